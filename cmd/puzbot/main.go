@@ -1,0 +1,111 @@
+// Command puzbot plays grid puzzle games from the screen. Its subcommands form
+// a pipeline, each step a file on disk:
+//
+//	puzbot capture | puzbot recognize | puzbot solve | puzbot replay
+//
+// capture saves a screenshot and prints its path, recognize turns it into a
+// puzzle file, solve turns the puzzle file into a moves file, and replay
+// performs the moves with the mouse and keyboard. Run "puzbot help COMMAND"
+// for each one's flags.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+)
+
+// commands holds the subcommands; each file of this package adds its own
+// from an init function. order fixes the order help lists them in.
+var commands []*cli.Command
+
+var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4}
+
+func register(c *cli.Command) { commands = append(commands, c) }
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes puzbot with the given arguments and streams and returns the
+// exit status. Errors are printed as one line on stderr.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.Run(args)
+	if err == nil {
+		return exitcode.OK
+	}
+	fmt.Fprintf(stderr, "puzbot: %v\n", err)
+	return exitcode.Of(err)
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	cmds := append([]*cli.Command(nil), commands...)
+	sort.SliceStable(cmds, func(i, j int) bool {
+		return rank(cmds[i].Name) < rank(cmds[j].Name)
+	})
+	return &cli.App{
+		Name:  "puzbot",
+		Usage: "play grid puzzle games from the screen",
+		Description: "The subcommands form a pipeline, each step a file on disk:\n\n" +
+			"   puzbot capture | puzbot recognize | puzbot solve | puzbot replay\n\n" +
+			"Exit status: 0 ok, 1 failure, 2 usage, 3 bad input, 4 no solution,\n" +
+			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
+			"9 time limit reached, 10 game over (see README).",
+		Commands:  cmds,
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are printed once, by run; urfave must not exit by itself.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return exitcode.Wrap(exitcode.Usage, err)
+		},
+		HideHelpCommand: false,
+		Suggest:         true,
+	}
+}
+
+func rank(name string) int {
+	if r, ok := order[name]; ok {
+		return r
+	}
+	return len(order) + 1
+}
+
+// readInput returns the contents of the file named by the command's first
+// argument, or of standard input when it is "-" or absent, and a name for
+// messages.
+func readInput(c *cli.Context, read func(io.Reader) ([]byte, error)) ([]byte, string, error) {
+	if c.NArg() > 1 {
+		return nil, "", exitcode.New(exitcode.Usage, "%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
+	}
+	name := c.Args().First()
+	if name == "" || name == "-" {
+		data, err := read(c.App.Reader)
+		if err != nil {
+			return nil, "stdin", exitcode.Wrap(exitcode.BadInput, fmt.Errorf("stdin: %w", err))
+		}
+		return data, "stdin", nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %w", name, pe.Err)
+		}
+		return nil, name, exitcode.Wrap(exitcode.BadInput, err)
+	}
+	defer f.Close()
+	data, err := read(f)
+	if err != nil {
+		return nil, name, exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
+	}
+	return data, name, nil
+}

@@ -1,0 +1,60 @@
+// Package exitcode defines the exit statuses shared by every puzbot command,
+// and an error type that carries one, so that scripts can tell failures apart.
+//
+// The codes are documented in the README; keep the two in step.
+package exitcode
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The exit statuses of puzbot and its helper executables.
+const (
+	OK         = 0  // success
+	Failure    = 1  // anything not listed below (I/O error, internal error)
+	Usage      = 2  // bad flags or arguments
+	BadInput   = 3  // the input file or image cannot be read or is invalid
+	NoSolution = 4  // the puzzle has no solution
+	NoDisplay  = 5  // no X display can be opened
+	Aborted    = 6  // stopped by the fail-safe, Ctrl-C or SIGTERM
+	Mismatch   = 7  // recognize --expect: the result differs from the expected file
+	NoGame     = 8  // recognize: no game on the screenshot
+	TimedOut   = 9  // the search hit its time limit without settling the question
+	GameOver   = 10 // solve: the last level is done, nothing left to play
+)
+
+// Error is an error with the exit status the process should end with.
+type Error struct {
+	Code int
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// New returns an error with the given exit status and message.
+func New(code int, format string, args ...any) error {
+	return &Error{Code: code, Err: fmt.Errorf(format, args...)}
+}
+
+// Wrap gives err the exit status code; a nil err stays nil.
+func Wrap(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{Code: code, Err: err}
+}
+
+// Of returns the exit status for err: OK for nil, the code of the outermost
+// *Error in its chain, or Failure when it carries none.
+func Of(err error) int {
+	if err == nil {
+		return OK
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return Failure
+}

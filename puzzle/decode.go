@@ -1,0 +1,113 @@
+package puzzle
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// MaxFileSize is the largest puzzle or moves file the reader accepts.
+const MaxFileSize = 16 << 20
+
+// ReadAll reads r to the end, refusing more than MaxFileSize bytes.
+func ReadAll(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("input is larger than %d MiB", MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// Decode parses data, one JSON object, into v. It is strict: a field v does
+// not have (a typo such as "vlaue") is an error, and so is anything after the
+// object. Errors name the line and column where the problem is.
+func Decode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return describe(data, dec, err)
+	}
+	var extra json.RawMessage
+	if err := dec.Decode(&extra); err != io.EOF {
+		line, col := position(data, dec.InputOffset())
+		return fmt.Errorf("line %d, column %d: unexpected data after the JSON object", line, col)
+	}
+	return nil
+}
+
+// Kind returns the "kind" field of a JSON object without decoding the rest.
+func Kind(data []byte) (string, error) {
+	var head struct {
+		Kind *string `json:"kind"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&head); err != nil {
+		return "", describe(data, dec, err)
+	}
+	if head.Kind == nil {
+		return "", errors.New(`no "kind" field: say which game this is, e.g. "kind": "puzlogic"`)
+	}
+	return *head.Kind, nil
+}
+
+// describe turns a decoding error into one line that says where it is.
+func describe(data []byte, dec *json.Decoder, err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return errors.New("empty input: expected a JSON object")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		line, col := position(data, int64(len(data)))
+		return fmt.Errorf("line %d, column %d: unexpected end of input", line, col)
+	case errors.As(err, &syntax):
+		line, col := position(data, syntax.Offset)
+		return fmt.Errorf("line %d, column %d: %s", line, col, syntax.Error())
+	case errors.As(err, &typ):
+		line, col := position(data, typ.Offset)
+		field := typ.Field
+		if field == "" {
+			field = "value"
+		}
+		return fmt.Errorf("line %d, column %d: %s: expected %s, found %s", line, col, field, typ.Type, typ.Value)
+	default:
+		// Unknown fields and other semantic errors: the decoder has read up to
+		// the offending key.
+		line, col := position(data, dec.InputOffset())
+		return fmt.Errorf("line %d, column %d: %s", line, col, trimJSONPrefix(err.Error()))
+	}
+}
+
+func trimJSONPrefix(s string) string {
+	const prefix = "json: "
+	if len(s) > len(prefix) && s[:len(prefix)] == prefix {
+		return s[len(prefix):]
+	}
+	return s
+}
+
+// position converts a byte offset into a 1-based line and column.
+func position(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	if offset < 0 {
+		offset = 0
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte{'\n'}) + 1
+	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+// Encode writes v as indented JSON followed by a newline.
+func Encode(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

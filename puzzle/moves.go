@@ -1,0 +1,89 @@
+package puzzle
+
+import "fmt"
+
+// The actions of a moves file.
+const (
+	ActionDrag  = "drag"  // press at From, move to To, release (Puzlogic piece)
+	ActionClick = "click" // left click at the move's Point
+	ActionKey   = "key"   // press and release Key
+	ActionType  = "type"  // click the cell at the move's Point, then type Value
+)
+
+// MaxMoves is the most moves a moves file may hold.
+const MaxMoves = 100000
+
+// Moves is a moves file: what solve writes and replay performs, in order.
+type Moves struct {
+	Kind   string `json:"kind"`
+	Screen string `json:"screen,omitempty"` // the screen the moves were made for
+	Moves  []Move `json:"moves"`
+	// Grid is the solved grid, for kinds that have one (sudoku).
+	Grid []string `json:"grid,omitempty"`
+}
+
+// Move is one step of a moves file. Which fields are set depends on Action.
+type Move struct {
+	Action string `json:"action"`
+	// Value is the number a drag places or a type enters.
+	Value *int `json:"value,omitempty"`
+	// Row and Col name the target cell of a drag or type.
+	Row *int `json:"row,omitempty"`
+	Col *int `json:"col,omitempty"`
+	// From and To are where a drag starts and ends on the screen, present
+	// when the puzzle file had screen positions.
+	From *Point `json:"from,omitempty"`
+	To   *Point `json:"to,omitempty"`
+	// Key is the key a key move presses (robotgo names: "space", "enter", "a").
+	Key string `json:"key,omitempty"`
+	// Name says what a click is on ("next", "level 3"), for people reading.
+	Name string `json:"name,omitempty"`
+	// Point is where a click or type happens on the screen.
+	*Point
+}
+
+// ParseMoves reads and checks a moves file.
+func ParseMoves(data []byte) (*Moves, error) {
+	var m Moves
+	if err := Decode(data, &m); err != nil {
+		return nil, err
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Validate checks that every move names a known action with the fields that
+// action needs. It does not require screen positions: replay does that.
+func (m *Moves) Validate() error {
+	if m.Kind == "" {
+		return fmt.Errorf(`no "kind" field`)
+	}
+	if m.Moves == nil {
+		return fmt.Errorf(`no "moves" list`)
+	}
+	if len(m.Moves) > MaxMoves {
+		return fmt.Errorf("%d moves: at most %d are allowed", len(m.Moves), MaxMoves)
+	}
+	for i, mv := range m.Moves {
+		switch mv.Action {
+		case ActionDrag:
+			if (mv.From == nil) != (mv.To == nil) {
+				return fmt.Errorf("move %d: a drag needs both from and to, or neither", i)
+			}
+		case ActionClick:
+		case ActionKey:
+			if mv.Key == "" {
+				return fmt.Errorf("move %d: a key move needs a key", i)
+			}
+		case ActionType:
+			if mv.Value == nil {
+				return fmt.Errorf("move %d: a type move needs a value", i)
+			}
+		default:
+			return fmt.Errorf("move %d: unknown action %q: expected drag, click, key or type", i, mv.Action)
+		}
+	}
+	return nil
+}

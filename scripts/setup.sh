@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# setup.sh installs the system packages puzbot needs on Debian 12 and builds the
+# binaries into ./bin. It installs only what is missing, so it is cheap to re-run.
+#
+#   scripts/setup.sh            # libraries for building and running puzbot
+#   scripts/setup.sh --test     # also Xvfb, xdotool and chromium for the desktop tests
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+packages=(
+	pkg-config
+	libopencv-dev                                   # gocv (OpenCV 4.6 on Debian 12)
+	libtesseract-dev libleptonica-dev tesseract-ocr-eng   # gosseract
+	libx11-dev libxtst-dev libxkbcommon-dev libxkbcommon-x11-dev libx11-xcb-dev libpng-dev  # robotgo
+	libxinerama-dev libxrandr-dev                   # screenshot display bounds
+)
+if [[ "${1:-}" == "--test" ]]; then
+	packages+=(xvfb xdotool x11-utils chromium fonts-dejavu-core)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		missing+=("$p")
+	fi
+done
+
+if ((${#missing[@]})); then
+	echo "setup: installing ${missing[*]}" >&2
+	sudo=""
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	$sudo apt-get update -qq >&2
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ! command -v go >/dev/null 2>&1; then
+	echo "setup: Go is not installed; install Go 1.22 or newer from your distribution or go.dev" >&2
+	exit 1
+fi
+
+mkdir -p bin
+go build -o bin/ ./cmd/... >&2
