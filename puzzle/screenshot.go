@@ -1,0 +1,95 @@
+package puzzle
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// OriginKeyword is the PNG tEXt keyword under which capture records where the
+// screenshot lay on the screen, as "X,Y" in absolute screen pixels. recognize
+// adds this origin to every position it reports.
+const OriginKeyword = "puzbot-origin"
+
+var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+
+// EncodePNG writes img as a PNG with its screen origin recorded in a tEXt chunk.
+func EncodePNG(w io.Writer, img image.Image, origin image.Point) error {
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, img); err != nil {
+		return err
+	}
+	data := buf.Bytes()
+	// The IHDR chunk comes first and is 8+13+4 bytes long; the text chunk
+	// goes right after it.
+	const afterIHDR = 8 + 8 + 13 + 4
+	text := []byte(OriginKeyword + "\x00" + FormatOrigin(origin))
+	chunk := make([]byte, 0, 12+len(text))
+	chunk = binary.BigEndian.AppendUint32(chunk, uint32(len(text)))
+	chunk = append(chunk, "tEXt"...)
+	chunk = append(chunk, text...)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	for _, part := range [][]byte{data[:afterIHDR], chunk, data[afterIHDR:]} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PNGOrigin returns the screen origin recorded in PNG data by EncodePNG, and
+// whether there was one. It reads only the chunks before the image data.
+func PNGOrigin(data []byte) (image.Point, bool) {
+	if !bytes.HasPrefix(data, pngSignature) {
+		return image.Point{}, false
+	}
+	rest := data[len(pngSignature):]
+	for len(rest) >= 12 {
+		n := binary.BigEndian.Uint32(rest[:4])
+		typ := string(rest[4:8])
+		if uint64(n)+12 > uint64(len(rest)) || typ == "IDAT" || typ == "IEND" {
+			break
+		}
+		body := rest[8 : 8+n]
+		if typ == "tEXt" {
+			if key, value, ok := bytes.Cut(body, []byte{0}); ok && string(key) == OriginKeyword {
+				if p, err := ParseOrigin(string(value)); err == nil {
+					return p, true
+				}
+			}
+		}
+		rest = rest[12+n:]
+	}
+	return image.Point{}, false
+}
+
+// FormatOrigin formats a screen point as "X,Y".
+func FormatOrigin(p image.Point) string {
+	return strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y)
+}
+
+// ParseOrigin parses "X,Y" (as written by FormatOrigin or given to --origin).
+func ParseOrigin(s string) (image.Point, error) {
+	xs, ys, ok := strings.Cut(strings.TrimSpace(s), ",")
+	if !ok {
+		return image.Point{}, errors.New("expected X,Y")
+	}
+	x, errX := strconv.Atoi(strings.TrimSpace(xs))
+	y, errY := strconv.Atoi(strings.TrimSpace(ys))
+	if errX != nil || errY != nil {
+		return image.Point{}, fmt.Errorf("%q: expected two whole numbers X,Y", s)
+	}
+	const limit = 1 << 20
+	if x < -limit || x > limit || y < -limit || y > limit {
+		return image.Point{}, fmt.Errorf("%q: out of range", s)
+	}
+	return image.Point{X: x, Y: y}, nil
+}
