@@ -1,0 +1,100 @@
+// Package xvfb starts private Xvfb servers, so that tests of the desktop edge
+// (capture, replay, the game in a browser) run against a real X server on any
+// machine, without touching the user's own display.
+package xvfb
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Server is a running Xvfb.
+type Server struct {
+	// Display is the DISPLAY value that reaches the server, such as ":7".
+	Display string
+	cmd     *exec.Cmd
+	done    chan error
+}
+
+// Start runs Xvfb with one screen of width x height pixels at 24-bit depth on
+// a free display number, and returns once the server accepts connections.
+// The server is started with -noreset, so it survives its last client
+// leaving. Call Stop when done.
+func Start(width, height int) (*Server, error) {
+	path, err := exec.LookPath("Xvfb")
+	if err != nil {
+		return nil, errors.New("Xvfb is not installed: run scripts/setup.sh --test (Debian package xvfb)")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	// -displayfd makes Xvfb pick a free display number and write it to fd 3
+	// once it is ready for clients.
+	cmd := exec.Command(path, "-displayfd", "3", "-noreset", "-nolisten", "tcp",
+		"-screen", "0", fmt.Sprintf("%dx%dx24", width, height))
+	cmd.ExtraFiles = []*os.File{w}
+	cmd.Stderr = nil
+	if err := cmd.Start(); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("start Xvfb: %w", err)
+	}
+	w.Close()
+	s := &Server{cmd: cmd, done: make(chan error, 1)}
+	go func() { s.done <- cmd.Wait() }()
+
+	line := make(chan string, 1)
+	go func() {
+		l, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(l)
+	}()
+	select {
+	case n := <-line:
+		if n == "" {
+			s.Stop()
+			return nil, errors.New("Xvfb exited before it was ready")
+		}
+		s.Display = ":" + n
+		return s, nil
+	case err := <-s.done:
+		return nil, fmt.Errorf("Xvfb exited before it was ready: %v", err)
+	case <-time.After(15 * time.Second):
+		s.Stop()
+		return nil, errors.New("Xvfb did not become ready within 15 s")
+	}
+}
+
+// Stop ends the server and waits for it to exit.
+func (s *Server) Stop() {
+	if s.cmd.Process == nil {
+		return
+	}
+	s.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-s.done:
+	case <-time.After(5 * time.Second):
+		s.cmd.Process.Kill()
+		<-s.done
+	}
+}
+
+// ForTest starts a server for the test, stops it when the test ends, and sets
+// DISPLAY to it for the duration of the test. Tests that use it cannot run in
+// parallel with each other, as DISPLAY is process-wide.
+func ForTest(t testing.TB, width, height int) *Server {
+	t.Helper()
+	s, err := Start(width, height)
+	if err != nil {
+		t.Fatalf("xvfb: %v", err)
+	}
+	t.Cleanup(s.Stop)
+	t.Setenv("DISPLAY", s.Display)
+	return s
+}
