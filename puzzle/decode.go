@@ -105,9 +105,81 @@ func position(data []byte, offset int64) (line, col int) {
 	return line, col
 }
 
-// Encode writes v as indented JSON followed by a newline.
+// Encode writes v as JSON laid out for people: each field of the top-level
+// object on its own line, each element of a list of objects on its own line,
+// everything below that on one line.
 func Encode(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		// Not an object: one line.
+		out.Write(spaced(data))
+		out.WriteByte('\n')
+		_, err = w.Write(out.Bytes())
+		return err
+	}
+	out.WriteString("{")
+	for i := 0; dec.More(); i++ {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return err
+		}
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		name, _ := json.Marshal(key)
+		fmt.Fprintf(&out, "\n  %s: ", name)
+		writeField(&out, raw)
+	}
+	out.WriteString("\n}\n")
+	_, err = w.Write(out.Bytes())
+	return err
+}
+
+// writeField writes a top-level value: a list of objects or lists one element
+// a line, anything else on one line.
+func writeField(out *bytes.Buffer, raw json.RawMessage) {
+	var elems []json.RawMessage
+	if json.Unmarshal(raw, &elems) != nil || len(elems) == 0 || (elems[0][0] != '{' && elems[0][0] != '[') {
+		out.Write(spaced(raw))
+		return
+	}
+	out.WriteString("[")
+	for i, e := range elems {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		out.WriteString("\n    ")
+		out.Write(spaced(e))
+	}
+	out.WriteString("\n  ]")
+}
+
+// spaced returns compact JSON with a space after each colon and comma outside
+// strings, as people write it.
+func spaced(compact []byte) []byte {
+	out := make([]byte, 0, len(compact)+len(compact)/4)
+	inString, escaped := false, false
+	for _, b := range compact {
+		out = append(out, b)
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && b == '\\':
+			escaped = true
+		case b == '"':
+			inString = !inString
+		case !inString && (b == ':' || b == ','):
+			out = append(out, ' ')
+		}
+	}
+	return out
 }

@@ -1,0 +1,341 @@
+// Package puzlogic solves Puzlogic puzzles: place numbered pieces on the empty
+// squares of a sparse board so that no number appears twice in a lattice row
+// or column and every sum clue is met.
+//
+// The solver is a constraint search: each empty square's domain is the set of
+// piece values still available, not yet used in its row or column, and able to
+// meet the sums of its lines given the values left (bounded from both sides by
+// the smallest and largest distinct values that could fill the rest of the
+// line). It branches on the square with the smallest domain and prunes a node
+// as soon as a square has no value left or a value has more pieces left than
+// squares that could take it. Pieces with equal values are one value with a
+// count, so equal pieces are never tried in two orders.
+package puzlogic
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// ErrNoSolution is returned when a puzzle has no solution.
+var ErrNoSolution = errors.New("the puzzle has no solution")
+
+// ErrTimeLimit is returned when the search hit its deadline before it could
+// settle the question.
+var ErrTimeLimit = errors.New("the search reached its time limit before settling the puzzle")
+
+const numValues = puzzle.MaxValue + 1
+
+// valueSet is a set of values 0..MaxValue, one bit each.
+type valueSet uint16
+
+// lineSum is the state of one sum clue during the search.
+type lineSum struct {
+	target int
+	total  int // the counted values placed so far (and prefilled, for scope all)
+}
+
+// solver holds the search state. Squares are the puzzle's empty cells,
+// numbered in the order they appear in the puzzle file.
+type solver struct {
+	rowOf, colOf []int      // each square's row line and column line
+	used         []valueSet // each line's values, prefilled and placed
+	open         []int      // each line's squares not yet filled
+	sumsOf       [][]int    // each line's sums, as indices into sums
+	sums         []lineSum
+	count        [numValues]int // pieces left of each value
+	avail        valueSet       // values with pieces left
+	value        []int8         // each square's value, -1 while empty
+	filled       int
+
+	limit    int       // stop after this many solutions
+	found    int       // solutions found so far
+	first    []int8    // the first solution found
+	deadline time.Time // zero for none
+	nodes    int
+	timedOut bool
+}
+
+// Solve returns one solution of p: the value of every cell, in the order of
+// p.Cells (prefilled cells keep theirs). It returns ErrNoSolution when there is
+// none. p must be a valid "level" puzzle (see puzzle.Puzzle.Validate).
+func Solve(p *puzzle.Puzzle) ([]int, error) {
+	values, _, err := search(p, 1, time.Time{})
+	return values, err
+}
+
+// Count returns the number of solutions of p, counting at most limit of them.
+// Solutions differ when some cell holds a different value; swapping two
+// pieces of equal value is not a new solution.
+func Count(p *puzzle.Puzzle, limit int) (int, error) {
+	_, n, err := search(p, limit, time.Time{})
+	if errors.Is(err, ErrNoSolution) {
+		return 0, nil
+	}
+	return n, err
+}
+
+// search runs the solver until it has found limit solutions, exhausted the
+// search or passed the deadline. It returns the first solution (as values of
+// p.Cells) and the number found; ErrNoSolution when none exists.
+func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]int, int, error) {
+	if limit < 1 {
+		return nil, 0, fmt.Errorf("solution limit %d: must be at least 1", limit)
+	}
+	s, ok := newSolver(p)
+	if ok {
+		s.limit = limit
+		s.deadline = deadline
+		s.search()
+	}
+	if s.timedOut {
+		return nil, s.found, ErrTimeLimit
+	}
+	if s.found == 0 {
+		return nil, 0, ErrNoSolution
+	}
+	values := make([]int, len(p.Cells))
+	sq := 0
+	for i, c := range p.Cells {
+		if c.Value != nil {
+			values[i] = *c.Value
+			continue
+		}
+		values[i] = int(s.first[sq])
+		sq++
+	}
+	return values, s.found, nil
+}
+
+// newSolver builds the search state of p. It returns false when the prefilled
+// cells already break a sum (a line with no empty square whose sum is wrong).
+func newSolver(p *puzzle.Puzzle) (*solver, bool) {
+	lines := make(map[[2]int]int) // (axis, index) -> line number
+	line := func(axis, index int) int {
+		k := [2]int{axis, index}
+		if n, ok := lines[k]; ok {
+			return n
+		}
+		lines[k] = len(lines)
+		return lines[k]
+	}
+	const rowAxis, colAxis = 0, 1
+	s := &solver{}
+	for _, c := range p.Cells {
+		r, col := line(rowAxis, c.Row), line(colAxis, c.Col)
+		if c.Value == nil {
+			s.rowOf = append(s.rowOf, r)
+			s.colOf = append(s.colOf, col)
+		}
+	}
+	s.used = make([]valueSet, len(lines))
+	s.open = make([]int, len(lines))
+	for sq := range s.rowOf {
+		s.open[s.rowOf[sq]]++
+		s.open[s.colOf[sq]]++
+	}
+	s.sumsOf = make([][]int, len(lines))
+	for _, c := range p.Cells {
+		if c.Value != nil {
+			s.used[lines[[2]int{rowAxis, c.Row}]] |= 1 << *c.Value
+			s.used[lines[[2]int{colAxis, c.Col}]] |= 1 << *c.Value
+		}
+	}
+	for _, sum := range p.Sums {
+		axis := rowAxis
+		if sum.Axis == "col" {
+			axis = colAxis
+		}
+		n, ok := lines[[2]int{axis, sum.Index}]
+		if !ok {
+			continue // Validate rejects sums on lines without cells
+		}
+		ls := lineSum{target: sum.Target}
+		for _, c := range p.Cells {
+			inLine := (axis == rowAxis && c.Row == sum.Index) || (axis == colAxis && c.Col == sum.Index)
+			if inLine && c.Value != nil && sum.ScopeName() == puzzle.ScopeAll {
+				ls.total += *c.Value
+			}
+		}
+		if s.open[n] == 0 && ls.total != ls.target {
+			return s, false
+		}
+		s.sumsOf[n] = append(s.sumsOf[n], len(s.sums))
+		s.sums = append(s.sums, ls)
+	}
+	for _, pc := range p.Pieces {
+		s.count[*pc.Value]++
+		s.avail |= 1 << *pc.Value
+	}
+	s.value = make([]int8, len(s.rowOf))
+	for i := range s.value {
+		s.value[i] = -1
+	}
+	return s, true
+}
+
+// search explores the subtree under the current state. It returns true when
+// the search should stop (enough solutions, or out of time).
+func (s *solver) search() bool {
+	if s.filled == len(s.value) {
+		if s.found == 0 {
+			s.first = append([]int8(nil), s.value...)
+		}
+		s.found++
+		return s.found >= s.limit
+	}
+	s.nodes++
+	if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.timedOut = true
+		return true
+	}
+	// A line needs as many distinct values, unused in it and with pieces
+	// left, as it has squares to fill.
+	for l, n := range s.open {
+		if n > bits.OnesCount16(uint16(s.avail&^s.used[l])) {
+			return false
+		}
+	}
+	best, bestSize := -1, numValues+1
+	var bestDomain valueSet
+	var support [numValues]int // squares that could take each value
+	var supported valueSet
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		d := s.domain(sq)
+		size := bits.OnesCount16(uint16(d))
+		if size == 0 {
+			return false
+		}
+		if size < bestSize {
+			best, bestSize, bestDomain = sq, size, d
+		}
+		supported |= d
+		for rest := d; rest != 0; rest &= rest - 1 {
+			support[bits.TrailingZeros16(uint16(rest))]++
+		}
+	}
+	// Every piece must find a square: a value with more pieces left than
+	// squares able to take it dooms this branch.
+	if s.avail&^supported != 0 {
+		return false
+	}
+	for rest := s.avail; rest != 0; rest &= rest - 1 {
+		v := bits.TrailingZeros16(uint16(rest))
+		if s.count[v] > support[v] {
+			return false
+		}
+	}
+	for rest := bestDomain; rest != 0; rest &= rest - 1 {
+		v := bits.TrailingZeros16(uint16(rest))
+		s.place(best, v)
+		stop := s.search()
+		s.unplace(best, v)
+		if stop {
+			return true
+		}
+	}
+	return false
+}
+
+// domain returns the values square sq can take now.
+func (s *solver) domain(sq int) valueSet {
+	r, c := s.rowOf[sq], s.colOf[sq]
+	d := s.avail &^ (s.used[r] | s.used[c])
+	if len(s.sumsOf[r]) == 0 && len(s.sumsOf[c]) == 0 {
+		return d
+	}
+	for rest := d; rest != 0; rest &= rest - 1 {
+		v := bits.TrailingZeros16(uint16(rest))
+		if !s.sumsAllow(r, v) || !s.sumsAllow(c, v) {
+			d &^= 1 << v
+		}
+	}
+	return d
+}
+
+// sumsAllow reports whether placing v on line l leaves every sum of the line
+// reachable: the rest of the line must be filled with distinct values that
+// have pieces left and are not yet in the line, so what the sum still needs
+// must lie between the smallest and the largest total such values can make.
+func (s *solver) sumsAllow(l, v int) bool {
+	for _, i := range s.sumsOf[l] {
+		ls := &s.sums[i]
+		need := ls.target - ls.total - v
+		rest := s.open[l] - 1 // at most numValues-1: search checks each line's open squares first
+		left := s.avail &^ (s.used[l] | 1<<v)
+		if need < minTotal[left][rest] || need > maxTotal[left][rest] {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *solver) place(sq, v int) {
+	s.value[sq] = int8(v)
+	s.filled++
+	r, c := s.rowOf[sq], s.colOf[sq]
+	s.used[r] |= 1 << v
+	s.used[c] |= 1 << v
+	s.open[r]--
+	s.open[c]--
+	for _, l := range [2]int{r, c} {
+		for _, i := range s.sumsOf[l] {
+			s.sums[i].total += v
+		}
+	}
+	s.count[v]--
+	if s.count[v] == 0 {
+		s.avail &^= 1 << v
+	}
+}
+
+func (s *solver) unplace(sq, v int) {
+	s.value[sq] = -1
+	s.filled--
+	r, c := s.rowOf[sq], s.colOf[sq]
+	s.used[r] &^= 1 << v
+	s.used[c] &^= 1 << v
+	s.open[r]++
+	s.open[c]++
+	for _, l := range [2]int{r, c} {
+		for _, i := range s.sumsOf[l] {
+			s.sums[i].total -= v
+		}
+	}
+	s.count[v]++
+	s.avail |= 1 << v
+}
+
+// minTotal[set][k] and maxTotal[set][k] are the smallest and largest totals
+// of k distinct values from set; impossible when set has fewer than k values
+// (min above and max below any reachable need).
+var minTotal, maxTotal [1 << numValues][numValues + 1]int
+
+func init() {
+	const impossible = 1 << 20
+	for set := 0; set < 1<<numValues; set++ {
+		var vals []int
+		for v := 0; v < numValues; v++ {
+			if set&(1<<v) != 0 {
+				vals = append(vals, v)
+			}
+		}
+		for k := 0; k <= numValues; k++ {
+			if k > len(vals) {
+				minTotal[set][k], maxTotal[set][k] = impossible, -impossible
+				continue
+			}
+			for i := 0; i < k; i++ {
+				minTotal[set][k] += vals[i]
+				maxTotal[set][k] += vals[len(vals)-1-i]
+			}
+		}
+	}
+}

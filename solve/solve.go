@@ -1,0 +1,44 @@
+// Package solve turns a puzzle file into its answer, choosing the solver by
+// the file's "kind". The solvers live in the packages below it, one per game:
+// puzlogic, and the other grid puzzles puzbot knows.
+package solve
+
+import (
+	"io"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/puzlogic"
+)
+
+// Options control Run; each solver uses those that apply to it.
+type Options struct {
+	Count     bool          // print the number of solutions instead of one solution
+	Limit     int           // with Count: stop counting at this many (>= 1)
+	TimeLimit time.Duration // give up after this long; 0 for the solver's default
+	Level     int           // Puzlogic level map: the level to open (0: the first open one)
+}
+
+// Kinds lists the kinds Run accepts.
+var Kinds = []string{puzzle.KindPuzlogic}
+
+// Run reads a puzzle file from data, solves it with the solver its kind names
+// and writes the answer to w. Errors carry exit codes (see exitcode).
+func Run(data []byte, w io.Writer, opts Options) error {
+	if opts.Count && opts.Limit < 1 {
+		return exitcode.New(exitcode.Usage, "--limit %d: must be at least 1", opts.Limit)
+	}
+	kind, err := puzzle.Kind(data)
+	if err != nil {
+		return exitcode.Wrap(exitcode.BadInput, err)
+	}
+	switch kind {
+	case puzzle.KindPuzlogic:
+		return puzlogic.Run(data, w, puzlogic.Options{
+			Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit, Level: opts.Level,
+		})
+	default:
+		return exitcode.New(exitcode.BadInput, "unknown kind %q: puzbot solves %v", kind, Kinds)
+	}
+}
