@@ -1,0 +1,148 @@
+package display
+
+import (
+	"image"
+	"net"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/xvfb"
+)
+
+func TestOpenFailsCleanly(t *testing.T) {
+	dead, err := xvfb.Start(64, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead.Stop()
+
+	// A server that accepts the connection and never answers.
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "x:0")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	defer func(d time.Duration) { timeout = d }(timeout)
+	timeout = 300 * time.Millisecond
+
+	tests := []struct {
+		display string
+		want    string
+	}{
+		{"", "DISPLAY is not set"},
+		{dead.Display, "no X display: " + dead.Display + ": cannot connect"},
+		{"nonsense", "bad display string"},
+		{sock, "did not answer within 300ms"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.display, func(t *testing.T) {
+			t.Setenv("DISPLAY", tt.display)
+			c, err := Open()
+			if err == nil {
+				c.Close()
+				t.Fatalf("Open succeeded on DISPLAY=%q", tt.display)
+			}
+			if exitcode.Of(err) != exitcode.NoDisplay {
+				t.Errorf("exit status %d, want NoDisplay (%d)", exitcode.Of(err), exitcode.NoDisplay)
+			}
+			if !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q: want one line containing %q", err, tt.want)
+			}
+			if Check() == nil {
+				t.Error("Check succeeded")
+			}
+		})
+	}
+}
+
+func TestDisplays(t *testing.T) {
+	srv := xvfb.ForTest(t, 800, 600)
+	c, err := Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.Name() != srv.Display {
+		t.Errorf("Name() = %q, want %q", c.Name(), srv.Display)
+	}
+	if got, want := c.Bounds(), image.Rect(0, 0, 800, 600); got != want {
+		t.Errorf("Bounds() = %v, want %v", got, want)
+	}
+	got, err := c.Displays()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []image.Rectangle{image.Rect(0, 0, 800, 600)}; !reflect.DeepEqual(got, want) {
+		t.Errorf("one monitor: Displays() = %v, want %v", got, want)
+	}
+
+	// Two monitors side by side, the right one primary: Xinerama lists the
+	// primary first, then the others (and the screen's own output).
+	xrandr(t, "--setmonitor", "left", "300/100x600/150+0+0", "none")
+	xrandr(t, "--setmonitor", "*right", "500/100x600/150+300+0", "none")
+	got, err = c.Displays()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []image.Rectangle{image.Rect(300, 0, 800, 600), image.Rect(0, 0, 300, 600), image.Rect(0, 0, 800, 600)}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("two monitors: Displays() = %v, want %v", got, want)
+	}
+}
+
+func TestPointer(t *testing.T) {
+	xvfb.ForTest(t, 640, 480)
+	c, err := Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, tc := range []struct {
+		xdotool []string
+		at      image.Point
+		left    bool
+	}{
+		{[]string{"mousemove", "123", "45"}, image.Pt(123, 45), false},
+		{[]string{"mousedown", "1"}, image.Pt(123, 45), true},
+		{[]string{"mousemove", "600", "470"}, image.Pt(600, 470), true},
+		{[]string{"mouseup", "1"}, image.Pt(600, 470), false},
+	} {
+		if out, err := exec.Command("xdotool", tc.xdotool...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %v: %v\n%s", tc.xdotool, err, out)
+		}
+		at, left, err := c.Pointer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at != tc.at || left != tc.left {
+			t.Errorf("after xdotool %v: Pointer() = %v, left %v; want %v, left %v", tc.xdotool, at, left, tc.at, tc.left)
+		}
+	}
+}
+
+// xrandr runs xrandr on the test's display.
+func xrandr(t *testing.T, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath("xrandr"); err != nil {
+		t.Fatal("xrandr is not installed: run scripts/setup.sh --test (Debian package x11-xserver-utils)")
+	}
+	if out, err := exec.Command("xrandr", args...).CombinedOutput(); err != nil {
+		t.Fatalf("xrandr %v: %v\n%s", args, err, out)
+	}
+}
