@@ -1,0 +1,33 @@
+package sudoku
+
+import "time"
+
+// control bounds a search: it stops after limit solutions or at the
+// deadline, and counts what it did.
+type control struct {
+	limit    int       // stop after this many solutions (>= 1)
+	deadline time.Time // stop at this time; zero for no deadline
+	count    int       // solutions found
+	guesses  int       // branches tried
+	timedOut bool      // the deadline passed before the search ended
+}
+
+// reset prepares c for a new search.
+func (c *control) reset(limit int, deadline time.Time) {
+	*c = control{limit: limit, deadline: deadline}
+}
+
+// stop reports whether the search must end before trying one more branch,
+// and counts the branch when it may go on. It reads the clock once every
+// 1024 branches.
+func (c *control) stop() bool {
+	if c.count >= c.limit || c.timedOut {
+		return true
+	}
+	c.guesses++
+	if c.guesses&1023 == 0 && !c.deadline.IsZero() && time.Now().After(c.deadline) {
+		c.timedOut = true
+		return true
+	}
+	return false
+}

@@ -1,0 +1,160 @@
+package sudoku
+
+import (
+	"fmt"
+	"strings"
+)
+
+// grid is a square sudoku grid: size x size cells in boxes of box x box,
+// stored row by row, each cell 0 when empty or its value 1..size.
+type grid struct {
+	box   int
+	size  int
+	cells []uint8
+}
+
+// sizes are the grid sizes (cells on a side) the package supports.
+var sizes = [...]int{4, 9, 16, 25}
+
+// sizeList names the supported sizes, for messages.
+const sizeList = "4, 9, 16 or 25"
+
+// boxOf returns the box side for a grid of size cells on a side, or 0 when
+// size is not supported.
+func boxOf(size int) int {
+	for _, s := range sizes {
+		if s == size {
+			return intSqrt(s)
+		}
+	}
+	return 0
+}
+
+func intSqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+func newGrid(size int) *grid {
+	return &grid{box: boxOf(size), size: size, cells: make([]uint8, size*size)}
+}
+
+// symbol returns the character that stands for value v (1..25): the digits
+// 1-9, then the letters A-P for 10-25. Empty cells are written as zero
+// (digits) or '.' (lines) by the callers.
+func symbol(v uint8) byte {
+	if v <= 9 {
+		return '0' + v
+	}
+	return 'A' + v - 10
+}
+
+// value returns the value a character stands for in a grid of the given size:
+// 0 for an empty cell ('.' or '0'), 1-9 for the digits, 10 and up for the
+// letters (either case). ok is false for anything else or for a value above
+// size.
+func value(ch byte, size int) (v uint8, ok bool) {
+	switch {
+	case ch == '.' || ch == '0':
+		return 0, true
+	case ch >= '1' && ch <= '9':
+		v = ch - '0'
+	case ch >= 'A' && ch <= 'Z':
+		v = ch - 'A' + 10
+	case ch >= 'a' && ch <= 'z':
+		v = ch - 'a' + 10
+	default:
+		return 0, false
+	}
+	return v, int(v) <= size
+}
+
+// symbolsHelp describes the characters a grid of the given size may hold.
+func symbolsHelp(size int) string {
+	switch {
+	case size <= 9:
+		return fmt.Sprintf("expected a digit 1-%d, or . or 0 for an empty cell", size)
+	default:
+		return fmt.Sprintf("expected 1-9 or a letter A-%c for 10-%d, or . or 0 for an empty cell", symbol(uint8(size)), size)
+	}
+}
+
+// describeChar quotes a character for messages, printably.
+func describeChar(ch byte) string {
+	if ch >= 0x20 && ch < 0x7f {
+		return fmt.Sprintf("%q", rune(ch))
+	}
+	return fmt.Sprintf("byte 0x%02x", ch)
+}
+
+// check reports the first given that repeats a value in its row, column or
+// box, naming both cells by their 1-based row and column.
+func (g *grid) check() error {
+	n := g.size
+	// seen[house*n + v-1] is 1 + the cell index holding v in that house.
+	seen := make([]int32, 3*n*n)
+	for i, v := range g.cells {
+		if v == 0 {
+			continue
+		}
+		r, c := i/n, i%n
+		b := (r/g.box)*g.box + c/g.box
+		for h, house := range [3]int{r, n + c, 2*n + b} {
+			slot := &seen[house*n+int(v)-1]
+			if *slot != 0 {
+				o := int(*slot - 1)
+				or, oc := o/n+1, o%n+1
+				var where string
+				switch h {
+				case 0:
+					where = fmt.Sprintf("row %d (at col %d)", r+1, oc)
+				case 1:
+					where = fmt.Sprintf("col %d (at row %d)", c+1, or)
+				default:
+					where = fmt.Sprintf("box %d (at row %d, col %d)", b+1, or, oc)
+				}
+				return fmt.Errorf("row %d, col %d: %d already in %s", r+1, c+1, v, where)
+			}
+			*slot = int32(i + 1)
+		}
+	}
+	return nil
+}
+
+// cellsLine writes cells as one line of characters, '.' for empty cells.
+func cellsLine(cells []uint8) string {
+	var b strings.Builder
+	b.Grow(len(cells))
+	for _, v := range cells {
+		if v == 0 {
+			b.WriteByte('.')
+		} else {
+			b.WriteByte(symbol(v))
+		}
+	}
+	return b.String()
+}
+
+// rows returns the grid's rows as strings of size characters, '.' for empty.
+func (g *grid) rows() []string {
+	s := cellsLine(g.cells)
+	out := make([]string, g.size)
+	for r := range out {
+		out[r] = s[r*g.size : (r+1)*g.size]
+	}
+	return out
+}
+
+// empties counts the empty cells.
+func (g *grid) empties() int {
+	n := 0
+	for _, v := range g.cells {
+		if v == 0 {
+			n++
+		}
+	}
+	return n
+}

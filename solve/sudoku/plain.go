@@ -1,0 +1,178 @@
+package sudoku
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The plain formats.
+//
+// Lines: one puzzle per line, all its cells in a row: 16, 81, 256 or 625
+// characters for 4x4, 9x9, 16x16 or 25x25. The answer is one line per
+// puzzle in the same layout.
+//
+//	4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+//
+// Rows: a grid as one line per row, its numbers separated by spaces, 0 for an
+// empty cell (the classic contest layout). A file may hold several grids;
+// blank lines between them are allowed. The answer is in the same layout,
+// grids separated by a blank line.
+//
+//	5 3 0 0 7 0 0 0 0
+//	6 0 0 1 9 5 0 0 0
+//	...
+//
+// In both, blank lines and lines starting with '#' are skipped.
+type plainFormat int
+
+const (
+	formatLines plainFormat = iota
+	formatRows
+)
+
+// plainPuzzle is one puzzle of a plain file and the line it starts on.
+type plainPuzzle struct {
+	g    *grid
+	line int
+}
+
+// IsPlain reports whether data looks like one of the plain formats rather
+// than JSON: its first character other than white space is a digit, '.', a
+// letter or '#' (a comment line).
+func IsPlain(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	for _, ch := range data {
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n':
+			continue
+		case ch >= '0' && ch <= '9', ch == '.', ch == '#',
+			ch >= 'A' && ch <= 'Z', ch >= 'a' && ch <= 'z':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// parsePlain reads a file in one of the plain formats, which it recognises by
+// its first puzzle line: numbers separated by spaces mean rows, anything else
+// lines. Every puzzle's givens are checked for repeats.
+func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var (
+		format  plainFormat
+		decided bool
+		puzzles []plainPuzzle
+		cur     *grid // rows format: the grid being read
+		curRow  int
+	)
+	lineNo := 0
+	for len(data) > 0 {
+		var raw []byte
+		raw, data, _ = bytes.Cut(data, []byte{'\n'})
+		lineNo++
+		text := strings.TrimSpace(string(raw))
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		if !decided {
+			decided = true
+			if strings.ContainsAny(text, " \t") {
+				format = formatRows
+			}
+		}
+		if format == formatLines {
+			g, err := parseLine(text)
+			if err != nil {
+				return format, nil, fmt.Errorf("line %d: %w", lineNo, err)
+			}
+			if err := g.check(); err != nil {
+				return format, nil, fmt.Errorf("line %d: %w", lineNo, err)
+			}
+			puzzles = append(puzzles, plainPuzzle{g: g, line: lineNo})
+			continue
+		}
+		fields := strings.Fields(text)
+		if cur == nil {
+			if boxOf(len(fields)) == 0 {
+				return format, nil, fmt.Errorf("line %d: %d numbers: a grid row holds %s", lineNo, len(fields), sizeList)
+			}
+			cur, curRow = newGrid(len(fields)), 0
+			puzzles = append(puzzles, plainPuzzle{g: cur, line: lineNo})
+		} else if len(fields) != cur.size {
+			return format, nil, fmt.Errorf("line %d: %d numbers: expected %d, like the first row of the grid on line %d",
+				lineNo, len(fields), cur.size, puzzles[len(puzzles)-1].line)
+		}
+		for c, f := range fields {
+			v, err := parseNumber(f, cur.size)
+			if err != nil {
+				return format, nil, fmt.Errorf("line %d, number %d: %w", lineNo, c+1, err)
+			}
+			cur.cells[curRow*cur.size+c] = v
+		}
+		curRow++
+		if curRow == cur.size {
+			if err := cur.check(); err != nil {
+				return format, nil, fmt.Errorf("grid on line %d: %w", puzzles[len(puzzles)-1].line, err)
+			}
+			cur = nil
+		}
+	}
+	if cur != nil {
+		return format, nil, fmt.Errorf("grid on line %d: the input ends after %d of its %d rows",
+			puzzles[len(puzzles)-1].line, curRow, cur.size)
+	}
+	if len(puzzles) == 0 {
+		return format, nil, fmt.Errorf("no puzzle in the input")
+	}
+	return format, puzzles, nil
+}
+
+// parseLine reads one puzzle written on one line.
+func parseLine(text string) (*grid, error) {
+	size := intSqrt(len(text))
+	if size*size != len(text) || boxOf(size) == 0 {
+		return nil, fmt.Errorf("%d characters: a puzzle line holds 16, 81, 256 or 625 (4x4, 9x9, 16x16 or 25x25 cells)", len(text))
+	}
+	g := newGrid(size)
+	for i := 0; i < len(text); i++ {
+		v, ok := value(text[i], size)
+		if !ok {
+			return nil, fmt.Errorf("row %d, col %d: %s: %s", i/size+1, i%size+1, describeChar(text[i]), symbolsHelp(size))
+		}
+		g.cells[i] = v
+	}
+	return g, nil
+}
+
+// parseNumber reads one number of the rows format: 0 or '.' for an empty
+// cell, else 1..size.
+func parseNumber(f string, size int) (uint8, error) {
+	if f == "." {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(f)
+	if err != nil || n < 0 || n > size || len(f) > 2 {
+		if len(f) > 10 {
+			f = f[:10] + "..."
+		}
+		return 0, fmt.Errorf("%q: expected a number 1-%d, or 0 or . for an empty cell", f, size)
+	}
+	return uint8(n), nil
+}
+
+// writeRows writes a grid in the rows format.
+func writeRows(b *strings.Builder, cells []uint8, size int) {
+	for r := 0; r < size; r++ {
+		for c := 0; c < size; c++ {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(int(cells[r*size+c])))
+		}
+		b.WriteByte('\n')
+	}
+}

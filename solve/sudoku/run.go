@@ -1,0 +1,196 @@
+package sudoku
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/puzlogic"
+)
+
+// DefaultTimeLimit bounds the search for each puzzle. Published 9x9 puzzles
+// take microseconds and generated 25x25 ones milliseconds; only hand-made
+// monsters come near it.
+const DefaultTimeLimit = 10 * time.Second
+
+// Options control Run.
+type Options struct {
+	Count bool // report how many solutions there are (up to Limit) instead of solving
+	Limit int  // with Count: stop counting at this many (>= 1)
+}
+
+// Run reads a sudoku puzzle in any supported format from data and writes the
+// answer to w: the moves file for JSON input, the same plain format for
+// plain input (one answer per puzzle of a file of many). With opts.Count it
+// writes, per puzzle, a line such as "1 solution" or "at least 2 solutions
+// (limit 2)" instead.
+//
+// Errors carry exit codes: BadInput for an unreadable or invalid puzzle
+// (naming the position), NoSolution when a puzzle has no solution, TimedOut
+// when a search reaches DefaultTimeLimit. A file of many puzzles is solved in
+// full first: the answer line of a puzzle without solution says so, and the
+// error comes at the end.
+func Run(data []byte, w io.Writer, opts Options) error {
+	limit := 1
+	if opts.Count {
+		if opts.Limit < 1 {
+			return exitcode.New(exitcode.Usage, "--limit %d: must be at least 1", opts.Limit)
+		}
+		limit = opts.Limit
+	}
+	bw := bufio.NewWriter(w)
+	var err error
+	if IsPlain(data) {
+		err = runPlain(data, bw, opts.Count, limit)
+	} else {
+		err = runFile(data, bw, opts.Count, limit)
+	}
+	if ferr := bw.Flush(); ferr != nil && err == nil {
+		err = fmt.Errorf("writing the answer: %w", ferr)
+	}
+	return err
+}
+
+// runFile answers a JSON puzzle file.
+func runFile(data []byte, w io.Writer, count bool, limit int) error {
+	p, err := ParsePuzzle(data)
+	if err != nil {
+		return exitcode.Wrap(exitcode.BadInput, err)
+	}
+	g, _ := p.grid()
+	var sv solver
+	res := sv.solve(g, limit, time.Now().Add(DefaultTimeLimit))
+	switch {
+	case res.timedOut:
+		return exitcode.Wrap(exitcode.TimedOut, res.timeoutError(count))
+	case count:
+		_, err = fmt.Fprintln(w, puzlogic.CountText(res.count, limit))
+		return err
+	case res.count == 0:
+		return exitcode.New(exitcode.NoSolution, "the puzzle has no solution")
+	}
+	return puzzle.Encode(w, p.moves(g, res.solution))
+}
+
+// runPlain answers every puzzle of a plain file, in the file's format.
+func runPlain(data []byte, w io.Writer, count bool, limit int) error {
+	format, puzzles, err := parsePlain(data)
+	if err != nil {
+		return exitcode.Wrap(exitcode.BadInput, err)
+	}
+	var (
+		sv                solver
+		b                 strings.Builder
+		unsolved, timeout []int // lines of the puzzles concerned
+	)
+	for i, pz := range puzzles {
+		res := sv.solve(pz.g, limit, time.Now().Add(DefaultTimeLimit))
+		b.Reset()
+		if format == formatRows && i > 0 {
+			b.WriteByte('\n')
+		}
+		switch {
+		case res.timedOut:
+			timeout = append(timeout, pz.line)
+			if count {
+				fmt.Fprintf(&b, "at least %d solutions (time limit reached)\n", res.count)
+			} else {
+				b.WriteString("no answer: time limit reached\n")
+			}
+		case count:
+			b.WriteString(puzlogic.CountText(res.count, limit))
+			b.WriteByte('\n')
+		case res.count == 0:
+			unsolved = append(unsolved, pz.line)
+			b.WriteString("no solution\n")
+		case format == formatRows:
+			writeRows(&b, res.solution, pz.g.size)
+		default:
+			b.WriteString(cellsLine(res.solution))
+			b.WriteByte('\n')
+		}
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return fmt.Errorf("writing the answer: %w", err)
+		}
+	}
+	switch {
+	case len(timeout) > 0:
+		return exitcode.New(exitcode.TimedOut, "%s reached the time limit of %v (first on line %d)",
+			ofPuzzles(len(timeout), len(puzzles)), DefaultTimeLimit, timeout[0])
+	case len(unsolved) > 0:
+		verb := "have"
+		if len(puzzles) == 1 {
+			verb = "has"
+		}
+		return exitcode.New(exitcode.NoSolution, "%s %s no solution (first on line %d)",
+			ofPuzzles(len(unsolved), len(puzzles)), verb, unsolved[0])
+	}
+	return nil
+}
+
+// ofPuzzles says how many of the puzzles something applies to.
+func ofPuzzles(n, total int) string {
+	if total == 1 {
+		return "the puzzle"
+	}
+	return fmt.Sprintf("%d of %d puzzles", n, total)
+}
+
+// result is what a search found.
+type result struct {
+	count    int     // solutions found, up to the limit
+	solution []uint8 // the first solution; valid until the solver's next search
+	timedOut bool    // the search reached its deadline
+	guesses  int     // branches tried
+}
+
+func (r result) timeoutError(count bool) error {
+	if count {
+		return fmt.Errorf("counted %d solutions before the time limit of %v, without finishing", r.count, DefaultTimeLimit)
+	}
+	return fmt.Errorf("no answer within the time limit of %v", DefaultTimeLimit)
+}
+
+// solver solves grids of every supported size, reusing its memory from one
+// grid to the next.
+type solver struct {
+	s9      *solver9
+	general map[int]*general
+}
+
+// solve searches g for up to limit solutions, giving up at deadline (none
+// when zero).
+func (sv *solver) solve(g *grid, limit int, deadline time.Time) result {
+	if g.size == 9 {
+		if sv.s9 == nil {
+			sv.s9 = new(solver9)
+		}
+		s := sv.s9
+		s.ctl.reset(limit, deadline)
+		s.solve(g.cells)
+		return s.ctl.result(s.solution[:])
+	}
+	gen := sv.general[g.size]
+	if gen == nil {
+		if sv.general == nil {
+			sv.general = make(map[int]*general)
+		}
+		gen = newGeneral(g.size)
+		sv.general[g.size] = gen
+	}
+	gen.ctl.reset(limit, deadline)
+	gen.solve(g.cells)
+	return gen.ctl.result(gen.solution)
+}
+
+func (c *control) result(solution []uint8) result {
+	r := result{count: c.count, timedOut: c.timedOut, guesses: c.guesses}
+	if c.count > 0 {
+		r.solution = solution
+	}
+	return r
+}
