@@ -1,0 +1,127 @@
+// Package capture takes screenshots of the X display with
+// github.com/kbinani/screenshot and saves them as PNG files that record where
+// they lay on the screen (see puzzle.EncodePNG), so that recognize can report
+// absolute screen positions.
+//
+// Positions are in screen pixels: the coordinates of the X root window, which
+// replay and the puzzle files use too. Display 0 is the primary display.
+package capture
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kbinani/screenshot"
+
+	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/exitcode"
+)
+
+// Shot is a screenshot and where it lay on the screen.
+type Shot struct {
+	Image *image.RGBA
+	// Origin is the screen position of the image's top-left pixel.
+	Origin image.Point
+	// Time is when the shot was taken.
+	Time time.Time
+}
+
+// Displays returns the rectangles of the displays in screen coordinates, the
+// primary display first.
+func Displays() ([]image.Rectangle, error) {
+	c, err := display.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	return c.Displays()
+}
+
+// Display captures the whole display with the given index (0 is the
+// primary). An index with no display is an error with exit status Usage.
+func Display(index int) (*Shot, error) {
+	c, err := display.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	displays, err := c.Displays()
+	if err != nil {
+		return nil, err
+	}
+	if index < 0 || index >= len(displays) {
+		return nil, exitcode.New(exitcode.Usage, "no display %d: %s has %s", index, c.Name(), countDisplays(len(displays)))
+	}
+	return grab(displays, displays[index])
+}
+
+// Region captures the rectangle r of the screen. A rectangle that is empty or
+// not inside the screen is an error with exit status Usage.
+func Region(r image.Rectangle) (*Shot, error) {
+	c, err := display.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	if r.Empty() || !r.In(c.Bounds()) {
+		return nil, exitcode.New(exitcode.Usage, "region %s is not inside the screen (%dx%d)",
+			FormatRegion(r), c.Bounds().Dx(), c.Bounds().Dy())
+	}
+	displays, err := c.Displays()
+	if err != nil {
+		return nil, err
+	}
+	return grab(displays, r)
+}
+
+// grab captures r, in screen coordinates. kbinani/screenshot counts from the
+// top-left corner of the primary display, displays[0].
+func grab(displays []image.Rectangle, r image.Rectangle) (*Shot, error) {
+	now := time.Now()
+	rel := r.Sub(displays[0].Min)
+	img, err := screenshot.Capture(rel.Min.X, rel.Min.Y, rel.Dx(), rel.Dy())
+	if err != nil {
+		return nil, fmt.Errorf("capture %s: %w", FormatRegion(r), err)
+	}
+	return &Shot{Image: img, Origin: r.Min, Time: now}, nil
+}
+
+func countDisplays(n int) string {
+	if n == 1 {
+		return "1 display (0)"
+	}
+	return fmt.Sprintf("%d displays (0-%d)", n, n-1)
+}
+
+// maxSide bounds the sides of a region, well above any real screen; the X
+// protocol's coordinates are 16-bit.
+const maxSide = 1 << 15
+
+// ParseRegion parses a rectangle written "X,Y,W,H": its top-left corner on
+// the screen, its width and its height, in pixels.
+func ParseRegion(s string) (image.Rectangle, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 4 {
+		return image.Rectangle{}, fmt.Errorf("region %q: expected X,Y,W,H", s)
+	}
+	var v [4]int
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < -maxSide || n > maxSide {
+			return image.Rectangle{}, fmt.Errorf("region %q: %q is not a whole number of pixels", s, strings.TrimSpace(p))
+		}
+		v[i] = n
+	}
+	if v[2] <= 0 || v[3] <= 0 {
+		return image.Rectangle{}, fmt.Errorf("region %q: width and height must be positive", s)
+	}
+	return image.Rect(v[0], v[1], v[0]+v[2], v[1]+v[3]), nil
+}
+
+// FormatRegion writes r as ParseRegion reads it: "X,Y,W,H".
+func FormatRegion(r image.Rectangle) string {
+	return fmt.Sprintf("%d,%d,%d,%d", r.Min.X, r.Min.Y, r.Dx(), r.Dy())
+}

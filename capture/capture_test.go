@@ -1,0 +1,404 @@
+package capture
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/xproto"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/xvfb"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// pattern is the colour paintRoot gives the screen pixel (x, y): every pixel
+// of a screen up to 4096x4096 has its own colour, so a capture shows exactly
+// which part of the screen it holds.
+func pattern(x, y int) color.RGBA {
+	return color.RGBA{R: uint8(x), G: uint8(y), B: uint8(x>>8 | (y>>8)<<4), A: 255}
+}
+
+// paintRoot sets the background of the test display's root window to
+// pattern, as xsetroot does with a bitmap.
+func paintRoot(t testing.TB) {
+	t.Helper()
+	c, err := xgb.NewConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	screen := xproto.Setup(c).DefaultScreen(c)
+	w, h := int(screen.WidthInPixels), int(screen.HeightInPixels)
+	if screen.RootDepth != 24 {
+		t.Fatalf("root depth %d: the test paints 24-bit screens", screen.RootDepth)
+	}
+	pix, err := xproto.NewPixmapId(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc, err := xproto.NewGcontextId(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, err error) {
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	check("CreatePixmap", xproto.CreatePixmapChecked(c, screen.RootDepth, pix, xproto.Drawable(screen.Root), uint16(w), uint16(h)).Check())
+	check("CreateGC", xproto.CreateGCChecked(c, gc, xproto.Drawable(pix), 0, nil).Check())
+	// A request holds at most 256 KiB: send the image in bands of rows.
+	rows := (200 << 10) / (4 * w)
+	for y0 := 0; y0 < h; y0 += rows {
+		n := min(rows, h-y0)
+		data := make([]byte, 0, 4*w*n)
+		for y := y0; y < y0+n; y++ {
+			for x := 0; x < w; x++ {
+				p := pattern(x, y)
+				data = append(data, p.B, p.G, p.R, 0) // 32-bit ZPixmap, LSB first
+			}
+		}
+		check("PutImage", xproto.PutImageChecked(c, xproto.ImageFormatZPixmap, xproto.Drawable(pix), gc,
+			uint16(w), uint16(n), 0, int16(y0), 0, screen.RootDepth, data).Check())
+	}
+	check("ChangeWindowAttributes", xproto.ChangeWindowAttributesChecked(c, screen.Root, xproto.CwBackPixmap, []uint32{uint32(pix)}).Check())
+	check("ClearArea", xproto.ClearAreaChecked(c, false, screen.Root, 0, 0, 0, 0).Check())
+}
+
+// checkShot checks that every pixel of s is the pattern at its screen
+// position, given s's origin.
+func checkShot(t *testing.T, s *Shot, wantOrigin image.Point, wantSize image.Point) {
+	t.Helper()
+	if s.Origin != wantOrigin {
+		t.Errorf("origin %v, want %v", s.Origin, wantOrigin)
+	}
+	if got := s.Image.Bounds().Size(); got != wantSize {
+		t.Fatalf("size %v, want %v", got, wantSize)
+	}
+	b := s.Image.Bounds()
+	bad := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			sx, sy := s.Origin.X+x-b.Min.X, s.Origin.Y+y-b.Min.Y
+			if got, want := s.Image.RGBAAt(x, y), pattern(sx, sy); got != want {
+				if bad++; bad <= 5 {
+					t.Errorf("image pixel (%d,%d), screen (%d,%d): got %v, want %v", x, y, sx, sy, got, want)
+				}
+			}
+		}
+	}
+	if bad > 5 {
+		t.Errorf("... %d wrong pixels in all", bad)
+	}
+}
+
+func TestCapture(t *testing.T) {
+	xvfb.ForTest(t, 800, 600)
+	t.Setenv("XDG_SESSION_TYPE", "x11") // kbinani/screenshot asks a Wayland portal otherwise
+	paintRoot(t)
+
+	s, err := Display(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShot(t, s, image.Pt(0, 0), image.Pt(800, 600))
+	if time.Since(s.Time) > time.Minute || time.Since(s.Time) < 0 {
+		t.Errorf("shot time %v is not now", s.Time)
+	}
+
+	s, err = Region(image.Rect(100, 50, 300, 150))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShot(t, s, image.Pt(100, 50), image.Pt(200, 100))
+
+	// Two monitors, the right one primary: kbinani/screenshot counts from
+	// the primary's corner, capture from the screen's.
+	xrandr(t, "--setmonitor", "left", "300/100x600/150+0+0", "none")
+	xrandr(t, "--setmonitor", "*right", "500/100x600/150+300+0", "none")
+	displays, err := Displays()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(displays) < 2 || displays[0] != image.Rect(300, 0, 800, 600) || displays[1] != image.Rect(0, 0, 300, 600) {
+		t.Fatalf("Displays() = %v, want the right monitor then the left", displays)
+	}
+	s, err = Display(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShot(t, s, image.Pt(300, 0), image.Pt(500, 600))
+	s, err = Display(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShot(t, s, image.Pt(0, 0), image.Pt(300, 600))
+	s, err = Region(image.Rect(250, 10, 350, 20)) // across both monitors
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShot(t, s, image.Pt(250, 10), image.Pt(100, 10))
+}
+
+func TestCaptureRefuses(t *testing.T) {
+	xvfb.ForTest(t, 320, 200)
+	tests := []struct {
+		name string
+		grab func() (*Shot, error)
+		code int
+		want string
+	}{
+		{"display 1", func() (*Shot, error) { return Display(1) }, exitcode.Usage, "no display 1: "},
+		{"display -1", func() (*Shot, error) { return Display(-1) }, exitcode.Usage, "has 1 display (0)"},
+		{"region past the edge", func() (*Shot, error) { return Region(image.Rect(300, 0, 330, 10)) }, exitcode.Usage, "region 300,0,30,10 is not inside the screen (320x200)"},
+		{"region above", func() (*Shot, error) { return Region(image.Rect(0, -5, 10, 5)) }, exitcode.Usage, "not inside the screen"},
+		{"empty region", func() (*Shot, error) { return Region(image.Rect(5, 5, 5, 9)) }, exitcode.Usage, "not inside the screen"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := tt.grab()
+			if err == nil {
+				t.Fatalf("captured %v", s.Image.Bounds())
+			}
+			if exitcode.Of(err) != tt.code || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q (exit %d), want %q (exit %d)", err, exitcode.Of(err), tt.want, tt.code)
+			}
+		})
+	}
+}
+
+func TestCaptureWithoutDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	for name, grab := range map[string]func() error{
+		"Display":  func() error { _, err := Display(0); return err },
+		"Region":   func() error { _, err := Region(image.Rect(0, 0, 5, 5)); return err },
+		"Displays": func() error { _, err := Displays(); return err },
+	} {
+		if err := grab(); exitcode.Of(err) != exitcode.NoDisplay {
+			t.Errorf("%s: error %v (exit %d), want exit NoDisplay", name, err, exitcode.Of(err))
+		}
+	}
+}
+
+func TestParseRegion(t *testing.T) {
+	tests := []struct {
+		in   string
+		want image.Rectangle
+		err  string
+	}{
+		{"0,0,1920,1080", image.Rect(0, 0, 1920, 1080), ""},
+		{" 10, 20 ,30,40 ", image.Rect(10, 20, 40, 60), ""},
+		{"-1280,0,1280,1024", image.Rect(-1280, 0, 0, 1024), ""},
+		{"1,2,3", image.Rectangle{}, "expected X,Y,W,H"},
+		{"1,2,3,4,5", image.Rectangle{}, "expected X,Y,W,H"},
+		{"", image.Rectangle{}, "expected X,Y,W,H"},
+		{"a,0,1,1", image.Rectangle{}, `"a" is not a whole number`},
+		{"0,0,1.5,1", image.Rectangle{}, "not a whole number"},
+		{"0,0,0,10", image.Rectangle{}, "must be positive"},
+		{"0,0,10,-1", image.Rectangle{}, "must be positive"},
+		{"0,0,99999999999999999999,1", image.Rectangle{}, "not a whole number"},
+		{"0,0,40000,1", image.Rectangle{}, "not a whole number"},
+	}
+	for _, tt := range tests {
+		got, err := ParseRegion(tt.in)
+		if tt.err == "" {
+			if err != nil || got != tt.want {
+				t.Errorf("ParseRegion(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("ParseRegion(%q) error %v, want %q", tt.in, err, tt.err)
+		}
+	}
+}
+
+func FuzzParseRegion(f *testing.F) {
+	for _, s := range []string{"0,0,1920,1080", "-5, 7,1,1", "1,2,3", ",,,", "0,0,0,0", "9,9,32768,32768"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRegion(s)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("multi-line error %q", err)
+			}
+			return
+		}
+		if r.Empty() || r.Dx() > maxSide || r.Dy() > maxSide {
+			t.Fatalf("ParseRegion(%q) = %v", s, r)
+		}
+		again, err := ParseRegion(FormatRegion(r))
+		if err != nil || again != r {
+			t.Fatalf("round trip of %v: %v, %v", r, again, err)
+		}
+	})
+}
+
+func testShot(t time.Time) *Shot {
+	img := image.NewRGBA(image.Rect(0, 0, 4, 3))
+	img.SetRGBA(1, 2, color.RGBA{200, 100, 50, 255})
+	return &Shot{Image: img, Origin: image.Pt(1920, 24), Time: t}
+}
+
+// readShot decodes the PNG at path and returns the pixel (1,2) and its origin.
+func readShot(t *testing.T, path string) (color.Color, image.Point) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	origin, ok := puzzle.PNGOrigin(data)
+	if !ok {
+		t.Fatalf("%s records no origin", path)
+	}
+	return img.At(1, 2), origin
+}
+
+func TestSave(t *testing.T) {
+	tmp := t.TempDir()
+	when := time.Date(2025, 3, 4, 5, 6, 7, 890e6, time.Local)
+	shot := testShot(when)
+
+	// Default folder: $PUZBOT_CAPTURE_DIR, created if missing; names never
+	// collide.
+	dir := filepath.Join(tmp, "shots", "deep")
+	t.Setenv(DirEnv, dir)
+	var paths []string
+	for i := 0; i < 3; i++ {
+		p, err := shot.Save("", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	want := []string{"shot-20250304-050607.890.png", "shot-20250304-050607.890-2.png", "shot-20250304-050607.890-3.png"}
+	for i, p := range paths {
+		if p != filepath.Join(dir, want[i]) {
+			t.Errorf("save %d wrote %s, want %s", i, p, filepath.Join(dir, want[i]))
+		}
+		c, origin := readShot(t, p)
+		if r, g, b, _ := c.RGBA(); r>>8 != 200 || g>>8 != 100 || b>>8 != 50 || origin != shot.Origin {
+			t.Errorf("%s: pixel %v, origin %v", p, c, origin)
+		}
+	}
+
+	// An existing folder, or a path ending in a slash, is a folder.
+	for _, out := range []string{tmp, filepath.Join(tmp, "new") + "/"} {
+		p, err := shot.Save(out, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Dir(p) != filepath.Clean(out) || filepath.Base(p) != want[0] {
+			t.Errorf("Save(%q) wrote %s", out, p)
+		}
+	}
+
+	// A file: never replaced unless asked.
+	file := filepath.Join(tmp, "sub", "level.png")
+	if p, err := shot.Save(file, false); err != nil || p != file {
+		t.Fatalf("Save(%q) = %q, %v", file, p, err)
+	}
+	other := testShot(when)
+	other.Image.SetRGBA(1, 2, color.RGBA{1, 2, 3, 255})
+	other.Origin = image.Pt(5, 6)
+	if _, err := other.Save(file, false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), file+" already exists") {
+		t.Errorf("saving over %s: error %v, want one wrapping fs.ErrExist", file, err)
+	}
+	if _, origin := readShot(t, file); origin != shot.Origin {
+		t.Errorf("%s was replaced", file)
+	}
+	if _, err := other.Save(file, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, origin := readShot(t, file); origin != other.Origin {
+		t.Errorf("%s was not replaced with overwrite", file)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(file)); len(entries) != 1 {
+		t.Errorf("%s holds %d files after replacing, want 1", filepath.Dir(file), len(entries))
+	}
+
+	// A file where a folder should be.
+	if _, err := shot.Save(filepath.Join(file, "x.png"), false); err == nil {
+		t.Error("saving under a file succeeded")
+	}
+}
+
+func TestDefaultDir(t *testing.T) {
+	t.Setenv(DirEnv, "")
+	t.Setenv("XDG_CACHE_HOME", "/tmp/cachehome")
+	if got, err := DefaultDir(); err != nil || got != "/tmp/cachehome/puzbot/shots" {
+		t.Errorf("DefaultDir() = %q, %v", got, err)
+	}
+	t.Setenv(DirEnv, "/srv/shots")
+	if got, err := DefaultDir(); err != nil || got != "/srv/shots" {
+		t.Errorf("with %s: DefaultDir() = %q, %v", DirEnv, got, err)
+	}
+}
+
+// xrandr runs xrandr on the test's display.
+func xrandr(t *testing.T, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath("xrandr"); err != nil {
+		t.Fatal("xrandr is not installed: run scripts/setup.sh --test (Debian package x11-xserver-utils)")
+	}
+	if out, err := exec.Command("xrandr", args...).CombinedOutput(); err != nil {
+		t.Fatalf("xrandr %v: %v\n%s", args, err, out)
+	}
+}
+
+func BenchmarkDisplay(b *testing.B) {
+	xvfb.ForTest(b, 1920, 1080)
+	b.Setenv("XDG_SESSION_TYPE", "x11")
+	paintRoot(b)
+	for b.Loop() {
+		if _, err := Display(0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSave encodes and writes a real 1920x1080 screenshot of the game.
+func BenchmarkSave(b *testing.B) {
+	const path = "../../shared/testdata/puzlogic/screens/level01.png"
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		b.Skip("no shared test data at " + path)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	src, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	img := image.NewRGBA(src.Bounds())
+	for y := src.Bounds().Min.Y; y < src.Bounds().Max.Y; y++ {
+		for x := src.Bounds().Min.X; x < src.Bounds().Max.X; x++ {
+			img.Set(x, y, src.At(x, y))
+		}
+	}
+	shot := &Shot{Image: img}
+	dir := b.TempDir()
+	for b.Loop() {
+		if _, err := shot.Save(filepath.Join(dir, "shot.png"), true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
