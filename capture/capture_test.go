@@ -317,7 +317,7 @@ func TestSave(t *testing.T) {
 	other := testShot(when)
 	other.Image.SetRGBA(1, 2, color.RGBA{1, 2, 3, 255})
 	other.Origin = image.Pt(5, 6)
-	if _, err := other.Save(file, false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), file+" already exists") {
+	if _, err := other.Save(file, false); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), file+": file exists") {
 		t.Errorf("saving over %s: error %v, want one wrapping fs.ErrExist", file, err)
 	}
 	if _, origin := readShot(t, file); origin != shot.Origin {

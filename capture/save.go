@@ -100,13 +100,11 @@ func (s *Shot) Save(output string, overwrite bool) (string, error) {
 }
 
 // createFile writes data to a new file at path; it fails with an error
-// wrapping fs.ErrExist if the file exists, and leaves no partial file.
+// wrapping fs.ErrExist if the file exists ("open PATH: file exists"), and
+// leaves no partial file.
 func createFile(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s already exists: %w", path, fs.ErrExist)
-		}
 		return err
 	}
 	_, err = f.Write(data)

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/exitcode"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "capture",
+		Usage:     "save a screenshot and print its path",
+		ArgsUsage: " ",
+		Description: "Takes a screenshot of the primary display (or --display N, or --region),\n" +
+			"saves it as a PNG that records where it lay on the screen, and prints\n" +
+			"the file's path on stdout, so that \"puzbot capture | puzbot recognize\" works.\n\n" +
+			"Without --output the file goes to $" + capture.DirEnv + ", or else to\n" +
+			"~/.cache/puzbot/shots ($XDG_CACHE_HOME/puzbot/shots), named by the time:\n" +
+			"shot-20060102-150405.000.png. Folders are created when missing, and an\n" +
+			"existing file is never replaced unless --force is given.\n\n" +
+			"Positions are screen pixels, as in the puzzle and moves files.\n\n" +
+			"Exit status: 2 bad flags or no such display, 5 no X display.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this `PATH`: a file, or a folder (existing, or ending in /) for a timestamped file"},
+			&cli.BoolFlag{Name: "force", Aliases: []string{"f"}, Usage: "replace the --output file if it exists"},
+			&cli.IntFlag{Name: "display", Aliases: []string{"d"}, Value: 0, Usage: "capture display `N` (0 is the primary; see --list-displays)"},
+			&cli.StringFlag{Name: "region", Aliases: []string{"r"}, Usage: "capture the rectangle `X,Y,W,H` of the screen instead of a display"},
+			&cli.BoolFlag{Name: "list-displays", Aliases: []string{"l"}, Usage: "print the displays and their bounds, and capture nothing"},
+		},
+		OnUsageError: flagError,
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return exitcode.New(exitcode.Usage, "capture: unexpected argument %q (use --output to name the file)", c.Args().First())
+			}
+			if c.Bool("list-displays") {
+				displays, err := capture.Displays()
+				if err != nil {
+					return err
+				}
+				for i, d := range displays {
+					primary := ""
+					if i == 0 {
+						primary = " (primary)"
+					}
+					fmt.Fprintf(c.App.Writer, "%d: %dx%d at %d,%d%s\n", i, d.Dx(), d.Dy(), d.Min.X, d.Min.Y, primary)
+				}
+				return nil
+			}
+			var shot *capture.Shot
+			var err error
+			if s := c.String("region"); s != "" {
+				if c.IsSet("display") {
+					return exitcode.New(exitcode.Usage, "capture: give --display or --region, not both")
+				}
+				r, perr := capture.ParseRegion(s)
+				if perr != nil {
+					return exitcode.Wrap(exitcode.Usage, perr)
+				}
+				shot, err = capture.Region(r)
+			} else {
+				shot, err = capture.Display(c.Int("display"))
+			}
+			if err != nil {
+				return err
+			}
+			path, err := shot.Save(c.String("output"), c.Bool("force"))
+			if errors.Is(err, fs.ErrExist) {
+				return fmt.Errorf("%w (use --force to replace it)", err)
+			}
+			if err != nil {
+				return fmt.Errorf("save screenshot: %w", err)
+			}
+			_, err = fmt.Fprintln(c.App.Writer, path)
+			return err
+		},
+	})
+}
+
+// flagError gives a subcommand's flag errors the exit status Usage, and keeps
+// urfave/cli from printing the help text on stdout, which is a pipe.
+func flagError(_ *cli.Context, err error, _ bool) error {
+	return exitcode.Wrap(exitcode.Usage, err)
+}

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/xvfb"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+var desktopBin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// desktopBinary builds puzbot once for the desktop tests, which run it as a
+// user does: a separate process with its own signals and X connections.
+func desktopBinary(t *testing.T) string {
+	t.Helper()
+	desktopBin.once.Do(func() {
+		dir, err := os.MkdirTemp("", "puzbot-desktop-test-")
+		if err != nil {
+			desktopBin.err = err
+			return
+		}
+		desktopBin.path = filepath.Join(dir, "puzbot")
+		out, err := exec.Command("go", "build", "-o", desktopBin.path, ".").CombinedOutput()
+		if err != nil {
+			desktopBin.err = &buildError{err, out}
+		}
+	})
+	if desktopBin.err != nil {
+		t.Fatalf("build puzbot: %v", desktopBin.err)
+	}
+	t.Cleanup(func() {}) // the binary is shared by the tests; the OS cleans the temp dir
+	return desktopBin.path
+}
+
+type buildError struct {
+	err error
+	out []byte
+}
+
+func (e *buildError) Error() string { return e.err.Error() + "\n" + string(e.out) }
+
+// result is what a puzbot process did.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runPuzbot runs the built binary with args, extra environment settings
+// ("NAME=value", "NAME=" to clear) and stdin, and waits for it.
+func runPuzbot(t *testing.T, env []string, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(desktopBinary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	r := result{stdout: stdout.String(), stderr: stderr.String()}
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("run puzbot %v: %v", args, err)
+	}
+	return r
+}
+
+// checkFailure checks that a run failed with the exit status code and one
+// line on stderr that contains want, and wrote nothing on stdout.
+func checkFailure(t *testing.T, r result, code int, want string) {
+	t.Helper()
+	if r.code != code {
+		t.Errorf("exit status %d, want %d; stderr %q", r.code, code, r.stderr)
+	}
+	if strings.Count(r.stderr, "\n") != 1 || !strings.HasPrefix(r.stderr, "puzbot: ") || !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q: want one line \"puzbot: ...%s...\"", r.stderr, want)
+	}
+	if r.stdout != "" {
+		t.Errorf("stdout %q, want nothing", r.stdout)
+	}
+}
+
+// quietX is the environment of a user without an X authority file, for whom
+// the X client library would log warnings if puzbot let it.
+func quietX(t *testing.T) []string {
+	home := t.TempDir()
+	return []string{"HOME=" + home, "XAUTHORITY=", "XDG_SESSION_TYPE=x11", "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "PUZBOT_CAPTURE_DIR="}
+}
+
+// readPNG decodes the screenshot at path and returns it with its origin.
+func readPNG(t *testing.T, path string) (image.Image, image.Point) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	origin, ok := puzzle.PNGOrigin(data)
+	if !ok {
+		t.Fatalf("%s records no origin", path)
+	}
+	return img, origin
+}
+
+// checkSolid checks that every pixel of img is c.
+func checkSolid(t *testing.T, img image.Image, c color.RGBA) {
+	t.Helper()
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if got := color.RGBAModel.Convert(img.At(x, y)); got != c {
+				t.Fatalf("pixel (%d,%d) is %v, want %v", x, y, got, c)
+			}
+		}
+	}
+}
+
+func TestCaptureCommand(t *testing.T) {
+	xvfb.ForTest(t, 640, 480)
+	if out, err := exec.Command("xsetroot", "-solid", "#336699").CombinedOutput(); err != nil {
+		t.Fatalf("xsetroot (Debian package x11-xserver-utils): %v\n%s", err, out)
+	}
+	env := quietX(t)
+	tmp := t.TempDir()
+	blue := color.RGBA{0x33, 0x66, 0x99, 0xff}
+
+	// The default folder, in the cache.
+	r := runPuzbot(t, env, "", "capture")
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("capture: exit %d, stderr %q", r.code, r.stderr)
+	}
+	path := strings.TrimSuffix(r.stdout, "\n")
+	if strings.Contains(path, "\n") || filepath.Dir(path) != filepath.Join(strings.TrimPrefix(env[3], "XDG_CACHE_HOME="), "puzbot", "shots") {
+		t.Fatalf("stdout %q: want one path in the cache folder", r.stdout)
+	}
+	img, origin := readPNG(t, path)
+	if img.Bounds().Size() != image.Pt(640, 480) || origin != image.Pt(0, 0) {
+		t.Errorf("%s: size %v, origin %v", path, img.Bounds().Size(), origin)
+	}
+	checkSolid(t, img, blue)
+
+	// $PUZBOT_CAPTURE_DIR, and a folder given with --output.
+	for _, tc := range []struct {
+		env  []string
+		args []string
+		dir  string
+	}{
+		{[]string{"PUZBOT_CAPTURE_DIR=" + filepath.Join(tmp, "env")}, nil, filepath.Join(tmp, "env")},
+		{nil, []string{"-o", tmp}, tmp},
+		{nil, []string{"--output", filepath.Join(tmp, "new") + "/"}, filepath.Join(tmp, "new")},
+	} {
+		r := runPuzbot(t, append(env, tc.env...), "", append([]string{"capture"}, tc.args...)...)
+		if r.code != 0 || r.stderr != "" || filepath.Dir(strings.TrimSpace(r.stdout)) != tc.dir {
+			t.Errorf("capture %v with %v: exit %d, stdout %q, stderr %q; want a file in %s", tc.args, tc.env, r.code, r.stdout, r.stderr, tc.dir)
+		}
+	}
+
+	// A region, to a file, which is not replaced without --force.
+	file := filepath.Join(tmp, "region.png")
+	r = runPuzbot(t, env, "", "capture", "--region", "10,20,30,40", "-o", file)
+	if r.code != 0 || r.stderr != "" || r.stdout != file+"\n" {
+		t.Fatalf("capture --region: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	img, origin = readPNG(t, file)
+	if img.Bounds().Size() != image.Pt(30, 40) || origin != image.Pt(10, 20) {
+		t.Errorf("region: size %v, origin %v; want (30,40), (10,20)", img.Bounds().Size(), origin)
+	}
+	checkSolid(t, img, blue)
+	r = runPuzbot(t, env, "", "capture", "-r", "0,0,5,5", "-o", file)
+	checkFailure(t, r, exitcode.Failure, "file exists (use --force to replace it)")
+	if img, _ := readPNG(t, file); img.Bounds().Dx() != 30 {
+		t.Errorf("%s was replaced without --force", file)
+	}
+	r = runPuzbot(t, env, "", "capture", "-r", "0,0,5,5", "-o", file, "--force")
+	if r.code != 0 {
+		t.Fatalf("capture --force: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if img, origin := readPNG(t, file); img.Bounds().Dx() != 5 || origin != image.Pt(0, 0) {
+		t.Errorf("%s was not replaced with --force", file)
+	}
+
+	r = runPuzbot(t, env, "", "capture", "--list-displays")
+	if r.code != 0 || r.stdout != "0: 640x480 at 0,0 (primary)\n" || r.stderr != "" {
+		t.Errorf("capture --list-displays: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestCaptureCommandFails(t *testing.T) {
+	srv := xvfb.ForTest(t, 320, 200)
+	dead, err := xvfb.Start(64, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead.Stop()
+	env := append(quietX(t), "PUZBOT_CAPTURE_DIR="+t.TempDir())
+	tests := []struct {
+		name string
+		env  []string
+		args []string
+		code int
+		want string
+	}{
+		{"DISPLAY unset", []string{"DISPLAY="}, nil, exitcode.NoDisplay, "no X display: DISPLAY is not set"},
+		{"dead server", []string{"DISPLAY=" + dead.Display}, nil, exitcode.NoDisplay, "no X display: " + dead.Display},
+		{"list without display", []string{"DISPLAY="}, []string{"-l"}, exitcode.NoDisplay, "DISPLAY is not set"},
+		{"no such display", nil, []string{"--display", "2"}, exitcode.Usage, "no display 2: " + srv.Display + " has 1 display (0)"},
+		{"region outside", nil, []string{"--region", "300,190,40,40"}, exitcode.Usage, "region 300,190,40,40 is not inside the screen (320x200)"},
+		{"bad region", nil, []string{"--region", "1,2,3"}, exitcode.Usage, `region "1,2,3": expected X,Y,W,H`},
+		{"display and region", nil, []string{"-d", "0", "-r", "0,0,1,1"}, exitcode.Usage, "not both"},
+		{"argument", nil, []string{"shot.png"}, exitcode.Usage, `unexpected argument "shot.png"`},
+		{"bad flag", nil, []string{"--display", "x"}, exitcode.Usage, "invalid value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runPuzbot(t, append(env, tt.env...), "", append([]string{"capture"}, tt.args...)...)
+			checkFailure(t, r, tt.code, tt.want)
+		})
+	}
+}
