@@ -3,19 +3,22 @@ package sudoku
 import "math/bits"
 
 // state9 is a 9x9 grid under search, as candidate masks per digit and band
-// (see tables9.go). A cell is solved when its digit's row in its band has
-// been reduced to it.
+// (see tables9.go). A digit is placed in a band row when its candidates there
+// have been reduced to one cell.
 type state9 struct {
-	// cand[3*d+k] is where digit d+1 may still go in band k.
-	cand [27]uint32
-	// seen[i] is cand[i] as update last worked it through; a mask that has
-	// not changed since needs no work.
-	seen [27]uint32
+	// cand[3*d+k] is where digit d+1 may still go in band k. (The arrays
+	// have 32 entries so that an index masked to 5 bits needs no bounds check.)
+	cand [32]uint32
+	// dirty has bit i set when cand[i] has changed since update last worked
+	// it through.
+	dirty uint32
+	// placed counts the cells solved so far.
+	placed int32
 	// open[k] is the cells of band k that are not solved yet.
 	open [3]uint32
-	// rows[d] has bit 3*k+r set while digit d+1 is not placed in row r of
+	// rows[3*d+k] has bit r set while digit d+1 is not placed in row r of
 	// band k.
-	rows [9]uint32
+	rows [32]uint8
 }
 
 // solver9 searches 9x9 grids. It keeps one state per level of the search, so
@@ -38,14 +41,13 @@ func (s *solver9) solve(cells []uint8) {
 
 // load sets up the state for the givens; false when two givens clash.
 func (st *state9) load(cells []uint8) bool {
-	for i := range st.cand {
+	for i := 0; i < 27; i++ {
 		st.cand[i] = all27
-		st.seen[i] = ^uint32(0)
+		st.rows[i] = 7
 	}
+	st.dirty = 1<<27 - 1
+	st.placed = 0
 	st.open = [3]uint32{all27, all27, all27}
-	for d := range st.rows {
-		st.rows[d] = 0x1ff
-	}
 	for cell, v := range cells[:81] {
 		if v == 0 {
 			continue
@@ -70,62 +72,104 @@ func (st *state9) load(cells []uint8) bool {
 }
 
 // update applies each digit's band rules to every mask that changed, until
-// none does: locked candidates within the band (matchTbl), columns a box has
-// settled taken from the other bands (pointTbl), and rows reduced to one cell
-// placed, which clears that cell from the other digits. It returns false on a
+// none does: columns the other bands leave to this one (forceTbl), locked
+// candidates within the band (matchTbl), columns a box has settled taken from
+// the other bands (pointTbl), and rows reduced to one cell placed, which
+// clears that cell from the other digits. It returns false on a
 // contradiction.
+//
+// The hot path avoids branches the processor cannot predict: a mask that
+// changes is marked dirty arithmetically (x|-x has its top bit set exactly
+// when x is not zero).
 func (st *state9) update() bool {
-	for {
-		again := false
-		for d := 0; d < 9; d++ {
-			if st.rows[d] == 0 {
-				continue
-			}
-			for k := 0; k < 3; k++ {
-				i := 3*d + k
-				a := st.cand[i]
-				if a == st.seen[i] {
-					continue
-				}
-				again = true
-				shrink := boxesTbl[a&0x1ff] | boxesTbl[a>>9&0x1ff]<<3 | boxesTbl[a>>18&0x1ff]<<6
-				a &= matchTbl[shrink&0x1ff]
-				if a == 0 {
-					return false
-				}
-				point := pointTbl[(a|a>>9|a>>18)&0x1ff]
-				base := i - k
-				st.cand[base+(k+1)%3] &= point
-				st.cand[base+(k+2)%3] &= point
-				one := oneTbl[a&0x1ff] | oneTbl[a>>9&0x1ff]<<1 | oneTbl[a>>18&0x1ff]<<2
-				if placed := one & (st.rows[d] >> (3 * k)); placed != 0 {
-					st.rows[d] &^= placed << (3 * k)
-					clear := ^(a & rowsTbl[placed&7])
-					st.open[k] &= clear
-					for j := k; j < 27; j += 3 {
-						st.cand[j] &= clear
-					}
-				}
-				st.cand[i] = a
-				st.seen[i] = a
-			}
+	dirty := st.dirty
+	for dirty != 0 {
+		i := bits.TrailingZeros32(dirty) & 31
+		dirty &= dirty - 1
+		a := st.cand[i]
+		o := st.cand[other1[i]&31] | st.cand[other2[i]&31]
+		a &= forceTbl[(o|o>>9|o>>18)&0x1ff]
+		shrink := boxesTbl[a&0x1ff] | boxesTbl[a>>9&0x1ff]<<3 | boxesTbl[a>>18&0x1ff]<<6
+		a &= matchTbl[shrink&0x1ff]
+		if a == 0 {
+			st.dirty = dirty
+			return false
 		}
-		if !again {
-			return true
+		if point := pointTbl[(a|a>>9|a>>18)&0x1ff]; point != all27 {
+			o1, o2 := other1[i]&31, other2[i]&31
+			x := st.cand[o1]
+			gone := x &^ point
+			st.cand[o1] = x & point
+			dirty |= (gone | -gone) >> 31 << o1
+			x = st.cand[o2]
+			gone = x &^ point
+			st.cand[o2] = x & point
+			dirty |= (gone | -gone) >> 31 << o2
 		}
+		one := oneTbl[a&0x1ff] | oneTbl[a>>9&0x1ff]<<1 | oneTbl[a>>18&0x1ff]<<2
+		if placed := one & uint32(st.rows[i]); placed != 0 {
+			st.rows[i] &^= uint8(placed)
+			st.placed += int32(bits.OnesCount32(placed))
+			clear := ^(a & rowsTbl[placed&7])
+			k := bandOf[i] & 3
+			st.open[k] &= clear
+			dirty |= st.clearCells(k, ^clear)
+		}
+		st.cand[i] = a
+		dirty &^= 1 << i
 	}
+	st.dirty = 0
+	return true
+}
+
+// clearCells removes cells (of band k) from every digit's mask for the band,
+// and returns the dirty bits of the masks that changed.
+func (st *state9) clearCells(k uint8, cells uint32) (changed uint32) {
+	c := (*[25]uint32)(st.cand[k&3 : k&3+25])
+	x := c[0]
+	gone := x & cells
+	c[0] = x &^ cells
+	changed |= (gone | -gone) >> 31
+	x = c[3]
+	gone = x & cells
+	c[3] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 3
+	x = c[6]
+	gone = x & cells
+	c[6] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 6
+	x = c[9]
+	gone = x & cells
+	c[9] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 9
+	x = c[12]
+	gone = x & cells
+	c[12] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 12
+	x = c[15]
+	gone = x & cells
+	c[15] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 15
+	x = c[18]
+	gone = x & cells
+	c[18] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 18
+	x = c[21]
+	gone = x & cells
+	c[21] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 21
+	x = c[24]
+	gone = x & cells
+	c[24] = x &^ cells
+	changed |= (gone | -gone) >> 31 << 24
+	return changed << (k & 3)
 }
 
 // singles places the digit of every open cell that has a single candidate
 // left. It returns false on a contradiction: a cell with no candidates.
 func (st *state9) singles() (placed, ok bool) {
 	for k := 0; k < 3; k++ {
-		var one, two uint32
-		for j := k; j < 27; j += 3 {
-			x := st.cand[j]
-			two |= one & x
-			one |= x
-		}
+		one, two := st.counts(k)
 		if one != all27 {
 			return false, false
 		}
@@ -143,10 +187,35 @@ func (st *state9) singles() (placed, ok bool) {
 				return false, false
 			}
 			st.cand[j] &= keepTbl[p%27]
+			st.dirty |= 1 << j
 			placed = true
 		}
 	}
 	return placed, true
+}
+
+// counts returns the cells of band k with at least one candidate and those
+// with at least two.
+func (st *state9) counts(k int) (one, two uint32) {
+	c := st.cand[k&3 : k&3+25]
+	one = c[0]
+	two = one & c[3]
+	one |= c[3]
+	two |= one & c[6]
+	one |= c[6]
+	two |= one & c[9]
+	one |= c[9]
+	two |= one & c[12]
+	one |= c[12]
+	two |= one & c[15]
+	one |= c[15]
+	two |= one & c[18]
+	one |= c[18]
+	two |= one & c[21]
+	one |= c[21]
+	two |= one & c[24]
+	one |= c[24]
+	return one, two
 }
 
 // propagate runs update and singles until neither finds anything more. It
@@ -203,30 +272,29 @@ func (st *state9) choose() (k, p int) {
 // search explores the state at stack level depth, which has been propagated.
 func (s *solver9) search(depth int) {
 	st := &s.stack[depth]
-	if st.rows == [9]uint32{} {
+	if st.placed == 81 {
 		s.found(st)
 		return
 	}
 	k, p := st.choose()
-	bit := uint32(1) << (p % 27)
+	k, p = k&3, p&31
+	bit := uint32(1) << p
+	// The cell's digits: bit d for digit d+1.
+	var digits uint32
 	for d := 0; d < 9; d++ {
-		i := 3*d + k
-		if st.cand[i]&bit == 0 {
-			continue
-		}
+		digits |= (st.cand[3*d+k] >> p & 1) << d
+	}
+	for digits != 0 {
+		d := bits.TrailingZeros32(digits)
+		digits &= digits - 1
+		i := (3*d + k) & 31
 		if s.ctl.stop() {
 			return
 		}
-		last := true
-		for j := i + 3; j < 27; j += 3 {
-			if st.cand[j]&bit != 0 {
-				last = false
-				break
-			}
-		}
-		if last {
+		if digits == 0 {
 			// The last candidate: no need to keep this level's state.
 			st.cand[i] &= keepTbl[p%27]
+			st.dirty |= 1 << i
 			if st.propagate() {
 				s.search(depth)
 			}
@@ -235,7 +303,9 @@ func (s *solver9) search(depth int) {
 		next := &s.stack[depth+1]
 		*next = *st
 		next.cand[i] &= keepTbl[p%27]
+		next.dirty |= 1 << i
 		st.cand[i] &^= bit
+		st.dirty |= 1 << i
 		if next.propagate() {
 			s.search(depth + 1)
 		}

@@ -8,6 +8,26 @@ package sudoku
 
 const all27 = 1<<27 - 1
 
+// bandBits has the bits of the masks of band 0 of every digit (3*d); shifted
+// left by k, those of band k.
+const bandBits = 0o111111111
+
+// other1[i] and other2[i] are the masks of the same digit in the other two
+// bands.
+var other1, other2 [32]uint8
+
+// bandOf[i] is the band of mask i, i%3.
+var bandOf [32]uint8
+
+func init() {
+	for i := 0; i < 27; i++ {
+		d, k := i/3, i%3
+		other1[i] = uint8(3*d + (k+1)%3)
+		other2[i] = uint8(3*d + (k+2)%3)
+		bandOf[i] = uint8(k)
+	}
+}
+
 var (
 	// boxesTbl[row] is the set of boxes (bits 0-2) a 9-bit band row has
 	// candidates in.
@@ -22,6 +42,11 @@ var (
 	// this band use the columns cols (9 bits): a box whose candidates sit in
 	// one column takes that column from the other bands.
 	pointTbl [512]uint32
+	// forceTbl[others] restricts a band when the digit's candidates in the
+	// other two bands use only the columns others: every other column must
+	// take the digit in this band, so a box with one such column keeps only
+	// it, and a box with two or three has no placement (0).
+	forceTbl [512]uint32
 	// oneTbl[row] is 1 when a 9-bit band row holds exactly one candidate.
 	oneTbl [512]uint32
 	// rowsTbl[rows] is the cells of the band rows in the 3-bit set rows.
@@ -86,6 +111,25 @@ func init() {
 			}
 		}
 		pointTbl[cols] = mask
+	}
+	for others := 0; others < 512; others++ {
+		must := ^others & 0x1ff
+		mask := uint32(all27)
+		for b := 0; b < 3; b++ {
+			in := must >> (3 * b) & 7
+			switch {
+			case in == 0:
+			case in&(in-1) == 0:
+				for c := 3 * b; c < 3*b+3; c++ {
+					if in>>(c-3*b)&1 == 0 {
+						mask &^= colTbl[c]
+					}
+				}
+			default:
+				mask = 0
+			}
+		}
+		forceTbl[others] = mask
 	}
 	for p := 0; p < 27; p++ {
 		r, c := p/9, p%9

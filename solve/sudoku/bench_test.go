@@ -1,0 +1,33 @@
+package sudoku
+
+import (
+	"testing"
+)
+
+// benchSet solves every puzzle of a set per iteration and reports puzzles
+// per second and microseconds per puzzle.
+func benchSet(b *testing.B, lines []string) {
+	grids := make([]*grid, len(lines))
+	for i, l := range lines {
+		grids[i] = mustGrid(b, l)
+	}
+	var sv solver
+	b.ReportAllocs()
+	b.ResetTimer()
+	guesses := 0
+	for i := 0; i < b.N; i++ {
+		for _, g := range grids {
+			r := sv.solve(g, 1, noDeadline)
+			if r.count != 1 {
+				b.Fatalf("%s: %d solutions", cellsLine(g.cells), r.count)
+			}
+			guesses += r.guesses
+		}
+	}
+	n := float64(b.N) * float64(len(grids))
+	b.ReportMetric(float64(guesses)/n, "guesses/puzzle")
+	b.ReportMetric(n/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(b.Elapsed().Seconds()*1e6/n, "µs/puzzle")
+}
+
+func BenchmarkTop95(b *testing.B) { benchSet(b, readSet(b, top95, true)) }
