@@ -1,0 +1,14 @@
+// Package game is the test side of the project's faithful copy of Puzlogic,
+// the static web game in testdata/game: it reads the copy's levels file,
+// knows the page's geometry (so it can say what recognize must read from a
+// screenshot of any screen), and serves the game on 127.0.0.1 with a report
+// API through which the page tells the tests what happened (screens shown,
+// pieces placed, levels completed) without trusting puzbot's own word.
+//
+// The page reads the mouse the way the real game's engine does: once per
+// animation frame, from the pointer's current position and button state, so
+// a press and a release within one frame (about 16 ms) are never seen, and a
+// drag that skips the frames in between drops where the pointer was last
+// seen. Keys are latched: a key pressed and released between two frames
+// still counts.
+package game
