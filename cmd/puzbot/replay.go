@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/replay"
+)
+
+func init() {
+	d := replay.DefaultOptions()
+	register(&cli.Command{
+		Name:      "replay",
+		Usage:     "perform a moves file with the mouse and keyboard",
+		ArgsUsage: "[MOVES.json|-]",
+		Description: "Reads a moves file (the argument, or stdin when it is - or absent) and\n" +
+			"performs it on the X display: a drag glides to \"from\" in many small\n" +
+			"steps, presses the left button, glides to \"to\" and releases; a click\n" +
+			"clicks its point; a key presses a key (robotgo names: space, enter, esc,\n" +
+			"left, a, 7, ...); a type clicks its point and types its value. Pauses\n" +
+			"around each press and release let games that read input once per frame\n" +
+			"see every step; the defaults take about a second per drag.\n\n" +
+			"Safety: every point is checked against the screen before anything moves.\n" +
+			"The fail-safe stops the replay when the mouse is moved by someone else,\n" +
+			"or when the pointer is in a screen corner as the replay starts: push\n" +
+			"the mouse into a corner to stop a run of replays. Ctrl-C and SIGTERM stop\n" +
+			"it too. The left button is released on every way out.\n\n" +
+			"--dry-run prints the plan, one line per move, and needs no display.\n\n" +
+			"Exit status: 2 bad flags, 3 invalid moves file or a point off the\n" +
+			"screen, 5 no X display, 6 stopped by the fail-safe or a signal.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "print what would be done, and do nothing"},
+			&cli.IntFlag{Name: "steps", Value: d.Steps, EnvVars: []string{"PUZBOT_REPLAY_STEPS"}, Usage: "pointer moves per glide (1-1000)"},
+			&cli.DurationFlag{Name: "move-time", Value: d.MoveTime, EnvVars: []string{"PUZBOT_REPLAY_MOVE_TIME"}, Usage: "time a glide takes"},
+			&cli.DurationFlag{Name: "pause", Value: d.Pause, EnvVars: []string{"PUZBOT_REPLAY_PAUSE"}, Usage: "wait after each glide, press and release"},
+			&cli.DurationFlag{Name: "hold", Value: d.Hold, EnvVars: []string{"PUZBOT_REPLAY_HOLD"}, Usage: "how long a click holds the button and a key move the key"},
+			&cli.BoolFlag{Name: "no-fail-safe", Usage: "do not stop when the mouse is moved or sits in a corner"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each move on stderr as it starts"},
+		},
+		OnUsageError: flagError,
+		Action: func(c *cli.Context) error {
+			data, name, err := readInput(c, puzzle.ReadAll)
+			if err != nil {
+				return err
+			}
+			moves, err := puzzle.ParseMoves(data)
+			if err != nil {
+				return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
+			}
+			plan, err := replay.NewPlan(moves, replay.Options{
+				Steps:    c.Int("steps"),
+				MoveTime: c.Duration("move-time"),
+				Pause:    c.Duration("pause"),
+				Hold:     c.Duration("hold"),
+			})
+			if err != nil {
+				if exitcode.Of(err) == exitcode.BadInput {
+					err = fmt.Errorf("%s: %w", name, err)
+				}
+				return err
+			}
+			if c.Bool("dry-run") {
+				return plan.Describe(c.App.Writer)
+			}
+			ctx, stop := signalContext()
+			defer stop()
+			opts := replay.RunOptions{NoFailSafe: c.Bool("no-fail-safe")}
+			if c.Bool("verbose") {
+				opts.Log = c.App.ErrWriter
+			}
+			return replay.Run(ctx, plan, opts)
+		},
+	})
+}
+
+// signalContext returns a context cancelled by Ctrl-C, SIGTERM or SIGHUP,
+// with the signal as its cause. After the first signal the default handling
+// comes back, so a second one ends the process at once.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		select {
+		case s := <-sigs:
+			signal.Stop(sigs)
+			name := map[os.Signal]string{os.Interrupt: "Ctrl-C (SIGINT)", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[s]
+			cancel(errors.New("received " + name))
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		cancel(nil)
+	}
+}
