@@ -281,13 +281,18 @@ func seconds(d time.Duration) string {
 // spaced on the straight line, rounded to whole pixels, the last one to.
 func Path(from, to image.Point, n int) []image.Point {
 	pts := make([]image.Point, n)
-	for i := 1; i <= n; i++ {
-		f := float64(i) / float64(n)
-		pts[i-1] = image.Pt(
-			from.X+int(math.Round(f*float64(to.X-from.X))),
-			from.Y+int(math.Round(f*float64(to.Y-from.Y))))
+	for i := range pts {
+		pts[i] = pathPoint(from, to, i+1, n)
 	}
 	return pts
+}
+
+// pathPoint returns the i-th of the n positions Path gives, from 1.
+func pathPoint(from, to image.Point, i, n int) image.Point {
+	f := float64(i) / float64(n)
+	return image.Pt(
+		from.X+int(math.Round(f*float64(to.X-from.X))),
+		from.Y+int(math.Round(f*float64(to.Y-from.Y))))
 }
 
 // Check returns an error, with the exit status BadInput, if the plan started
@@ -309,8 +314,8 @@ func (p *Plan) Check(start image.Point, displays []image.Rectangle) error {
 				return exitcode.New(exitcode.BadInput, "move %d (%s): %v is a corner of the screen, where the fail-safe stops replay",
 					a.Index, a.Move.Action, s.To)
 			}
-			for _, q := range Path(at, s.To, s.Steps) {
-				if !onScreen(q, displays) {
+			for i := 1; i <= s.Steps; i++ {
+				if q := pathPoint(at, s.To, i, s.Steps); !onScreen(q, displays) {
 					return exitcode.New(exitcode.BadInput, "move %d (%s): the way from %v to %v passes %v, off the screen %s",
 						a.Index, a.Move.Action, at, s.To, q, describeDisplays(displays))
 				}

@@ -18,22 +18,30 @@ import (
 )
 
 var desktopBin struct {
-	once sync.Once
-	path string
-	err  error
+	once      sync.Once
+	dir, path string
+	err       error
 }
 
-// desktopBinary builds puzbot once for the desktop tests, which run it as a
-// user does: a separate process with its own signals and X connections.
+// TestMain removes the binary desktopBinary built, after all the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if desktopBin.dir != "" {
+		os.RemoveAll(desktopBin.dir)
+	}
+	os.Exit(code)
+}
+
+// desktopBinary builds puzbot, once, for the tests that run it as a user
+// does: a separate process with its own signals and X connections.
 func desktopBinary(t *testing.T) string {
 	t.Helper()
 	desktopBin.once.Do(func() {
-		dir, err := os.MkdirTemp("", "puzbot-desktop-test-")
-		if err != nil {
-			desktopBin.err = err
+		desktopBin.dir, desktopBin.err = os.MkdirTemp("", "puzbot-test-")
+		if desktopBin.err != nil {
 			return
 		}
-		desktopBin.path = filepath.Join(dir, "puzbot")
+		desktopBin.path = filepath.Join(desktopBin.dir, "puzbot")
 		out, err := exec.Command("go", "build", "-o", desktopBin.path, ".").CombinedOutput()
 		if err != nil {
 			desktopBin.err = &buildError{err, out}
@@ -42,7 +50,6 @@ func desktopBinary(t *testing.T) string {
 	if desktopBin.err != nil {
 		t.Fatalf("build puzbot: %v", desktopBin.err)
 	}
-	t.Cleanup(func() {}) // the binary is shared by the tests; the OS cleans the temp dir
 	return desktopBin.path
 }
 
