@@ -35,8 +35,14 @@ type Event struct {
 	Value  *int   `json:"value,omitempty"`  // EventPlace, EventRemove: the piece's number
 	Row    *int   `json:"row,omitempty"`    // EventPlace, EventRemove: the square
 	Col    *int   `json:"col,omitempty"`
-	Target string `json:"target,omitempty"` // EventClick: "level 3", "next", "menu", "play", "restart", "quit"
+	Target string `json:"target,omitempty"` // EventClick: "level 3", "next", "menu", "play", "restart", "quit"; EventPointer: "down", "up"
 	Query  string `json:"query,omitempty"`  // EventReady: the page's URL query
+	// Frame is the number of animation frames the page had run when a
+	// pointer event came in (EventPointer), or the frame that saw a press or
+	// release (EventSeen) or picked up a piece (EventPick). A press and a
+	// release delivered with the same Frame fell between two frames, and the
+	// game never saw them.
+	Frame int `json:"frame,omitempty"`
 }
 
 // The types of events the page reports.
@@ -48,9 +54,12 @@ const (
 	EventCompleted = "completed" // a level was completed
 	EventClick     = "click"     // a button or level tile was clicked
 	EventKey       = "key"       // a key was pressed
+	EventPick      = "pick"      // a piece was picked up (from the square at Row, Col, if any)
+	EventPointer   = "pointer"   // the browser delivered a left press or release (Target "down", "up")
+	EventSeen      = "seen"      // the game's frame loop saw a left press or release (Target "press", "release")
 )
 
-var eventTypes = []string{EventReady, EventScreen, EventPlace, EventRemove, EventCompleted, EventClick, EventKey}
+var eventTypes = []string{EventReady, EventScreen, EventPlace, EventRemove, EventCompleted, EventClick, EventKey, EventPick, EventPointer, EventSeen}
 
 // Limits on what the report API accepts and keeps.
 const (
@@ -181,8 +190,8 @@ func ParseEvent(data []byte) (Event, error) {
 	if !slices.Contains(eventTypes, ev.Type) {
 		return Event{}, fmt.Errorf("unknown event type %q", ev.Type)
 	}
-	if ev.Page < 0 || ev.Cmd < 0 || ev.Level < 0 || ev.Level > 99 {
-		return Event{}, errors.New("page, cmd and level must be small non-negative numbers")
+	if ev.Page < 0 || ev.Cmd < 0 || ev.Frame < 0 || ev.Level < 0 || ev.Level > 99 {
+		return Event{}, errors.New("page, cmd, frame and level must be non-negative, level at most 99")
 	}
 	switch ev.Type {
 	case EventScreen:
@@ -207,6 +216,21 @@ func ParseEvent(data []byte) (Event, error) {
 		if ev.Level == 0 {
 			return Event{}, errors.New("a completed event needs its level")
 		}
+	case EventPick:
+		if ev.Level == 0 || ev.Value == nil || (ev.Row == nil) != (ev.Col == nil) {
+			return Event{}, errors.New("a pick event needs level and value, and row and col together")
+		}
+		if *ev.Value < 0 || *ev.Value > puzzle.MaxValue {
+			return Event{}, errors.New("a pick event's value is out of range")
+		}
+	case EventPointer:
+		if ev.Target != "down" && ev.Target != "up" {
+			return Event{}, fmt.Errorf("pointer event %q: expected down or up", ev.Target)
+		}
+	case EventSeen:
+		if ev.Target != "press" && ev.Target != "release" {
+			return Event{}, fmt.Errorf("seen event %q: expected press or release", ev.Target)
+		}
 	}
 	return ev, nil
 }
@@ -222,8 +246,16 @@ func FormatEvent(ev Event) string {
 			return fmt.Sprintf("%s %s %d", head, ev.Screen, ev.Level)
 		}
 		return head + " " + ev.Screen
-	case EventPlace, EventRemove:
+	case EventPlace, EventRemove, EventPick:
+		if ev.Value == nil {
+			return head
+		}
+		if ev.Row == nil || ev.Col == nil {
+			return fmt.Sprintf("%s level %d: %d from below the board (frame %d)", head, ev.Level, *ev.Value, ev.Frame)
+		}
 		return fmt.Sprintf("%s level %d: %d at row %d, col %d", head, ev.Level, *ev.Value, *ev.Row, *ev.Col)
+	case EventPointer, EventSeen:
+		return fmt.Sprintf("%s %s (frame %d)", head, ev.Target, ev.Frame)
 	case EventCompleted:
 		return fmt.Sprintf("%s level %d", head, ev.Level)
 	case EventClick:

@@ -153,12 +153,19 @@
 	let seen = { x: -1, y: -1, left: false, right: false };
 	let keyLatched = false;
 
+	let frameNo = 0; // animation frames run so far
+
 	function track(e) {
 		const r = canvas.getBoundingClientRect();
 		pointer.x = e.clientX - r.left;
 		pointer.y = e.clientY - r.top;
 		pointer.left = (e.buttons & 1) !== 0;
 		pointer.right = (e.buttons & 2) !== 0;
+		if (e.type !== "pointermove" && e.button === 0) {
+			// Which frame interval the press or release came in, so that tests
+			// (and people timing replay) can tell what the game could see.
+			report({ type: "pointer", target: e.type === "pointerdown" ? "down" : "up", frame: frameNo });
+		}
 	}
 	for (const type of ["pointerdown", "pointermove", "pointerup"]) {
 		window.addEventListener(type, track);
@@ -170,12 +177,15 @@
 	});
 
 	function frame() {
+		frameNo++;
 		const now = { x: pointer.x, y: pointer.y, left: pointer.left, right: pointer.right };
 		if (now.left && !seen.left) {
+			report({ type: "seen", target: "press", frame: frameNo });
 			press(now.x, now.y);
 		} else if (now.left) {
 			hold(now.x, now.y);
 		} else if (seen.left) {
+			report({ type: "seen", target: "release", frame: frameNo });
 			release(now.x, now.y);
 		}
 		if (now.right && !seen.right) {
@@ -398,6 +408,12 @@
 		}
 		const p = play.pieces[i];
 		drag = { piece: i, dx: p.x - x, dy: p.y - y, x: p.x, y: p.y };
+		const ev = { type: "pick", level: play.def.level, value: p.value, frame: frameNo };
+		if (p.cell >= 0) {
+			ev.row = play.cells[p.cell].row;
+			ev.col = play.cells[p.cell].col;
+		}
+		report(ev);
 	}
 
 	function hold(x, y) {

@@ -1,0 +1,272 @@
+package game
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/screens from fresh screenshots of the page")
+
+// screensDir holds the project's own vision regression set: a screenshot of
+// every screen of the copy with the puzzle file recognize must read from it.
+const screensDir = "../../testdata/screens"
+
+// screenCase is one screenshot of testdata/screens.
+type screenCase struct {
+	name  string
+	query string // how the page is opened
+	play  int    // a level to play before the shot, for "completed"
+	want  *puzzle.Puzzle
+}
+
+// screenCases lists the screenshots. The expected puzzle files come from the
+// levels file and the page's geometry, never from the screenshots.
+func screenCases(ls *Levels) []screenCase {
+	o := DefaultOrigin
+	cases := []screenCase{
+		{name: "title", query: "screen=title", want: TitleScreen(o)},
+		{name: "levels", query: "screen=levels&done=8", want: MapScreen(o, len(ls.Levels), 8)},
+	}
+	for _, l := range ls.Levels {
+		cases = append(cases, screenCase{
+			name:  fmt.Sprintf("level%02d", l.Level),
+			query: fmt.Sprintf("level=%d", l.Level),
+			want:  l.Screen(o),
+		})
+	}
+	return append(cases, screenCase{name: "completed", query: "level=1", play: 1, want: CompletedScreen(o)})
+}
+
+func encodeJSON(t *testing.T, p *puzzle.Puzzle) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestScreenFiles checks the committed expected files against the levels
+// file and the geometry, and that each has its screenshot.
+func TestScreenFiles(t *testing.T) {
+	if *update {
+		t.Skip("rewriting the screens (TestScreens -update)")
+	}
+	for _, sc := range screenCases(loadLevels(t)) {
+		jsonPath := filepath.Join(screensDir, sc.name+".json")
+		got, err := os.ReadFile(jsonPath)
+		if err != nil {
+			t.Errorf("%v (run go test ./e2e/game -run TestScreens -update)", err)
+			continue
+		}
+		if want := encodeJSON(t, sc.want); !bytes.Equal(got, want) {
+			t.Errorf("%s differs from what the levels file and the geometry give:\n%s\nwant:\n%s", jsonPath, got, want)
+		}
+		if _, err := puzzle.ParsePuzlogic(got); err != nil {
+			t.Errorf("%s: %v", jsonPath, err)
+		}
+		data, err := os.ReadFile(filepath.Join(screensDir, sc.name+".png"))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if origin, ok := puzzle.PNGOrigin(data); !ok || origin != (image.Point{}) {
+			t.Errorf("%s.png: screen origin %v, %v; want 0,0", sc.name, origin, ok)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
+		if err != nil || cfg.Width != 1920 || cfg.Height != 1080 {
+			t.Errorf("%s.png: %dx%d, %v; want 1920x1080", sc.name, cfg.Width, cfg.Height, err)
+		}
+	}
+}
+
+// TestScreens opens every screen in chromium and checks that the page still
+// draws what the expected files say: the game area, the squares' outlines,
+// the pieces, the level tiles and the buttons exactly where the geometry puts
+// them, and the whole screenshot close to the committed one. With -update it
+// rewrites testdata/screens instead.
+func TestScreens(t *testing.T) {
+	s := desktop(t)
+	for _, sc := range screenCases(s.levels) {
+		t.Run(sc.name, func(t *testing.T) {
+			s.open(t, sc.query)
+			if sc.play > 0 {
+				l, _ := s.levels.Get(sc.play)
+				after := s.game.Seq()
+				s.play(t, l)
+				s.wait(t, after, "the Level Completed overlay", func(e Event) bool { return e.Type == EventScreen && e.Screen == "completed" })
+				// Leave the mouse where it does not cover Menu or Next.
+				s.xdo(t, "mousemove", "0", "0")
+			}
+			shot := s.shot(t)
+			for _, p := range checkGeometry(shot.Image, sc.want) {
+				t.Error(p)
+			}
+			pngPath := filepath.Join(screensDir, sc.name+".png")
+			if *update {
+				if _, err := shot.Save(pngPath, true); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(screensDir, sc.name+".json"), encodeJSON(t, sc.want), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			f, err := os.Open(pngPath)
+			if err != nil {
+				t.Fatalf("%v (run go test ./e2e/game -run TestScreens -update)", err)
+			}
+			defer f.Close()
+			old, err := png.Decode(f)
+			if err != nil {
+				t.Fatalf("%s: %v", pngPath, err)
+			}
+			if n, total := differing(old, shot.Image); n*200 > total {
+				t.Errorf("%d of %d pixels differ from %s: the page draws differently now", n, total, pngPath)
+			}
+		})
+	}
+}
+
+// differing counts the pixels of a and b that differ by more than 48 in a
+// channel: a 1-pixel shift of antialiased text stays far below the 0.5% the
+// test allows, a moved square or a new colour does not.
+func differing(a, b image.Image) (n, total int) {
+	r := a.Bounds()
+	if r != b.Bounds() {
+		return r.Dx() * r.Dy(), r.Dx() * r.Dy()
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if dist(a.At(x, y), b.At(x, y)) > 48 {
+				n++
+			}
+		}
+	}
+	return n, r.Dx() * r.Dy()
+}
+
+// dist is the largest difference of the colours' channels, 0-255.
+func dist(a, b color.Color) int {
+	ar, ag, ab, _ := a.RGBA()
+	br, bg, bb, _ := b.RGBA()
+	return max(absDiff(ar, br), absDiff(ag, bg), absDiff(ab, bb)) >> 8
+}
+
+func absDiff(a, b uint32) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+// The colours the geometry check looks for.
+var (
+	inkColour    = color.RGBA{0x42, 0x42, 0x42, 255}
+	purpleColour = color.RGBA{0x94, 0x1a, 0xff, 255}
+	lockedColour = color.RGBA{0x80, 0x80, 0x80, 255}
+	frameColour  = color.RGBA{0, 0, 0, 255}
+	whiteColour  = color.RGBA{255, 255, 255, 255}
+)
+
+// checkGeometry checks a screenshot (screen pixels) against the puzzle file
+// it should give, pixel by pixel where the geometry is exact, and returns the
+// problems.
+func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
+	var problems []string
+	expect := func(x, y int, c color.Color, is bool, what string) {
+		if got := img.At(x, y); (dist(got, c) <= 4) != is {
+			not := ""
+			if !is {
+				not = "not "
+			}
+			problems = append(problems, fmt.Sprintf("pixel %d,%d (%s) is %v, want %s%v", x, y, what, got, not, c))
+		}
+	}
+	// The game area: the portal frame's black just outside, not inside.
+	b := want.Board
+	for _, p := range []struct{ in, out image.Point }{
+		{image.Pt(b.X, b.Y+b.Height/2), image.Pt(b.X-1, b.Y+b.Height/2)},
+		{image.Pt(b.X+b.Width-1, b.Y+b.Height/2), image.Pt(b.X+b.Width, b.Y+b.Height/2)},
+		{image.Pt(b.X+b.Width/2, b.Y), image.Pt(b.X+b.Width/2, b.Y-1)},
+		{image.Pt(b.X+b.Width/2, b.Y+b.Height-1), image.Pt(b.X+b.Width/2, b.Y+b.Height)},
+	} {
+		expect(p.out.X, p.out.Y, frameColour, true, "portal frame")
+		expect(p.in.X, p.in.Y, frameColour, false, "game area edge")
+	}
+	// Squares: a 2-pixel outline from centre-22 to centre+21.
+	for _, c := range want.Cells {
+		x, y := c.X, c.Y
+		for _, d := range []int{-22, -21, 20, 21} {
+			expect(x+d, y+3, inkColour, true, "square outline")
+			expect(x+3, y+d, inkColour, true, "square outline")
+		}
+		expect(x-23, y+3, inkColour, false, "outside a square")
+		expect(x+22, y+3, inkColour, false, "outside a square")
+		expect(x-20, y+3, inkColour, false, "inside a square")
+	}
+	// Pieces below the board: purple from centre-19 to centre+18, in corner
+	// brackets.
+	for _, pc := range want.Pieces {
+		x, y := pc.X, pc.Y
+		expect(x-15, y-15, purpleColour, true, "piece")
+		expect(x+15, y+15, purpleColour, true, "piece")
+		expect(x-22, y-22, inkColour, true, "piece bracket")
+		expect(x+21, y+21, inkColour, true, "piece bracket")
+		expect(x-23, y+15, purpleColour, false, "outside a piece")
+	}
+	// Level tiles.
+	for _, tile := range want.Levels {
+		x, y := tile.X, tile.Y
+		switch tile.State {
+		case TileLocked:
+			expect(x-22, y-22, lockedColour, true, fmt.Sprintf("locked tile %d", tile.Level))
+			expect(x-15, y+15, purpleColour, false, fmt.Sprintf("locked tile %d", tile.Level))
+		default:
+			expect(x-22, y-22, inkColour, true, fmt.Sprintf("tile %d bracket", tile.Level))
+			expect(x-15, y+15, purpleColour, true, fmt.Sprintf("tile %d", tile.Level))
+			if ticked := hasTick(img, x, y); ticked != (tile.State == TileDone) {
+				problems = append(problems, fmt.Sprintf("tile %d (%s): tick drawn: %v", tile.Level, tile.State, ticked))
+			}
+		}
+	}
+	// Buttons: white words centred on them.
+	for _, btn := range want.Buttons {
+		n := 0
+		for y := btn.Y - 12; y <= btn.Y+12; y++ {
+			for x := btn.X - 30; x <= btn.X+30; x++ {
+				if dist(img.At(x, y), whiteColour) < 40 {
+					n++
+				}
+			}
+		}
+		if n < 30 {
+			problems = append(problems, fmt.Sprintf("button %s at %d,%d: no word there (%d white pixels)", btn.Name, btn.X, btn.Y, n))
+		}
+	}
+	return problems
+}
+
+// hasTick reports whether the green tick of a done level is drawn in the
+// top-left corner of the tile centred at x, y.
+func hasTick(img image.Image, x, y int) bool {
+	n := 0
+	for yy := y - 19; yy <= y-9; yy++ {
+		for xx := x - 19; xx <= x-7; xx++ {
+			r, g, b, _ := img.At(xx, yy).RGBA()
+			if g>>8 > 200 && r>>8 < 120 && b>>8 < 160 {
+				n++
+			}
+		}
+	}
+	return n >= 6
+}
