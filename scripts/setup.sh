@@ -16,7 +16,7 @@ packages=(
 	libxinerama-dev libxrandr-dev                   # screenshot display bounds
 )
 if [[ "${1:-}" == "--test" ]]; then
-	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
+	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core fonts-liberation)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
 fi
 
 missing=()
