@@ -60,7 +60,7 @@ func Run(ctx context.Context, p *Plan, o RunOptions) (err error) {
 	}
 	robotgo.MouseSleep, robotgo.KeySleep = 0, 0
 
-	d := &driver{ctx: ctx, failSafe: !o.NoFailSafe}
+	d := &driver{ctx: ctx, failSafe: !o.NoFailSafe, displays: displays}
 	defer func() {
 		// Also on a panic, which goes on after the release.
 		if d.releaseAll() && err != nil {
@@ -95,6 +95,7 @@ func Run(ctx context.Context, p *Plan, o RunOptions) (err error) {
 type driver struct {
 	ctx      context.Context
 	failSafe bool
+	displays []image.Rectangle
 	at       image.Point // where the driver left the pointer
 	pressed  bool        // the left button may be held
 	keys     []string    // keys that may be held
@@ -115,6 +116,9 @@ func (d *driver) guard() error {
 		return nil
 	}
 	if now := location(); now != d.at {
+		if inCorner(now, d.displays) {
+			return exitcode.New(exitcode.Aborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
+		}
 		return exitcode.New(exitcode.Aborted, "fail-safe: the pointer moved to %v, replay had left it at %v: stopped", now, d.at)
 	}
 	return nil

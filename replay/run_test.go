@@ -341,6 +341,13 @@ func TestRunFailSafeMovedPointer(t *testing.T) {
 	}
 }
 
+func TestRunFailSafeCorner(t *testing.T) {
+	xvfb.ForTest(t, 800, 600)
+	done := startDrag(t, context.Background())
+	xdotool(t, "mousemove", "0", "599")
+	waitAborted(t, done, "move 0 (drag): fail-safe: the pointer was pushed into a corner of the screen at (0,599): stopped")
+}
+
 func TestRunCancel(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	ctx, cancel := context.WithCancelCause(context.Background())
