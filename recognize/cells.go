@@ -1,0 +1,67 @@
+package recognize
+
+import (
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// square is an outlined square of the board, in game-area coordinates.
+type square struct {
+	hole   image.Rectangle // its inside, bounded by the outline's innermost pixels
+	centre image.Point
+	digit  image.Rectangle // the dark digit drawn in it; empty when there is none
+}
+
+// findSquares finds the board's squares: holes in the ink whose outline is a
+// square of the board's size and whose inside shows the background (a piece
+// has a dark border too, but is filled with colour).
+func (sc *scene) findSquares() []square {
+	hierarchy := gocv.NewMat()
+	defer hierarchy.Close()
+	contours := gocv.FindContoursWithParams(sc.ink.mat, &hierarchy, gocv.RetrievalCComp, gocv.ChainApproxSimple)
+	defer contours.Close()
+	links := int32s(&hierarchy) // next, previous, first child, parent
+	want := sc.px(squareSide - 2)
+	var squares []square
+	for i := 0; i < contours.Size(); i++ {
+		if links[4*i+3] < 0 {
+			continue // an outer boundary, not a hole
+		}
+		c := contours.At(i)
+		box := gocv.BoundingRect(c)
+		side := float64(box.Dx()+box.Dy()) / 2
+		if side < 0.75*want || side > 1.25*want || math.Abs(float64(box.Dx()-box.Dy())) > 0.15*side {
+			continue
+		}
+		if gocv.ContourArea(c) < 0.8*float64(box.Dx()*box.Dy()) {
+			continue // not a square hole
+		}
+		if sc.bgShare(box.Inset(int(0.15*side))) < 0.6 {
+			continue // filled with something else than the background
+		}
+		sq := square{hole: box, centre: centre(box)}
+		sq.digit = sc.inkInside(box.Inset(1), side)
+		squares = append(squares, sq)
+	}
+	return squares
+}
+
+// inkInside returns the bounding box of the ink blobs lying wholly inside r
+// that are big enough to be part of a character of a square of the given
+// side, or an empty rectangle.
+func (sc *scene) inkInside(r image.Rectangle, side float64) image.Rectangle {
+	var u image.Rectangle
+	for _, b := range sc.inkBlobs.list {
+		if b.box.In(r) && (float64(b.box.Dy()) >= 0.15*side || float64(b.box.Dx()) >= 0.15*side) {
+			u = u.Union(b.box)
+		}
+	}
+	return u
+}
+
+// centre returns the middle of r, rounded as the game's own coordinates are.
+func centre(r image.Rectangle) image.Point {
+	return image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+}

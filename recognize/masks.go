@@ -1,0 +1,108 @@
+package recognize
+
+import "image"
+
+// inkLum is the luminance of the game's ink: the dark grey (#404040) of the
+// squares' outlines, their digits, the clues and the labels.
+const inkLum = 64
+
+// scene is the game area of one screenshot with its pixels sorted into masks.
+// Mask coordinates are relative to the game area's top-left corner.
+type scene struct {
+	im    *image.RGBA // the whole screenshot
+	area  gameArea
+	org   image.Point // the game area's top-left corner on the screenshot
+	w, h  int
+	bg    rgb
+	scale float64
+
+	ink    *mask // dark grey: outlines, dark digits, dark clues, labels
+	colour *mask // clearly coloured and far from the background: pieces, tiles, blue clues
+	white  *mask // near white: digits on pieces and tiles, overlay text
+	grey   *mask // any grey darker than the background, faint ones included; made on demand
+
+	inkBlobs *blobs // 8-connected components of ink
+}
+
+// newScene sorts the pixels of the game area into masks.
+func newScene(im *image.RGBA, area gameArea) *scene {
+	r := area.rect
+	sc := &scene{im: im, area: area, org: r.Min, w: r.Dx(), h: r.Dy(), bg: area.bg, scale: area.scale}
+	sc.ink, sc.colour, sc.white = newMask(sc.w, sc.h), newMask(sc.w, sc.h), newMask(sc.w, sc.h)
+	bgLum := sc.bg.lum()
+	inkBelow := min((bgLum+inkLum)/2, bgLum-25)
+	whiteAbove := max(200, bgLum+40)
+	for y := 0; y < sc.h; y++ {
+		row := im.Pix[(r.Min.Y+y)*im.Stride+4*r.Min.X:]
+		for x := 0; x < sc.w; x++ {
+			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
+			l, ch := c.lum(), c.chroma()
+			switch {
+			case l < inkBelow && ch < 48:
+				sc.ink.set(x, y)
+			case ch >= 60 && dist(c, sc.bg) >= 60:
+				sc.colour.set(x, y)
+			case l >= whiteAbove && ch <= 60:
+				sc.white.set(x, y)
+			}
+		}
+	}
+	sc.inkBlobs = findBlobs(sc.ink, 8)
+	return sc
+}
+
+// greyMask returns the mask of grey pixels darker than the background,
+// faint ones included (the dashed outlines of locked level tiles).
+func (sc *scene) greyMask() *mask {
+	if sc.grey != nil {
+		return sc.grey
+	}
+	sc.grey = newMask(sc.w, sc.h)
+	below := sc.bg.lum() - 12
+	for y := 0; y < sc.h; y++ {
+		for x := 0; x < sc.w; x++ {
+			c := sc.pixel(x, y)
+			if c.chroma() <= 24 && c.lum() <= below {
+				sc.grey.set(x, y)
+			}
+		}
+	}
+	return sc.grey
+}
+
+func (sc *scene) close() {
+	sc.inkBlobs.close()
+	for _, m := range []*mask{sc.ink, sc.colour, sc.white, sc.grey} {
+		if m != nil {
+			m.close()
+		}
+	}
+}
+
+// pixel returns the colour at x, y of the game area.
+func (sc *scene) pixel(x, y int) rgb { return at(sc.im, sc.org.X+x, sc.org.Y+y) }
+
+// px converts a length at 100% zoom into pixels of this screenshot.
+func (sc *scene) px(v float64) float64 { return v * sc.scale }
+
+// abs converts a point of the game area into a point of the screenshot.
+func (sc *scene) abs(p image.Point) image.Point { return p.Add(sc.org) }
+
+// bgShare returns the share of the pixels of r (game area coordinates)
+// whose colour is close to the background's.
+func (sc *scene) bgShare(r image.Rectangle) float64 {
+	r = r.Intersect(image.Rect(0, 0, sc.w, sc.h))
+	n, bg := 0, 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			n++
+			if dist(sc.pixel(x, y), sc.bg) <= 40 {
+				bg++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(bg) / float64(n)
+}

@@ -1,0 +1,86 @@
+package recognize
+
+import (
+	"image"
+	"sort"
+)
+
+// piece is a movable numbered block, in game-area coordinates.
+type piece struct {
+	box    image.Rectangle
+	centre image.Point
+	fill   rgb             // its colour
+	digit  image.Rectangle // the white digit on it
+}
+
+// findPieces finds the pieces: blobs of colour that fill a square of a
+// piece's size, in reading order (top row first, each row left to right).
+func (sc *scene) findPieces() []piece {
+	blobs := findBlobs(sc.colour, 8)
+	defer blobs.close()
+	want := sc.px(pieceSide)
+	var pieces []piece
+	for _, b := range blobs.list {
+		if !isFilledSquare(b, 0.75*want, 1.25*want) {
+			continue
+		}
+		p := piece{box: b.box, centre: centre(b.box), fill: sc.typicalColour(b.box, sc.colour)}
+		p.digit = sc.whiteInside(b.box.Inset(max(1, b.box.Dx()/12)))
+		pieces = append(pieces, p)
+	}
+	sortReading(pieces, func(p piece) image.Point { return p.centre }, sc.px(pieceSide)/2)
+	return pieces
+}
+
+// isFilledSquare says whether a blob is a square with a side between lo and
+// hi that it mostly fills (digits on it leave holes).
+func isFilledSquare(b blob, lo, hi float64) bool {
+	w, h := float64(b.box.Dx()), float64(b.box.Dy())
+	return w >= lo && w <= hi && h >= lo && h <= hi && w <= 1.2*h && h <= 1.2*w && b.fill() >= 0.6
+}
+
+// whiteInside returns the bounding box of the white pixels inside r.
+func (sc *scene) whiteInside(r image.Rectangle) image.Rectangle {
+	var u image.Rectangle
+	r = r.Intersect(image.Rect(0, 0, sc.w, sc.h))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if sc.white.get(x, y) {
+				u = u.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return u
+}
+
+// typicalColour returns the median colour of the pixels of r set in m.
+func (sc *scene) typicalColour(r image.Rectangle, m *mask) rgb {
+	var rs, gs, bs []int
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if m.get(x, y) {
+				c := sc.pixel(x, y)
+				rs, gs, bs = append(rs, int(c.r)), append(gs, int(c.g)), append(bs, int(c.b))
+			}
+		}
+	}
+	if len(rs) == 0 {
+		return sc.bg
+	}
+	med := func(v []int) uint8 { sort.Ints(v); return uint8(v[len(v)/2]) }
+	return rgb{med(rs), med(gs), med(bs)}
+}
+
+// sortReading sorts items in reading order: into rows of centres less than
+// rowGap apart vertically, top row first, each row left to right.
+func sortReading[T any](items []T, pos func(T) image.Point, rowGap float64) {
+	sort.SliceStable(items, func(i, j int) bool { return pos(items[i]).Y < pos(items[j]).Y })
+	start := 0
+	for i := 1; i <= len(items); i++ {
+		if i == len(items) || float64(pos(items[i]).Y-pos(items[i-1]).Y) > rowGap {
+			row := items[start:i]
+			sort.SliceStable(row, func(a, b int) bool { return pos(row[a]).X < pos(row[b]).X })
+			start = i
+		}
+	}
+}
