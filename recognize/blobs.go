@@ -25,10 +25,10 @@ func newMask(w, h int) *mask {
 	return &mask{mat: m, pix: pix, w: w, h: h}
 }
 
-func (m *mask) set(x, y int)          { m.pix[y*m.w+x] = 255 }
-func (m *mask) get(x, y int) bool     { return m.pix[y*m.w+x] != 0 }
+func (m *mask) set(x, y int)            { m.pix[y*m.w+x] = 255 }
+func (m *mask) get(x, y int) bool       { return m.pix[y*m.w+x] != 0 }
 func (m *mask) bounds() image.Rectangle { return image.Rect(0, 0, m.w, m.h) }
-func (m *mask) close()                { m.mat.Close() }
+func (m *mask) close()                  { m.mat.Close() }
 
 // count returns how many pixels of r are set.
 func (m *mask) count(r image.Rectangle) int {
