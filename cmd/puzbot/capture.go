@@ -24,7 +24,8 @@ func init() {
 			"shot-20060102-150405.000.png. Folders are created when missing, and an\n" +
 			"existing file is never replaced unless --force is given.\n\n" +
 			"Positions are screen pixels, as in the puzzle and moves files.\n\n" +
-			"Exit status: 2 bad flags or no such display, 5 no X display.",
+			"Exit status: 1 cannot write the file, 2 bad flags or no such display,\n" +
+			"5 no X display.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this `PATH`: a file, or a folder (existing, or ending in /) for a timestamped file"},
 			&cli.BoolFlag{Name: "force", Aliases: []string{"f"}, Usage: "replace the --output file if it exists"},
