@@ -153,10 +153,18 @@ func screenPoint(p image.Point) image.Point { return p.Add(DefaultOrigin) }
 
 func (s *session) xdo(t *testing.T, args ...string) {
 	t.Helper()
+	if err := xdotool(args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// xdotool runs xdotool on $DISPLAY.
+func xdotool(args ...string) error {
 	out, err := exec.Command("xdotool", args...).CombinedOutput()
 	if err != nil {
-		t.Fatalf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
+		return fmt.Errorf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	return nil
 }
 
 func xy(p image.Point) []string {
