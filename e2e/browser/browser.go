@@ -42,7 +42,6 @@ type Browser struct {
 	cmd     *exec.Cmd
 	profile string
 	done    chan struct{}
-	err     error
 	once    sync.Once
 }
 
@@ -127,7 +126,7 @@ func Launch(opts Options) (*Browser, error) {
 	}
 	b := &Browser{cmd: cmd, profile: profile, done: make(chan struct{})}
 	go func() {
-		b.err = cmd.Wait()
+		cmd.Wait()
 		close(b.done)
 	}()
 	return b, nil

@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/color"
 	"net/url"
 	"os"
 	"os/exec"
@@ -300,6 +301,72 @@ func TestPlayLevel1(t *testing.T) {
 	after = s.game.Seq()
 	s.click(t, image.Pt(NextX, NextY))
 	s.wait(t, after, "level 2 after Next", func(e Event) bool { return e.Type == EventScreen && e.Screen == "level" && e.Level == 2 })
+}
+
+// TestPlayAllLevels plays the whole game from level 1, moving on with Next:
+// every level's answer completes it in the page (the page's rules agree with
+// the levels file), and after the last level Next leads to a level map with
+// every tile done.
+func TestPlayAllLevels(t *testing.T) {
+	s := desktop(t)
+	s.open(t, "level=1")
+	for _, l := range s.levels.Levels {
+		after := s.game.Seq()
+		s.play(t, &l)
+		s.wait(t, after, fmt.Sprintf("level %d completed", l.Level), func(e Event) bool { return e.Type == EventCompleted && e.Level == l.Level })
+		s.wait(t, after, "the Level Completed overlay", func(e Event) bool { return e.Type == EventScreen && e.Screen == "completed" })
+		after = s.game.Seq()
+		s.click(t, image.Pt(NextX, NextY))
+		next := func(e Event) bool { return e.Type == EventScreen && e.Screen == "level" && e.Level == l.Level+1 }
+		if l.Level == len(s.levels.Levels) {
+			next = func(e Event) bool { return e.Type == EventScreen && e.Screen == "levels" }
+		}
+		s.wait(t, after, "the screen after Next", next)
+	}
+	if got := s.game.State().Completed; len(got) < len(s.levels.Levels) {
+		t.Errorf("levels completed: %v", got)
+	}
+	s.xdo(t, "mousemove", "0", "0")
+	for _, p := range checkGeometry(s.shot(t).Image, MapScreen(DefaultOrigin, len(s.levels.Levels), len(s.levels.Levels))) {
+		t.Error(p)
+	}
+}
+
+// TestRightClickHidesSum checks that a right click on a sum clue fades it,
+// and another brings it back, as level 6's hint says.
+func TestRightClickHidesSum(t *testing.T) {
+	s := desktop(t)
+	s.open(t, "level=6")
+	l, _ := s.levels.Get(6)
+	box := l.clueBox(l.Sums[0]).Add(DefaultOrigin)
+	dark := func() int {
+		img := s.shot(t).Image
+		n := 0
+		for y := box.Min.Y; y < box.Max.Y; y++ {
+			for x := box.Min.X; x < box.Max.X; x++ {
+				if dist(img.At(x, y), color.RGBA{0x40, 0x40, 0x40, 255}) < 24 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	shown := dark()
+	if shown < 40 {
+		t.Fatalf("only %d dark pixels in the clue's box %v", shown, box)
+	}
+	c := box.Min.Add(box.Max).Div(2).Sub(DefaultOrigin)
+	rightClick := func() {
+		s.xdo(t, append(append([]string{"mousemove"}, xy(c)...), "mousedown", "3", "sleep", "0.15", "mouseup", "3", "mousemove", "0", "0", "sleep", "0.1")...)
+	}
+	rightClick()
+	if hidden := dark(); hidden*4 > shown {
+		t.Errorf("after a right click the clue still has %d dark pixels (%d before)", hidden, shown)
+	}
+	rightClick()
+	if again := dark(); again < shown*3/4 {
+		t.Errorf("after a second right click the clue has %d dark pixels (%d at first)", again, shown)
+	}
 }
 
 // TestNavigation walks the title, the level map and the buttons.

@@ -26,10 +26,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// run serves the game until ctx ends (exit status Aborted) or the browser it
+// opened is closed (OK).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("puzbot-game", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8765", "`host:port` to serve on (port 0 picks a free one)")
@@ -61,8 +65,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, url)
 
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	var closed <-chan struct{}
 	if *open {
 		b, err := browser.Launch(browser.Options{URL: url})
@@ -79,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		after := 0
 		for {
-			ev, err := srv.Wait(context.Background(), after, func(game.Event) bool { return true })
+			ev, err := srv.Wait(ctx, after, func(game.Event) bool { return true })
 			if err != nil {
 				return
 			}
@@ -88,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}()
 	select {
-	case <-stop:
+	case <-ctx.Done():
 		return exitcode.Aborted
 	case <-closed:
 		return exitcode.OK
