@@ -1,0 +1,133 @@
+package tetromino
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// Placement is one figure of a tiling: the figure at an angle, with the
+// top-left corner of its bounding box at column X, row Y (from 0). In a
+// solution file it is written as a list, ["L", 1, 0, 0].
+type Placement struct {
+	Figure Figure
+	Angle  int
+	X, Y   int
+}
+
+// MarshalJSON writes the placement as [FIGURE, ANGLE, X, Y].
+func (p Placement) MarshalJSON() ([]byte, error) {
+	return json.Marshal([]any{p.Figure.String(), p.Angle, p.X, p.Y})
+}
+
+// UnmarshalJSON reads [FIGURE, ANGLE, X, Y] and checks that the angle exists
+// for the figure.
+func (p *Placement) UnmarshalJSON(data []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil || len(raw) != 4 {
+		return fmt.Errorf(`placement %s: expected [FIGURE, ANGLE, X, Y], e.g. ["L", 1, 0, 0]`, clip(data))
+	}
+	var letter string
+	if err := json.Unmarshal(raw[0], &letter); err != nil {
+		return fmt.Errorf("placement %s: the figure must be a letter in quotes", clip(data))
+	}
+	f, err := ParseFigure(letter)
+	if err != nil {
+		return fmt.Errorf("placement %s: %w", clip(data), err)
+	}
+	var nums [3]int
+	for i, name := range []string{"angle", "x", "y"} {
+		if err := json.Unmarshal(raw[i+1], &nums[i]); err != nil {
+			return fmt.Errorf("placement %s: the %s must be a whole number", clip(data), name)
+		}
+	}
+	if nums[0] < 0 || nums[0] >= f.Angles() {
+		return fmt.Errorf("placement %s: figure %v has angles 0 to %d", clip(data), f, f.Angles()-1)
+	}
+	*p = Placement{Figure: f, Angle: nums[0], X: nums[1], Y: nums[2]}
+	return nil
+}
+
+// clip shortens raw JSON for an error message.
+func clip(data []byte) string {
+	const max = 40
+	if len(data) > max {
+		return string(data[:max]) + "..."
+	}
+	return string(data)
+}
+
+// Cells returns the four squares the placement covers (X column, Y row).
+func (p Placement) Cells() [4]image.Point {
+	cells := p.Figure.Cells(p.Angle)
+	for i := range cells {
+		cells[i] = cells[i].Add(image.Pt(p.X, p.Y))
+	}
+	return cells
+}
+
+// Solution is a tetromino solution file, what Run writes:
+//
+//	{"kind": "tetromino", "size": 4, "solution": [["I", 0, 0, 0], ...]}
+type Solution struct {
+	Kind      string      `json:"kind"`
+	Size      int         `json:"size"`
+	Placements []Placement `json:"solution"`
+}
+
+// ParseSolution reads a solution file and checks it with Validate.
+func ParseSolution(data []byte) (*Solution, error) {
+	var s Solution
+	if err := puzzle.Decode(data, &s); err != nil {
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Validate checks that the solution tiles its square: every figure inside
+// it, none overlapping another, every cell covered.
+func (s *Solution) Validate() error {
+	if s.Kind != puzzle.KindTetromino {
+		return fmt.Errorf("kind %q: expected %q", s.Kind, puzzle.KindTetromino)
+	}
+	if err := checkSize(s.Size); err != nil {
+		return err
+	}
+	if s.Placements == nil {
+		return errors.New(`no "solution" list`)
+	}
+	n := s.Size
+	if len(s.Placements) != n*n/4 {
+		return fmt.Errorf("%d figures: a %d x %d square takes %d", len(s.Placements), n, n, n*n/4)
+	}
+	owner := make([]int32, n*n)
+	for i, p := range s.Placements {
+		for _, c := range p.Cells() {
+			x, y := c.X, c.Y
+			if x < 0 || y < 0 || x >= n || y >= n {
+				return fmt.Errorf("figure %d (%v at %d,%d, angle %d) leaves the %d x %d square", i, p.Figure, p.X, p.Y, p.Angle, n, n)
+			}
+			if o := owner[y*n+x]; o != 0 {
+				return fmt.Errorf("figure %d (%v at %d,%d) overlaps figure %d at column %d, row %d", i, p.Figure, p.X, p.Y, o-1, x, y)
+			}
+			owner[y*n+x] = int32(i + 1)
+		}
+	}
+	// n*n/4 figures inside the square without overlaps cover every cell.
+	return nil
+}
+
+// Counts returns how many of each figure the solution uses.
+func (s *Solution) Counts() Counts {
+	var c Counts
+	for _, p := range s.Placements {
+		c[p.Figure]++
+	}
+	return c
+}
