@@ -260,8 +260,8 @@ func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
 // top-left corner of the tile centred at x, y.
 func hasTick(img image.Image, x, y int) bool {
 	n := 0
-	for yy := y - 19; yy <= y-9; yy++ {
-		for xx := x - 19; xx <= x-7; xx++ {
+	for yy := y - 19; yy <= y-8; yy++ {
+		for xx := x - 19; xx <= x-4; xx++ {
 			r, g, b, _ := img.At(xx, yy).RGBA()
 			if g>>8 > 200 && r>>8 < 120 && b>>8 < 160 {
 				n++

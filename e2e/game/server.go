@@ -301,8 +301,14 @@ func (s *Server) notify() {
 func (s *Server) Events(after int) []Event {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return slices.Clone(s.events[s.index(after):])
+}
+
+// index returns the index in s.events of the first event with Seq greater
+// than after. s.mu must be held.
+func (s *Server) index(after int) int {
 	i, _ := slices.BinarySearchFunc(s.events, after+1, func(e Event, seq int) int { return e.Seq - seq })
-	return slices.Clone(s.events[i:])
+	return i
 }
 
 // Seq returns the number of the last event received (0 before any).
@@ -326,8 +332,8 @@ func (s *Server) State() State {
 func (s *Server) Wait(ctx context.Context, after int, match func(Event) bool) (Event, error) {
 	for {
 		s.mu.Lock()
-		for _, ev := range s.events {
-			if ev.Seq > after && match(ev) {
+		for _, ev := range s.events[s.index(after):] {
+			if match(ev) {
 				s.mu.Unlock()
 				return ev, nil
 			}

@@ -659,9 +659,9 @@
 				ctx.strokeStyle = C.tick;
 				ctx.lineWidth = 2.5;
 				ctx.beginPath();
-				ctx.moveTo(x - 18, y - 14);
-				ctx.lineTo(x - 14.5, y - 10.5);
-				ctx.lineTo(x - 8, y - 17);
+				ctx.moveTo(x - 16, y - 13.5);
+				ctx.lineTo(x - 13, y - 10.5);
+				ctx.lineTo(x - 6.5, y - 16.5);
 				ctx.stroke();
 			}
 		}
