@@ -58,8 +58,8 @@
 	// Fonts: [CSS font, horizontal scale]. The real game's text is narrower
 	// than Arial at the same height; the scales match both, as measured.
 	const FONT = {
-		label: ["22px " + SANS, 0.84], // "Level 01", "Restart", "Quit"
-		digit: ["28px " + SANS, 0.86], // digits on squares and pieces
+		label: ["22px " + SANS, 0.9], // "Level 01", "Restart", "Quit"
+		digit: ["28px " + SANS, 0.9], // digits on squares and pieces
 		tile: ["20px " + SANS, 0.88], // "01" on the level map
 		clue: ["bold 21px " + SANS, 1],
 		hint: ["19.5px " + SANS, 0.93],
@@ -688,7 +688,7 @@
 	function drawLevel() {
 		const def = play.def;
 		background(def.background);
-		text("Level " + String(def.level).padStart(2, "0"), 36, 32, FONT.label, C.ink);
+		text("Level " + String(def.level).padStart(2, "0"), 35, 32, FONT.label, C.ink);
 		if (screen === "level") {
 			text("Restart", 750, 32, FONT.label, C.ink, "right");
 			text("Quit", 750, 68, FONT.label, C.ink, "right");
