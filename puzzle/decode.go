@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // MaxFileSize is the largest puzzle or moves file the reader accepts.
@@ -66,7 +67,8 @@ func describe(data []byte, dec *json.Decoder, err error) error {
 		line, col := position(data, int64(len(data)))
 		return fmt.Errorf("line %d, column %d: unexpected end of input", line, col)
 	case errors.As(err, &syntax):
-		line, col := position(data, syntax.Offset)
+		// Offset counts the offending byte as read.
+		line, col := position(data, syntax.Offset-1)
 		return fmt.Errorf("line %d, column %d: %s", line, col, syntax.Error())
 	case errors.As(err, &typ):
 		line, col := position(data, typ.Offset)
@@ -76,19 +78,18 @@ func describe(data []byte, dec *json.Decoder, err error) error {
 		}
 		return fmt.Errorf("line %d, column %d: %s: expected %s, found %s", line, col, field, typ.Type, typ.Value)
 	default:
-		// Unknown fields and other semantic errors: the decoder has read up to
-		// the offending key.
-		line, col := position(data, dec.InputOffset())
-		return fmt.Errorf("line %d, column %d: %s", line, col, trimJSONPrefix(err.Error()))
+		// Unknown fields and other semantic errors: the decoder has read a
+		// little past the offending key; point at the key itself.
+		msg := strings.TrimPrefix(err.Error(), "json: ")
+		offset := dec.InputOffset()
+		if key, ok := strings.CutPrefix(msg, "unknown field "); ok {
+			if at := bytes.LastIndex(data[:offset], []byte(key)); at >= 0 {
+				offset = int64(at)
+			}
+		}
+		line, col := position(data, offset)
+		return fmt.Errorf("line %d, column %d: %s", line, col, msg)
 	}
-}
-
-func trimJSONPrefix(s string) string {
-	const prefix = "json: "
-	if len(s) > len(prefix) && s[:len(prefix)] == prefix {
-		return s[len(prefix):]
-	}
-	return s
 }
 
 // position converts a byte offset into a 1-based line and column.

@@ -33,7 +33,6 @@ func init() {
 			&cli.StringFlag{Name: "region", Aliases: []string{"r"}, Usage: "capture the rectangle `X,Y,W,H` of the screen instead of a display"},
 			&cli.BoolFlag{Name: "list-displays", Aliases: []string{"l"}, Usage: "print the displays and their bounds, and capture nothing"},
 		},
-		OnUsageError: flagError,
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return exitcode.New(exitcode.Usage, "capture: unexpected argument %q (use --output to name the file)", c.Args().First())
@@ -80,10 +79,4 @@ func init() {
 			return err
 		},
 	})
-}
-
-// flagError gives a subcommand's flag errors the exit status Usage, and keeps
-// urfave/cli from printing the help text on stdout, which is a pipe.
-func flagError(_ *cli.Context, err error, _ bool) error {
-	return exitcode.Wrap(exitcode.Usage, err)
 }

@@ -47,6 +47,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	cmds := append([]*cli.Command(nil), commands...)
+	for _, c := range cmds {
+		c.OnUsageError = flagError
+	}
 	sort.SliceStable(cmds, func(i, j int) bool {
 		return rank(cmds[i].Name) < rank(cmds[j].Name)
 	})
@@ -63,13 +66,17 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are printed once, by run; urfave must not exit by itself.
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return exitcode.Wrap(exitcode.Usage, err)
-		},
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    flagError,
 		HideHelpCommand: false,
 		Suggest:         true,
 	}
+}
+
+// flagError gives flag errors the exit status Usage, and keeps urfave/cli
+// from printing the help text on stdout, which is often a pipe.
+func flagError(_ *cli.Context, err error, _ bool) error {
+	return exitcode.Wrap(exitcode.Usage, err)
 }
 
 func rank(name string) int {

@@ -45,7 +45,6 @@ func init() {
 			&cli.BoolFlag{Name: "no-fail-safe", Usage: "do not stop when the mouse is moved or sits in a corner"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each move on stderr as it starts"},
 		},
-		OnUsageError: flagError,
 		Action: func(c *cli.Context) error {
 			data, name, err := readInput(c, puzzle.ReadAll)
 			if err != nil {

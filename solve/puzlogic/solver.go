@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -42,10 +43,14 @@ type lineSum struct {
 // solver holds the search state. Squares are the puzzle's empty cells,
 // numbered in the order they appear in the puzzle file.
 type solver struct {
-	rowOf, colOf []int      // each square's row line and column line
-	used         []valueSet // each line's values, prefilled and placed
-	open         []int      // each line's squares not yet filled
-	sumsOf       [][]int    // each line's sums, as indices into sums
+	rowOf, colOf []int              // each square's row line and column line
+	isRow        []bool             // whether each line is a row (else a column)
+	squaresOf    [][]int            // each line's squares
+	support      [][numValues]int16 // scratch: a line's squares able to take each value
+	reach        [][numValues]int16 // scratch: a line's squares whose row and column allow each value
+	used         []valueSet         // each line's values, prefilled and placed
+	open         []int              // each line's squares not yet filled
+	sumsOf       [][]int            // each line's sums, as indices into sums
 	sums         []lineSum
 	count        [numValues]int // pieces left of each value
 	avail        valueSet       // values with pieces left
@@ -58,6 +63,12 @@ type solver struct {
 	deadline time.Time // zero for none
 	nodes    int
 	timedOut bool
+
+	// Restarts: with rng set, ties and value order are broken at random,
+	// and the search gives up (outOfBudget) after budget nodes.
+	rng         *rand.Rand
+	budget      int
+	outOfBudget bool
 }
 
 // Solve returns one solution of p: the value of every cell, in the order of
@@ -90,7 +101,11 @@ func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]int, int, error)
 	if ok {
 		s.limit = limit
 		s.deadline = deadline
-		s.search()
+		if limit == 1 {
+			s.searchWithRestarts()
+		} else {
+			s.search()
+		}
 	}
 	if s.timedOut {
 		return nil, s.found, ErrTimeLimit
@@ -109,6 +124,28 @@ func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]int, int, error)
 		sq++
 	}
 	return values, s.found, nil
+}
+
+// searchWithRestarts looks for one solution. Searches for a first solution
+// have heavy tails: an early wrong choice can cost a huge subtree that another
+// order of choices avoids. So it runs the search with a node budget, and when
+// the budget runs out it starts again with ties and value order shuffled and
+// twice the budget. The budget grows without bound, so the last run is a
+// complete search: a puzzle with no solution is still proven so, at about
+// twice the cost of one complete search. The shuffles are seeded, so the same
+// puzzle always gets the same solution.
+func (s *solver) searchWithRestarts() {
+	const firstBudget = 1000
+	for attempt, budget := 0, firstBudget; ; attempt, budget = attempt+1, 2*budget {
+		if attempt > 0 {
+			s.rng = rand.New(rand.NewPCG(uint64(attempt), 0x9e3779b97f4a7c15))
+		}
+		s.budget, s.outOfBudget, s.nodes = budget, false, 0
+		s.search()
+		if !s.outOfBudget {
+			return
+		}
+	}
 }
 
 // newSolver builds the search state of p. It returns false when the prefilled
@@ -134,9 +171,17 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 	}
 	s.used = make([]valueSet, len(lines))
 	s.open = make([]int, len(lines))
+	s.isRow = make([]bool, len(lines))
+	s.squaresOf = make([][]int, len(lines))
+	s.support = make([][numValues]int16, len(lines))
+	for k, n := range lines {
+		s.isRow[n] = k[0] == rowAxis
+	}
 	for sq := range s.rowOf {
-		s.open[s.rowOf[sq]]++
-		s.open[s.colOf[sq]]++
+		for _, l := range [2]int{s.rowOf[sq], s.colOf[sq]} {
+			s.open[l]++
+			s.squaresOf[l] = append(s.squaresOf[l], sq)
+		}
 	}
 	s.sumsOf = make([][]int, len(lines))
 	for _, c := range p.Cells {
@@ -171,6 +216,7 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 		s.count[*pc.Value]++
 		s.avail |= 1 << *pc.Value
 	}
+	s.reach = make([][numValues]int16, len(lines))
 	s.value = make([]int8, len(s.rowOf))
 	for i := range s.value {
 		s.value[i] = -1
@@ -193,6 +239,10 @@ func (s *solver) search() bool {
 		s.timedOut = true
 		return true
 	}
+	if s.budget > 0 && s.nodes > s.budget {
+		s.outOfBudget = true
+		return true
+	}
 	// A line needs as many distinct values, unused in it and with pieces
 	// left, as it has squares to fill.
 	for l, n := range s.open {
@@ -200,10 +250,25 @@ func (s *solver) search() bool {
 			return false
 		}
 	}
-	best, bestSize := -1, numValues+1
+	// Which values each line's squares could take, ignoring sums: the sums
+	// of the line are bounded with these.
+	clear(s.reach)
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		r, c := s.rowOf[sq], s.colOf[sq]
+		for rest := s.avail &^ (s.used[r] | s.used[c]); rest != 0; rest &= rest - 1 {
+			u := bits.TrailingZeros16(uint16(rest))
+			s.reach[r][u]++
+			s.reach[c][u]++
+		}
+	}
+	// Sweep the empty squares: their domains, the smallest one, and for each
+	// line how many of its squares can take each value.
+	clear(s.support)
+	best, bestSize, bestWeight := -1, numValues+1, 0
 	var bestDomain valueSet
-	var support [numValues]int // squares that could take each value
-	var supported valueSet
 	for sq, v := range s.value {
 		if v >= 0 {
 			continue
@@ -213,27 +278,105 @@ func (s *solver) search() bool {
 		if size == 0 {
 			return false
 		}
-		if size < bestSize {
-			best, bestSize, bestDomain = sq, size, d
+		// Smallest domain first; among equals, the square whose lines have
+		// sums and the most squares left to fill.
+		weight := s.open[s.rowOf[sq]] + s.open[s.colOf[sq]] + 16*(len(s.sumsOf[s.rowOf[sq]])+len(s.sumsOf[s.colOf[sq]]))
+		if s.rng != nil {
+			weight = 4*weight + s.rng.IntN(8)
 		}
-		supported |= d
+		if size < bestSize || (size == bestSize && weight > bestWeight) {
+			best, bestSize, bestDomain, bestWeight = sq, size, d, weight
+		}
+		r, c := s.rowOf[sq], s.colOf[sq]
 		for rest := d; rest != 0; rest &= rest - 1 {
-			support[bits.TrailingZeros16(uint16(rest))]++
+			v := bits.TrailingZeros16(uint16(rest))
+			s.support[r][v]++
+			s.support[c][v]++
 		}
 	}
-	// Every piece must find a square: a value with more pieces left than
-	// squares able to take it dooms this branch.
-	if s.avail&^supported != 0 {
-		return false
-	}
-	for rest := s.avail; rest != 0; rest &= rest - 1 {
-		v := bits.TrailingZeros16(uint16(rest))
-		if s.count[v] > support[v] {
+	// The pieces of a value go to distinct rows and distinct columns: there
+	// must be as many rows, and as many columns, able to take one. A line
+	// must hold v when v's pieces need every line of its axis that can take
+	// v, or when the line has as many squares left as values it could use.
+	// Such a line with few squares able to take v may be a smaller branch
+	// than the smallest domain: which of its squares gets v.
+	for l, n := range s.open {
+		if n > s.reachable(l) {
 			return false
 		}
 	}
-	for rest := bestDomain; rest != 0; rest &= rest - 1 {
+	bestLine, bestLineValue, bestLineSize := -1, 0, bestSize
+	for rest := s.avail; rest != 0; rest &= rest - 1 {
 		v := bits.TrailingZeros16(uint16(rest))
+		rows, cols := 0, 0
+		for l := range s.support {
+			if s.support[l][v] == 0 {
+				continue
+			}
+			if s.isRow[l] {
+				rows++
+			} else {
+				cols++
+			}
+		}
+		if rows < s.count[v] || cols < s.count[v] {
+			return false
+		}
+		for l := range s.support {
+			n := int(s.support[l][v])
+			if s.used[l]&(1<<v) != 0 || s.open[l] == 0 {
+				continue
+			}
+			lines := cols
+			if s.isRow[l] {
+				lines = rows
+			}
+			// v must go to l when its pieces need every line of l's axis
+			// that can take v, or when l has as many squares left as values
+			// its squares can take.
+			required := n > 0 && (lines == s.count[v] || s.open[l] == s.reachable(l))
+			if required && n < bestLineSize {
+				bestLine, bestLineValue, bestLineSize = l, v, n
+			}
+		}
+	}
+	if bestLine >= 0 {
+		// Collect the squares first: the recursion reuses the scratch
+		// tables domain reads. A line has at most numValues squares left
+		// (checked above).
+		v := bestLineValue
+		var squares [numValues]int
+		n := 0
+		for _, sq := range s.squaresOf[bestLine] {
+			if s.value[sq] < 0 && s.domain(sq)&(1<<v) != 0 {
+				squares[n] = sq
+				n++
+			}
+		}
+		shift := 0
+		if s.rng != nil {
+			shift = s.rng.IntN(n)
+		}
+		for i := 0; i < n; i++ {
+			sq := squares[(i+shift)%n]
+			s.place(sq, v)
+			stop := s.search()
+			s.unplace(sq, v)
+			if stop {
+				return true
+			}
+		}
+		return false
+	}
+	shift := 0
+	if s.rng != nil {
+		shift = s.rng.IntN(numValues)
+	}
+	for i := 0; i < numValues; i++ {
+		v := (i + shift) % numValues
+		if bestDomain&(1<<v) == 0 {
+			continue
+		}
 		s.place(best, v)
 		stop := s.search()
 		s.unplace(best, v)
@@ -244,7 +387,20 @@ func (s *solver) search() bool {
 	return false
 }
 
-// domain returns the values square sq can take now.
+// reachable returns how many values some empty square of line l can take,
+// as counted in s.support by the last sweep.
+func (s *solver) reachable(l int) int {
+	n := 0
+	for _, k := range s.support[l] {
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// domain returns the values square sq can take now. s.reach must be up to
+// date.
 func (s *solver) domain(sq int) valueSet {
 	r, c := s.rowOf[sq], s.colOf[sq]
 	d := s.avail &^ (s.used[r] | s.used[c])
@@ -253,23 +409,37 @@ func (s *solver) domain(sq int) valueSet {
 	}
 	for rest := d; rest != 0; rest &= rest - 1 {
 		v := bits.TrailingZeros16(uint16(rest))
-		if !s.sumsAllow(r, v) || !s.sumsAllow(c, v) {
+		if !s.sumsAllow(r, v, d) || !s.sumsAllow(c, v, d) {
 			d &^= 1 << v
 		}
 	}
 	return d
 }
 
-// sumsAllow reports whether placing v on line l leaves every sum of the line
-// reachable: the rest of the line must be filled with distinct values that
-// have pieces left and are not yet in the line, so what the sum still needs
-// must lie between the smallest and the largest total such values can make.
-func (s *solver) sumsAllow(l, v int) bool {
+// sumsAllow reports whether placing v on line l, at a square whose row and
+// column allow the values own, leaves every sum of the line reachable: the
+// rest of the line must be filled with distinct values other than v that the
+// other squares' rows and columns allow, so what the sum still needs must lie
+// between the smallest and the largest total such values can make.
+func (s *solver) sumsAllow(l, v int, own valueSet) bool {
+	if len(s.sumsOf[l]) == 0 {
+		return true
+	}
+	var left valueSet
+	for u := 0; u < numValues; u++ {
+		others := s.reach[l][u]
+		if own&(1<<u) != 0 {
+			others--
+		}
+		if others > 0 {
+			left |= 1 << u
+		}
+	}
+	left &^= 1 << v
+	rest := s.open[l] - 1 // at most numValues-1: search checks each line's open squares first
 	for _, i := range s.sumsOf[l] {
 		ls := &s.sums[i]
 		need := ls.target - ls.total - v
-		rest := s.open[l] - 1 // at most numValues-1: search checks each line's open squares first
-		left := s.avail &^ (s.used[l] | 1<<v)
 		if need < minTotal[left][rest] || need > maxTotal[left][rest] {
 			return false
 		}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/puzlogic"
+)
+
+const sharedScreens = "../../../shared/testdata/puzlogic/screens"
+
+func TestSolveRealLevels(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(sharedScreens, "level[0-9]*.json"))
+	if len(files) == 0 {
+		t.Skipf("no real level files in %s (the shared test data is absent)", sharedScreens)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := puzzle.ParsePuzlogic(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The file as an argument, on stdin with "-", and on stdin alone.
+		for _, args := range [][]string{{"solve", f}, {"solve", "-"}, {"solve"}} {
+			stdin := ""
+			if len(args) == 1 || args[1] == "-" {
+				stdin = string(data)
+			}
+			r := runPuzbot(t, nil, stdin, args...)
+			if r.code != 0 || r.stderr != "" {
+				t.Fatalf("%v on %s: exit %d, stderr %q", args, f, r.code, r.stderr)
+			}
+			moves, err := puzzle.ParseMoves([]byte(r.stdout))
+			if err != nil {
+				t.Fatalf("%v on %s: output is not a moves file: %v\n%s", args, f, err, r.stdout)
+			}
+			checkMovesSolve(t, p, moves)
+		}
+		r := runPuzbot(t, nil, "", "solve", "--count", f)
+		if r.code != 0 || r.stdout != "1 solution\n" {
+			t.Errorf("solve --count %s: exit %d, stdout %q, stderr %q; want \"1 solution\"", f, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// checkMovesSolve applies the drags to p, each moving one piece of its value
+// from the piece's position to its cell's position, and checks the board
+// that results against the one solution of p.
+func checkMovesSolve(t *testing.T, p *puzzle.Puzzle, m *puzzle.Moves) {
+	t.Helper()
+	want, err := puzlogic.Solve(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieceUsed := make([]bool, len(p.Pieces))
+	filled := map[int]bool{}
+	for i, mv := range m.Moves {
+		if mv.Action != puzzle.ActionDrag || mv.From == nil || mv.To == nil || mv.Row == nil || mv.Col == nil || mv.Value == nil {
+			t.Fatalf("move %d: %+v is not a drag with positions", i, mv)
+		}
+		cell := -1
+		for j, c := range p.Cells {
+			if c.Row == *mv.Row && c.Col == *mv.Col && c.Value == nil && *c.Point == *mv.To {
+				cell = j
+			}
+		}
+		if cell < 0 || filled[cell] {
+			t.Fatalf("move %d: no empty cell at row %d, col %d, %v", i, *mv.Row, *mv.Col, *mv.To)
+		}
+		filled[cell] = true
+		piece := -1
+		for j, pc := range p.Pieces {
+			if !pieceUsed[j] && *pc.Value == *mv.Value && *pc.Point == *mv.From {
+				piece = j
+			}
+		}
+		if piece < 0 {
+			t.Fatalf("move %d: no unused piece %d at %v", i, *mv.Value, *mv.From)
+		}
+		pieceUsed[piece] = true
+		if want[cell] != *mv.Value {
+			t.Errorf("move %d puts %d on row %d, col %d; the solution has %d", i, *mv.Value, *mv.Row, *mv.Col, want[cell])
+		}
+	}
+	if len(filled) != len(p.Pieces) {
+		t.Errorf("%d moves for %d pieces", len(filled), len(p.Pieces))
+	}
+}
+
+func TestSolveNavigation(t *testing.T) {
+	tests := []struct {
+		name, input string
+		args        []string
+		want        string
+	}{
+		{"title", `{"kind": "puzlogic", "screen": "title"}`, nil, `{"action": "key", "key": "space"}`},
+		{"levels", `{"kind": "puzlogic", "screen": "levels", "levels": [
+			{"level": 1, "state": "done", "x": 10, "y": 20}, {"level": 2, "state": "open", "x": 30, "y": 20},
+			{"level": 3, "state": "locked", "x": 50, "y": 20}]}`, nil, `{"action": "click", "name": "level 2", "x": 30, "y": 20}`},
+		{"levels chosen", `{"kind": "puzlogic", "screen": "levels", "levels": [
+			{"level": 1, "state": "done", "x": 10, "y": 20}, {"level": 2, "state": "open", "x": 30, "y": 20}]}`,
+			[]string{"--level", "1"}, `{"action": "click", "name": "level 1", "x": 10, "y": 20}`},
+		{"completed", `{"kind": "puzlogic", "screen": "completed", "buttons": [
+			{"name": "menu", "x": 1, "y": 2}, {"name": "next", "x": 3, "y": 4}]}`, nil, `{"action": "click", "name": "next", "x": 3, "y": 4}`},
+	}
+	for _, tt := range tests {
+		r := runPuzbot(t, nil, tt.input, append([]string{"solve"}, tt.args...)...)
+		if r.code != 0 || !strings.Contains(r.stdout, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want a move %s", tt.name, r.code, r.stdout, r.stderr, tt.want)
+		}
+	}
+	done := `{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "done", "x": 1, "y": 1}, {"level": 2, "state": "done", "x": 2, "y": 1}]}`
+	checkFailure(t, runPuzbot(t, nil, done, "solve"), exitcode.GameOver, "game over: all 2 levels are done")
+	locked := `{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "open", "x": 1, "y": 1}, {"level": 2, "state": "locked", "x": 2, "y": 1}]}`
+	checkFailure(t, runPuzbot(t, nil, locked, "solve", "--level", "2"), exitcode.BadInput, "level 2 is locked")
+}
+
+func TestSolveFails(t *testing.T) {
+	const cell = `{"row": 0, "col": 0}`
+	tests := []struct {
+		name  string
+		input string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"empty", "", nil, exitcode.BadInput, "empty input"},
+		{"syntax", "{\n  \"kind\": \"puzlogic\",\n  \"cells\": [}\n", nil, exitcode.BadInput, "line 3, column 13"},
+		{"truncated", `{"kind": "puzlogic", "cells": [`, nil, exitcode.BadInput, "unexpected end of input"},
+		{"typo", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "vlaue": 3}]}`, nil, exitcode.BadInput, `unknown field "vlaue"`},
+		{"wrong type", `{"kind": "puzlogic", "cells": [{"row": "a", "col": 0}]}`, nil, exitcode.BadInput, "cells.row: expected int"},
+		{"no kind", `{"cells": []}`, nil, exitcode.BadInput, `no "kind" field`},
+		{"unknown kind", `{"kind": "chess"}`, nil, exitcode.BadInput, `unknown kind "chess"`},
+		{"trailing", `{"kind": "puzlogic"} {}`, nil, exitcode.BadInput, "unexpected data after the JSON object"},
+		{"duplicate cell", `{"kind": "puzlogic", "cells": [` + cell + `, ` + cell + `], "pieces": [{"value": 1}, {"value": 2}]}`, nil, exitcode.BadInput, "row 0, col 0 appears twice"},
+		{"count mismatch", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}, {"value": 2}]}`, nil, exitcode.BadInput, "1 empty cells but 2 pieces"},
+		{"sum on empty line", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 4, "target": 1}]}`, nil, exitcode.BadInput, "row 4 has no cells"},
+		{"value range", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 12}]}`, nil, exitcode.BadInput, "value 12 is out of range 0..9"},
+		{"huge row", `{"kind": "puzlogic", "cells": [{"row": 100000, "col": 0}], "pieces": [{"value": 1}]}`, nil, exitcode.BadInput, "rows and columns must be 0..63"},
+		{"bad scope", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 0, "target": 1, "scope": "some"}]}`, nil, exitcode.BadInput, `scope "some"`},
+		{"no solution", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 1}]}`, nil, exitcode.NoSolution, "the puzzle has no solution"},
+		{"missing file", "", []string{"no/such/file.json"}, exitcode.BadInput, "no/such/file.json: no such file or directory"},
+		{"two files", "", []string{"a.json", "b.json"}, exitcode.Usage, "expected one input file, got 2 arguments"},
+		{"bad limit", `{"kind": "puzlogic"}`, []string{"--count", "--limit", "0"}, exitcode.Usage, "--limit 0: must be at least 1"},
+		{"unknown flag", "", []string{"--frobnicate"}, exitcode.Usage, "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkFailure(t, runPuzbot(t, nil, tt.input, append([]string{"solve"}, tt.args...)...), tt.code, tt.want)
+		})
+	}
+}

@@ -1,0 +1,247 @@
+package puzzle
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+const sharedScreens = "../../shared/testdata/puzlogic/screens"
+
+func TestParseSharedFiles(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(sharedScreens, "*.json"))
+	if len(files) == 0 {
+		t.Skipf("no puzzle files in %s (the shared test data is absent)", sharedScreens)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParsePuzlogic(data)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		// What Encode writes reads back the same.
+		var buf bytes.Buffer
+		if err := Encode(&buf, p); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParsePuzlogic(buf.Bytes())
+		if err != nil {
+			t.Fatalf("%s: re-encoded file does not parse: %v\n%s", f, err, buf.String())
+		}
+		var buf2 bytes.Buffer
+		Encode(&buf2, again)
+		if buf.String() != buf2.String() {
+			t.Errorf("%s: round trip changed the puzzle:\n%s\n%s", f, buf.String(), buf2.String())
+		}
+		if len(again.Cells) != len(p.Cells) || len(again.Pieces) != len(p.Pieces) || len(again.Sums) != len(p.Sums) {
+			t.Errorf("%s: round trip lost cells, pieces or sums", f)
+		}
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct {
+		name, input, want string
+	}{
+		{"empty", "", "empty input"},
+		{"spaces", "  \n ", "empty input"},
+		{"syntax", "{\n \"kind\": \"puzlogic\",,\n}", "line 2, column 21: invalid character ','"},
+		{"truncated", "{\"kind\": \"puz", "line 1, column 14: unexpected end of input"},
+		{"unknown field", "{\"kind\": \"puzlogic\",\n \"cells\": [{\"row\": 1, \"col\": 2, \"vlaue\": 3}]}", `line 2, column 33: unknown field "vlaue"`},
+		{"type", `{"kind": "puzlogic", "level": "seven"}`, `line 1, column 38: level: expected int, found string`},
+		{"trailing", `{"kind": "puzlogic"}x`, "unexpected data after the JSON object"},
+		{"not an object", `[1, 2]`, "expected puzzle.Puzzle"},
+	}
+	for _, tt := range tests {
+		var p Puzzle
+		err := Decode([]byte(tt.input), &p)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	v := Int
+	cells := func(cs ...Cell) []Cell { return cs }
+	pieces := func(values ...int) []Piece {
+		var ps []Piece
+		for _, x := range values {
+			ps = append(ps, Piece{Value: v(x)})
+		}
+		return ps
+	}
+	tests := []struct {
+		name string
+		p    Puzzle
+		want string // "" for valid
+	}{
+		{"valid", Puzzle{Kind: "puzlogic", Cells: cells(Cell{Row: 0, Col: 0}, Cell{Row: 0, Col: 1, Value: v(2)}), Pieces: pieces(1),
+			Sums: []Sum{{Axis: "row", Index: 0, Target: 3}, {Axis: "row", Index: 0, Target: 1, Scope: "pieces"}}}, ""},
+		{"title", Puzzle{Kind: "puzlogic", Screen: "title"}, ""},
+		{"wrong kind", Puzzle{Kind: "sudoku"}, `kind is "sudoku"`},
+		{"unknown screen", Puzzle{Kind: "puzlogic", Screen: "menu"}, `unknown screen "menu"`},
+		{"no cells", Puzzle{Kind: "puzlogic"}, "no cells"},
+		{"board on title", Puzzle{Kind: "puzlogic", Screen: "title", Cells: cells(Cell{})}, "belong to screen \"level\""},
+		{"negative row", Puzzle{Kind: "puzlogic", Cells: cells(Cell{Row: -1}), Pieces: pieces(1)}, "rows and columns must be 0..63"},
+		{"duplicate", Puzzle{Kind: "puzlogic", Cells: cells(Cell{Row: 1, Col: 1}, Cell{Row: 1, Col: 1}), Pieces: pieces(1, 2)}, "row 1, col 1 appears twice"},
+		{"cell value", Puzzle{Kind: "puzlogic", Cells: cells(Cell{Value: v(10)})}, "value 10 is out of range"},
+		{"piece value", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(-1)}, "value -1 is out of range"},
+		{"piece without value", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: []Piece{{}}}, "piece 0 has no value"},
+		{"too few pieces", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}, Cell{Col: 1})}, "2 empty cells but 0 pieces"},
+		{"row repeat", Puzzle{Kind: "puzlogic", Cells: cells(Cell{Value: v(4)}, Cell{Col: 5, Value: v(4)})}, "row 0 holds 4 twice (cols 0 and 5)"},
+		{"col repeat", Puzzle{Kind: "puzlogic", Cells: cells(Cell{Value: v(4)}, Cell{Row: 3, Value: v(4)})}, "col 0 holds 4 twice (rows 0 and 3)"},
+		{"bad axis", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "diag"}}}, `axis "diag"`},
+		{"sum line empty", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "col", Index: 3}}}, "col 3 has no cells"},
+		{"sum target", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "row", Target: 1000}}}, "target 1000 is out of range"},
+		{"sum twice", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "row", Target: 1}, {Axis: "row", Target: 1, Scope: "all"}}}, `row 0 has two "all" sums`},
+		{"tile state", Puzzle{Kind: "puzlogic", Screen: "levels", Levels: []LevelTile{{Level: 1, State: "won"}}}, `state "won"`},
+		{"button name", Puzzle{Kind: "puzlogic", Screen: "completed", Buttons: []Button{{}}}, "button 0 has no name"},
+	}
+	many := Puzzle{Kind: "puzlogic"}
+	for i := 0; i <= MaxCells; i++ {
+		many.Cells = append(many.Cells, Cell{Row: i / MaxLine, Col: i % MaxLine})
+	}
+	tests = append(tests, struct {
+		name string
+		p    Puzzle
+		want string
+	}{"too many cells", many, "513 cells: at most 512"})
+	for _, tt := range tests {
+		err := tt.p.Validate()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: unexpected error %v", tt.name, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestMovesValidate(t *testing.T) {
+	tests := []struct {
+		input, want string
+	}{
+		{`{"kind": "puzlogic", "moves": []}`, ""},
+		{`{"kind": "puzlogic", "moves": [{"action": "drag", "value": 1, "row": 0, "col": 0}]}`, ""},
+		{`{"kind": "puzlogic", "moves": [{"action": "click", "x": 1, "y": 2}, {"action": "key", "key": "space"}]}`, ""},
+		{`{"kind": "sudoku", "moves": [{"action": "type", "row": 0, "col": 0, "value": 5}], "grid": ["5"]}`, ""},
+		{`{"moves": []}`, `no "kind"`},
+		{`{"kind": "puzlogic"}`, `no "moves" list`},
+		{`{"kind": "puzlogic", "moves": [{"action": "fly"}]}`, `unknown action "fly"`},
+		{`{"kind": "puzlogic", "moves": [{"action": "key"}]}`, "needs a key"},
+		{`{"kind": "puzlogic", "moves": [{"action": "type"}]}`, "needs a value"},
+		{`{"kind": "puzlogic", "moves": [{"action": "drag", "from": {"x": 1, "y": 1}}]}`, "both from and to"},
+		{`{"kind": "puzlogic", "moves": [{"action": "drag", "form": {"x": 1, "y": 1}}]}`, `unknown field "form"`},
+	}
+	for _, tt := range tests {
+		_, err := ParseMoves([]byte(tt.input))
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: unexpected error %v", tt.input, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want it to contain %q", tt.input, err, tt.want)
+		}
+	}
+}
+
+func TestEncodeLayout(t *testing.T) {
+	m := &Moves{Kind: "puzlogic", Moves: []Move{
+		{Action: "drag", Value: Int(8), Row: Int(0), Col: Int(3), From: &Point{863, 867}, To: &Point{815, 435}},
+		{Action: "key", Key: "a,b\"c"},
+	}}
+	var buf bytes.Buffer
+	if err := Encode(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "kind": "puzlogic",
+  "moves": [
+    {"action": "drag", "value": 8, "row": 0, "col": 3, "from": {"x": 863, "y": 867}, "to": {"x": 815, "y": 435}},
+    {"action": "key", "key": "a,b\"c"}
+  ]
+}
+`
+	if buf.String() != want {
+		t.Errorf("Encode wrote\n%s\nwant\n%s", buf.String(), want)
+	}
+	back, err := ParseMoves(buf.Bytes())
+	if err != nil || !reflect.DeepEqual(back, m) {
+		t.Errorf("round trip: %+v, %v", back, err)
+	}
+}
+
+func TestReadAllLimit(t *testing.T) {
+	if _, err := ReadAll(strings.NewReader(strings.Repeat(" ", MaxFileSize))); err != nil {
+		t.Errorf("a file of exactly the limit: %v", err)
+	}
+	if _, err := ReadAll(strings.NewReader(strings.Repeat(" ", MaxFileSize+1))); err == nil {
+		t.Error("a file over the limit was accepted")
+	}
+}
+
+// FuzzParsePuzlogic checks that no input makes the reader panic, and that a
+// puzzle it accepts survives a round trip through Encode.
+func FuzzParsePuzlogic(f *testing.F) {
+	f.Add([]byte(`{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}, {"row": 0, "col": 1, "value": 2}], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 0, "target": 3}]}`))
+	f.Add([]byte(`{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "open", "x": 1, "y": 2}]}`))
+	f.Add([]byte(`{"kind": "puzlogic", "screen": "completed", "buttons": [{"name": "next", "x": 1, "y": 2}]}`))
+	f.Add([]byte("{\"kind\": \"puzlogic\",\n\"cells\": [{\"row\": 0, \"col\": 0, \"vlaue\": 1}]}"))
+	files, _ := filepath.Glob(filepath.Join(sharedScreens, "*.json"))
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := ParsePuzlogic(data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error message spans lines: %q", err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := Encode(&buf, p); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParsePuzlogic(buf.Bytes())
+		if err != nil {
+			t.Fatalf("re-encoded puzzle does not parse: %v\n%s", err, buf.String())
+		}
+		var buf2 bytes.Buffer
+		Encode(&buf2, again)
+		if buf.String() != buf2.String() {
+			t.Fatalf("round trip changed the puzzle:\n%s\n%s", buf.String(), buf2.String())
+		}
+	})
+}
+
+// FuzzParseMoves checks that no input makes the moves reader panic.
+func FuzzParseMoves(f *testing.F) {
+	f.Add([]byte(`{"kind": "puzlogic", "moves": [{"action": "drag", "value": 8, "row": 0, "col": 3, "from": {"x": 863, "y": 867}, "to": {"x": 815, "y": 435}}]}`))
+	f.Add([]byte(`{"kind": "puzlogic", "moves": [{"action": "click", "name": "next", "x": 1, "y": 2}, {"action": "key", "key": "space"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ParseMoves(data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error message spans lines: %q", err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := Encode(&buf, m); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseMoves(buf.Bytes()); err != nil {
+			t.Fatalf("re-encoded moves do not parse: %v\n%s", err, buf.String())
+		}
+	})
+}
