@@ -189,7 +189,7 @@ func TestScopes(t *testing.T) {
 		target int
 	}{{"all", 7}, {"pieces", 4}} {
 		p := &puzzle.Puzzle{Kind: "puzlogic",
-			Cells: []puzzle.Cell{{Row: 0, Col: 0, Value: puzzle.Int(3)}, {Row: 0, Col: 1}, {Row: 1, Col: 2}},
+			Cells:  []puzzle.Cell{{Row: 0, Col: 0, Value: puzzle.Int(3)}, {Row: 0, Col: 1}, {Row: 1, Col: 2}},
 			Pieces: []puzzle.Piece{{Value: puzzle.Int(1)}, {Value: puzzle.Int(4)}},
 			Sums:   []puzzle.Sum{{Axis: "row", Index: 0, Target: scope.target, Scope: scope.name}},
 		}
