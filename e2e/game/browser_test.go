@@ -7,6 +7,7 @@ package game
 // the server's control command instead of restarting the browser.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -230,16 +231,28 @@ func (s *session) barrier(t *testing.T) int {
 	return s.wait(t, after, "the key press used as a barrier", isType(EventKey)).Seq
 }
 
+// shot captures the screen once the page shows its canvas and has stopped
+// changing: the screen report comes two frames after drawing, but on a
+// loaded machine the browser may present them later.
 func (s *session) shot(t *testing.T) *capture.Shot {
 	t.Helper()
-	// The screen report comes two frames after drawing; leave the
-	// compositor a moment more.
-	time.Sleep(50 * time.Millisecond)
-	shot, err := capture.Display(0)
-	if err != nil {
-		t.Fatal(err)
+	var last *capture.Shot
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		shot, err := capture.Display(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Before the first frame is presented, the portal's black shows
+		// through the empty canvas.
+		drawn := dist(shot.Image.At(DefaultOrigin.X+5, DefaultOrigin.Y+Height/2), frameColour) > 0
+		if drawn && last != nil && bytes.Equal(last.Image.Pix, shot.Image.Pix) {
+			return shot
+		}
+		last = shot
 	}
-	return shot
+	t.Fatal("the screen did not settle within 5 s")
+	return nil
 }
 
 func isPlace(level, value, row, col int) func(Event) bool {
@@ -328,6 +341,18 @@ func TestPlayAllLevels(t *testing.T) {
 	}
 	s.xdo(t, "mousemove", "0", "0")
 	for _, p := range checkGeometry(s.shot(t).Image, MapScreen(DefaultOrigin, len(s.levels.Levels), len(s.levels.Levels))) {
+		t.Error(p)
+	}
+}
+
+// TestOrigin puts the game area elsewhere on the page (origin=X,Y) and
+// checks that everything moves with it, as the layout says.
+func TestOrigin(t *testing.T) {
+	s := desktop(t)
+	origin := image.Pt(120, 333)
+	s.open(t, fmt.Sprintf("level=13&origin=%d,%d", origin.X, origin.Y))
+	l, _ := s.levels.Get(13)
+	for _, p := range checkGeometry(s.shot(t).Image, l.Screen(origin)) {
 		t.Error(p)
 	}
 }

@@ -108,8 +108,12 @@ func TestScreens(t *testing.T) {
 				s.xdo(t, "mousemove", "0", "0")
 			}
 			shot := s.shot(t)
-			for _, p := range checkGeometry(shot.Image, sc.want) {
+			problems := checkGeometry(shot.Image, sc.want)
+			for _, p := range problems {
 				t.Error(p)
+			}
+			if *update && len(problems) > 0 {
+				t.Fatalf("not rewriting %s: the page does not match the geometry", sc.name)
 			}
 			pngPath := filepath.Join(screensDir, sc.name+".png")
 			if *update {

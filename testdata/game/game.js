@@ -36,7 +36,8 @@
 
 	// Colours sampled from the real game's screenshots.
 	const C = {
-		ink: "#424242", // outlines, prefilled digits, labels
+		ink: "#424242", // outlines, labels, words
+		digit: "#404040", // prefilled digits
 		clue: "#404040", // dark sums (scope all)
 		blue: "#1e5ad2", // blue sums (scope pieces)
 		red: "#e8251f", // numbers in conflict
@@ -704,7 +705,7 @@
 		play.cells.forEach((c, i) => {
 			square(c.x, c.y, C.ink);
 			if (c.value !== null) {
-				digit(c.value, c.x, c.y, bad.has(i) ? C.red : C.ink);
+				digit(c.value, c.x, c.y, bad.has(i) ? C.red : C.digit);
 			}
 		});
 		for (const s of play.sums) {
