@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"path/filepath"
 	"testing"
 )
 
@@ -31,3 +32,17 @@ func benchSet(b *testing.B, lines []string) {
 }
 
 func BenchmarkTop95(b *testing.B) { benchSet(b, readSet(b, top95, true)) }
+
+func benchKept(b *testing.B, file string) {
+	benchSet(b, readSet(b, filepath.Join(setsDir, file), false))
+}
+
+func BenchmarkEasy(b *testing.B)    { benchKept(b, "easy.txt") }
+func BenchmarkMinimal(b *testing.B) { benchKept(b, "minimal.txt") }
+func Benchmark4x4(b *testing.B)     { benchKept(b, "4x4.txt") }
+func Benchmark16x16(b *testing.B)   { benchKept(b, "16x16.txt") }
+func Benchmark25x25(b *testing.B)   { benchKept(b, "25x25.txt") }
+
+func Benchmark16x16First20(b *testing.B) {
+	benchSet(b, readSet(b, filepath.Join(setsDir, "16x16.txt"), false)[:20])
+}

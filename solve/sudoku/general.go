@@ -79,6 +79,7 @@ type general struct {
 	full     uint32
 	stack    []uint32 // level d: stack[d*cells : (d+1)*cells]
 	queue    []int32  // solved cells whose value is not yet removed from their peers
+	segs     []uint32 // scratch for locked: the candidates and solved values of each row and column segment
 	ctl      control
 	solution []uint8
 }
@@ -90,6 +91,7 @@ func newGeneral(size int) *general {
 		full:     1<<size - 1,
 		stack:    make([]uint32, l.cells),
 		queue:    make([]int32, 0, l.cells),
+		segs:     make([]uint32, 4*size*l.box),
 		solution: make([]uint8, l.cells),
 	}
 }
@@ -138,16 +140,17 @@ func (g *general) propagate(st []uint32) bool {
 		}
 		for h := 0; h < 3*l.size; h++ {
 			house := l.houses[h*l.size : (h+1)*l.size]
-			var one, two uint32
+			var one, two, solved uint32
 			for _, c := range house {
 				x := st[c]
 				two |= one & x
 				one |= x
+				solved |= solvedValue(x)
 			}
 			if one != g.full {
 				return false
 			}
-			only := one &^ two
+			only := one &^ two &^ solved
 			if only == 0 {
 				continue
 			}
@@ -165,10 +168,126 @@ func (g *general) propagate(st []uint32) bool {
 				g.queue = append(g.queue, c)
 			}
 		}
-		if len(g.queue) == 0 {
+		if len(g.queue) > 0 {
+			continue
+		}
+		if changed, ok := g.locked(st); !ok {
+			return false
+		} else if !changed {
 			return true
 		}
 	}
+}
+
+// locked removes locked candidates: a value that, within a box, can only go
+// in one row (or column) of it cannot go in the rest of that row (column),
+// and a value that, within a row (column), can only go in one box cannot go
+// in the rest of that box. It reports whether it removed anything, and false
+// for ok on a contradiction.
+func (g *general) locked(st []uint32) (changed, ok bool) {
+	l := g.l
+	n, size := l.box, l.size
+	// A segment is the part of a line (row or column) within one box:
+	// segment b of row i is at seg[i*n+b], of column i at seg[(size+i)*n+b].
+	// seg holds its candidates, done the values of its solved cells.
+	seg, done := g.segs[:2*size*n], g.segs[2*size*n:]
+	for i := 0; i < size; i++ {
+		for b := 0; b < n; b++ {
+			var rm, rd, cm, cd uint32
+			for k := b * n; k < (b+1)*n; k++ {
+				x, y := st[i*size+k], st[k*size+i]
+				rm |= x
+				rd |= solvedValue(x)
+				cm |= y
+				cd |= solvedValue(y)
+			}
+			seg[i*n+b], done[i*n+b] = rm, rd
+			seg[(size+i)*n+b], done[(size+i)*n+b] = cm, cd
+		}
+	}
+	for t := 0; t < 2; t++ {
+		for i := 0; i < size; i++ {
+			line := (t*size + i) * n
+			first := (t*size + i/n*n) * n // the first line of i's band of boxes
+			var lineDone uint32
+			for b := 0; b < n; b++ {
+				lineDone |= done[line+b]
+			}
+			for b := 0; b < n; b++ {
+				var inLine, inBox, boxDone uint32
+				for o := 0; o < n; o++ {
+					if o != b {
+						inLine |= seg[line+o]
+					}
+					if other := first + o*n + b; other != line+b {
+						inBox |= seg[other]
+					}
+					boxDone |= done[first+o*n+b]
+				}
+				here := seg[line+b]
+				// Values only in this line within the box, that the rest of
+				// the line still has; values only in this box within the
+				// line, that the rest of the box still has.
+				point := here &^ inBox &^ boxDone & inLine
+				claim := here &^ inLine &^ lineDone & inBox
+				if point|claim == 0 {
+					continue
+				}
+				removed, ok := g.eliminate(st, t, i, b, point, claim)
+				if !ok {
+					return true, false
+				}
+				changed = changed || removed
+			}
+		}
+	}
+	return changed, true
+}
+
+// solvedValue returns x when it holds a single value, else 0, without a
+// branch.
+func solvedValue(x uint32) uint32 {
+	z := x & (x - 1)
+	return x & ((z|-z)>>31 - 1)
+}
+
+// eliminate removes point from line i (rows for t 0, columns for t 1)
+// outside box column (or row) b, and claim from that box outside the line.
+// It reports whether it removed anything, and false for ok on a
+// contradiction.
+func (g *general) eliminate(st []uint32, t, i, b int, point, claim uint32) (removed, ok bool) {
+	n, size := g.l.box, g.l.size
+	at := func(line, k int) int {
+		if t == 0 {
+			return line*size + k
+		}
+		return k*size + line
+	}
+	remove := func(c int, mask uint32) bool {
+		x := st[c]
+		if x&mask == 0 || x&(x-1) == 0 {
+			return true
+		}
+		x &^= mask
+		if x == 0 {
+			return false
+		}
+		st[c] = x
+		if x&(x-1) == 0 {
+			g.queue = append(g.queue, int32(c))
+		}
+		removed = true
+		return true
+	}
+	for k := 0; k < size; k++ {
+		if k/n != b && !remove(at(i, k), point) {
+			return removed, false
+		}
+		if other := i/n*n + k/n; other != i && !remove(at(other, b*n+k%n), claim) {
+			return removed, false
+		}
+	}
+	return removed, true
 }
 
 // choose returns an unsolved cell with the fewest candidates, or -1 when

@@ -9,7 +9,6 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
-	"github.com/puzbot/puzbot/solve/puzlogic"
 )
 
 // DefaultTimeLimit bounds the search for each puzzle. Published 9x9 puzzles
@@ -68,7 +67,7 @@ func runFile(data []byte, w io.Writer, count bool, limit int) error {
 	case res.timedOut:
 		return exitcode.Wrap(exitcode.TimedOut, res.timeoutError(count))
 	case count:
-		_, err = fmt.Fprintln(w, puzlogic.CountText(res.count, limit))
+		_, err = fmt.Fprintln(w, countText(res.count, limit))
 		return err
 	case res.count == 0:
 		return exitcode.New(exitcode.NoSolution, "the puzzle has no solution")
@@ -102,7 +101,7 @@ func runPlain(data []byte, w io.Writer, count bool, limit int) error {
 				b.WriteString("no answer: time limit reached\n")
 			}
 		case count:
-			b.WriteString(puzlogic.CountText(res.count, limit))
+			b.WriteString(countText(res.count, limit))
 			b.WriteByte('\n')
 		case res.count == 0:
 			unsolved = append(unsolved, pz.line)
@@ -130,6 +129,20 @@ func runPlain(data []byte, w io.Writer, count bool, limit int) error {
 			ofPuzzles(len(unsolved), len(puzzles)), verb, unsolved[0])
 	}
 	return nil
+}
+
+// countText says how many solutions a search found, counting up to limit,
+// in the words solve uses for every kind ("1 solution", "0 solutions", "at
+// least 2 solutions (limit 2)"); puzlogic.CountText says the same.
+func countText(n, limit int) string {
+	noun := "solutions"
+	if n == 1 {
+		noun = "solution"
+	}
+	if n >= limit {
+		return fmt.Sprintf("at least %d %s (limit %d)", n, noun, limit)
+	}
+	return fmt.Sprintf("%d %s", n, noun)
 }
 
 // ofPuzzles says how many of the puzzles something applies to.
