@@ -41,9 +41,9 @@ var angles = [numFigures]int{I: 2, J: 4, L: 4, O: 1, S: 2, T: 4, Z: 2}
 
 // shapes[f][a] holds the cells of figure f at angle a as (X column, Y row)
 // offsets from the top-left corner of its bounding box, in reading order.
-var shapes [numFigures][][4]image.Point
+var shapes = makeShapes()
 
-func init() {
+func makeShapes() (shapes [numFigures][][4]image.Point) {
 	for f := range Figures {
 		cells := parseShape(bases[f])
 		for a := 0; a < angles[f]; a++ {
@@ -51,6 +51,7 @@ func init() {
 			cells = turn(cells)
 		}
 	}
+	return shapes
 }
 
 // parseShape reads a drawing of four '#' cells.

@@ -1,6 +1,7 @@
 package tetromino
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -100,6 +101,9 @@ func ParseSignature(s string) (Counts, error) {
 // counts. It checks that the figures can cover the square cell for cell; it
 // does not decide whether they tile it (that is Solve's job).
 func Parse(data []byte) (*Puzzle, Counts, error) {
+	if err := checkObject(data); err != nil {
+		return nil, Counts{}, err
+	}
 	var raw struct {
 		Kind      *string `json:"kind"`
 		Size      *int    `json:"size"`
@@ -148,6 +152,15 @@ func checkArea(n int, c Counts) error {
 	if total := c.Total(); 4*total != n*n {
 		return fmt.Errorf("signature %s has %d figures covering %d cells, but a %d x %d square has %d cells (%d figures)",
 			c, total, 4*total, n, n, n*n, n*n/4)
+	}
+	return nil
+}
+
+// checkObject reports an error when data holds something other than a JSON
+// object, which the decoder would describe in terms of Go types.
+func checkObject(data []byte) error {
+	if b := bytes.TrimSpace(data); len(b) > 0 && b[0] != '{' {
+		return fmt.Errorf("expected a JSON object, found %q", clip(b))
 	}
 	return nil
 }

@@ -40,15 +40,17 @@ type cover struct {
 // being tried there, and why the ones already rejected failed.
 type frame struct {
 	pos    int32 // index in order of the cell this frame covers
-	next   uint8 // index in figs of the figure being tried
-	cand   uint8 // index in anchored[figs[next]] of the next one to try
-	nfigs  uint8
-	placed bool // anchored[figs[next]][cand-1] is on the board
-	figs   [numFigures]Figure
+	next   uint8 // index in try of the figure being tried
+	cand   uint8 // index in anchored[try[next]] of the next one to try
+	ntry   uint8
+	placed bool // anchored[try[next]][cand-1] is on the board
+	try    [numFigures]Figure
 	// The conflict set: the frames below whose figures, together, rule out
-	// every way of covering this cell tried so far (sorted depths), or all
-	// frames below when all is set.
+	// every way of covering this cell tried so far. It holds the depths in
+	// conf; every frame that placed a figure in the bit set figs (figures
+	// that ran out); every frame below when all is set.
 	conf []int32
+	figs uint8
 	all  bool
 }
 
@@ -73,13 +75,13 @@ type engine struct {
 	stamp    uint32
 	dirs     [4]int32
 	stack    []frame
-	reasons  []int32
+	reasons  []int32 // the frames around the pocket pocketOK rejected
+	needed   uint8   // and the figures, with no copies left, it would need
 	scratch  []int32
 	nodes    int64
 	deadline time.Time
 	rng      uint64
 	shuffle  bool
-	maxDepth int
 }
 
 func newEngine(n int, c Counts, deadline time.Time) *engine {
@@ -184,7 +186,6 @@ func (e *engine) search(attempt uint64, budget int64) outcome {
 	e.shuffle = attempt > 0
 	e.rng = attempt*0x9E3779B97F4A7C15 + 1
 	e.nodes = 0
-	e.maxDepth = 0
 	e.push(0)
 	for {
 		k := int32(len(e.stack) - 1)
@@ -200,33 +201,25 @@ func (e *engine) search(attempt uint64, budget int64) outcome {
 			if int(next) == len(e.order) {
 				return found
 			}
-			e.nodes++
-			if e.nodes&1023 == 0 {
-				if e.nodes > budget {
-					return overBudget
-				}
-				if !e.deadline.IsZero() && time.Now().After(e.deadline) {
-					return timedOut
-				}
+			if r := e.tick(budget); r != found {
+				return r
 			}
 			e.push(next)
-			e.maxDepth = max(e.maxDepth, len(e.stack))
 			continue
 		}
 		// Every way to cover this cell failed: jump back to the deepest
 		// frame in the conflict set, handing it the rest of the set.
 		e.explain(f, anchor)
-		var target int32
-		switch {
-		case f.all && k == 0, !f.all && len(f.conf) == 0:
-			return exhausted
-		case f.all:
-			target = k - 1
-		default:
-			target = f.conf[len(f.conf)-1]
+		target := e.deepest(k, f)
+		if target < 0 {
+			return exhausted // the conflict set is empty: nothing can help
+		}
+		if r := e.tick(budget); r != found {
+			return r
 		}
 		t := &e.stack[target]
 		t.all = t.all || f.all
+		t.figs |= f.figs
 		e.merge(t, f.conf, target)
 		for j := k - 1; j > target; j-- {
 			g := &e.stack[j]
@@ -236,15 +229,49 @@ func (e *engine) search(attempt uint64, budget int64) outcome {
 	}
 }
 
+// tick counts a step of the search and says whether to go on (found),
+// stop for the budget (overBudget) or for the deadline (timedOut).
+func (e *engine) tick(budget int64) outcome {
+	e.nodes++
+	if e.nodes&255 != 0 {
+		return found
+	}
+	if e.nodes > budget {
+		return overBudget
+	}
+	if !e.deadline.IsZero() && time.Now().After(e.deadline) {
+		return timedOut
+	}
+	return found
+}
+
+// deepest returns the depth of the deepest frame in the conflict set of f,
+// the frame at depth k, or -1 when the set is empty.
+func (e *engine) deepest(k int32, f *frame) int32 {
+	if f.all {
+		return k - 1
+	}
+	d := int32(-1)
+	if len(f.conf) > 0 {
+		d = f.conf[len(f.conf)-1]
+	}
+	for fig, at := range e.placedAt {
+		if f.figs&(1<<fig) != 0 && len(at) > 0 {
+			d = max(d, at[len(at)-1])
+		}
+	}
+	return d
+}
+
 // current returns the figure frame f has on the board.
-func (e *engine) current(f *frame) *cover { return &e.anchored[f.figs[f.next]][f.cand-1] }
+func (e *engine) current(f *frame) *cover { return &e.anchored[f.try[f.next]][f.cand-1] }
 
 // tryNext places the next figure that fits at anchor and passes the checks,
 // recording why the checks rejected the others, and reports whether there
 // was one.
 func (e *engine) tryNext(k int32, f *frame, anchor int32) bool {
-	for ; f.next < f.nfigs; f.next, f.cand = f.next+1, 0 {
-		list := e.anchored[f.figs[f.next]]
+	for ; f.next < f.ntry; f.next, f.cand = f.next+1, 0 {
+		list := e.anchored[f.try[f.next]]
 		for int(f.cand) < len(list) {
 			c := &list[f.cand]
 			f.cand++
@@ -259,10 +286,9 @@ func (e *engine) tryNext(k int32, f *frame, anchor int32) bool {
 			}
 			if !e.pocketsOK(anchor, c, k) {
 				for _, d := range e.reasons {
-					if d < k {
-						e.add(f, d)
-					}
+					e.add(f, d)
 				}
+				f.figs |= e.needed
 				e.remove(anchor, c)
 				continue
 			}
@@ -275,7 +301,7 @@ func (e *engine) tryNext(k int32, f *frame, anchor int32) bool {
 // explain adds to f's conflict set the reasons the search did not record as
 // it went: for every figure, angle and cell of it that could cover the
 // frame's cell but was never placed, the oldest frame whose figure is in
-// the way, or for a figure with no copies left, every frame that placed one.
+// the way, or for a figure with no copies left, the frames that placed them.
 func (e *engine) explain(f *frame, cell int32) {
 	for i := range e.covers {
 		c := &e.covers[i]
@@ -296,7 +322,7 @@ func (e *engine) explain(f *frame, cell int32) {
 		case blocked:
 			e.add(f, oldest)
 		case e.rem[c.fig] == 0:
-			e.merge(f, e.placedAt[c.fig], -1)
+			f.figs |= 1 << c.fig
 		}
 		// Otherwise the figure was placed here, and whatever ruled it out
 		// is already in the set.
@@ -353,11 +379,11 @@ func (e *engine) push(pos int32) {
 	*fr = frame{pos: pos, conf: fr.conf[:0]}
 	for f, k := range e.rem {
 		if k > 0 {
-			fr.figs[fr.nfigs] = Figure(f)
-			fr.nfigs++
+			fr.try[fr.ntry] = Figure(f)
+			fr.ntry++
 		}
 	}
-	figs := fr.figs[:fr.nfigs]
+	figs := fr.try[:fr.ntry]
 	if e.shuffle {
 		for i := len(figs) - 1; i > 0; i-- {
 			j := int(e.rand() % uint64(i+1))
@@ -488,7 +514,7 @@ func (e *engine) pocketOK(q int32, base uint32, depth int32) bool {
 			n++
 		}
 	}
-	e.reasons = e.reasons[:0]
+	e.reasons, e.needed = e.reasons[:0], 0
 	if n%4 == 0 {
 		if n != 4 {
 			return true
@@ -497,9 +523,7 @@ func (e *engine) pocketOK(q int32, base uint32, depth int32) bool {
 		if ok {
 			return true
 		}
-		for _, f := range used {
-			e.reasons = append(e.reasons, e.placedAt[f]...)
-		}
+		e.needed = used
 	}
 	for _, p := range cells[:n] {
 		for _, d := range e.dirs {
@@ -512,8 +536,9 @@ func (e *engine) pocketOK(q int32, base uint32, depth int32) bool {
 }
 
 // matchesFigure reports whether the four board cells form a figure that has
-// copies left; if not, used lists the figures they form that have none.
-func (e *engine) matchesFigure(cells []int32) (ok bool, used []Figure) {
+// copies left; if not, used is the bit set of the figures they form, which
+// have none.
+func (e *engine) matchesFigure(cells []int32) (ok bool, used uint8) {
 	var pts [4]image.Point
 	for i, p := range cells {
 		pts[i] = image.Pt(int(p)%e.w, int(p)/e.w)
@@ -522,9 +547,9 @@ func (e *engine) matchesFigure(cells []int32) (ok bool, used []Figure) {
 	for f, masks := range e.masks {
 		if slices.Contains(masks, m) {
 			if e.rem[f] > 0 {
-				return true, nil
+				return true, 0
 			}
-			used = append(used, Figure(f))
+			used |= 1 << f
 		}
 	}
 	return false, used

@@ -73,13 +73,16 @@ func (p Placement) Cells() [4]image.Point {
 //
 //	{"kind": "tetromino", "size": 4, "solution": [["I", 0, 0, 0], ...]}
 type Solution struct {
-	Kind      string      `json:"kind"`
-	Size      int         `json:"size"`
+	Kind       string      `json:"kind"`
+	Size       int         `json:"size"`
 	Placements []Placement `json:"solution"`
 }
 
 // ParseSolution reads a solution file and checks it with Validate.
 func ParseSolution(data []byte) (*Solution, error) {
+	if err := checkObject(data); err != nil {
+		return nil, err
+	}
 	var s Solution
 	if err := puzzle.Decode(data, &s); err != nil {
 		return nil, err

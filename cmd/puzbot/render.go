@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/tetromino"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:      "render",
+		Usage:     "draw a tetromino solution file as a PNG",
+		ArgsUsage: "[SOLUTION.json|-]",
+		Description: "Reads a tetromino solution file (what \"puzbot solve\" writes for\n" +
+			"\"kind\": \"tetromino\"; the argument, or stdin when it is - or absent),\n" +
+			"draws the tiling with one colour per figure and lines between figures,\n" +
+			"writes the PNG to --output (replacing the file) and prints its path.\n" +
+			"With --output - the PNG goes to stdout instead.\n\n" +
+			"Exit status: 1 cannot write the file, 2 bad flags, 3 invalid solution file.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "write the PNG to `FILE` (- for stdout)"},
+			&cli.IntFlag{Name: "cell", Usage: "side of a square in `PIXELS`, at least 3 (0: about 800 pixels in all)"},
+		},
+		Action: func(c *cli.Context) error {
+			cell := c.Int("cell")
+			if cell != 0 && cell < 3 {
+				return exitcode.New(exitcode.Usage, "--cell %d: must be at least 3", cell)
+			}
+			data, name, err := readInput(c, puzzle.ReadAll)
+			if err != nil {
+				return err
+			}
+			sol, err := tetromino.ParseSolution(data)
+			if err != nil {
+				return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
+			}
+			if cell == 0 {
+				cell = tetromino.CellSize(sol.Size)
+			}
+			img, err := tetromino.Render(sol, cell)
+			if err != nil {
+				return exitcode.Wrap(exitcode.Usage, fmt.Errorf("--cell: %w", err))
+			}
+			var buf bytes.Buffer
+			if err := png.Encode(&buf, img); err != nil {
+				return fmt.Errorf("encode PNG: %w", err)
+			}
+			out := c.String("output")
+			if out == "-" {
+				_, err = c.App.Writer.Write(buf.Bytes())
+				return err
+			}
+			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(c.App.Writer, out)
+			return err
+		},
+	})
+}
