@@ -7,25 +7,26 @@ import "time"
 type control struct {
 	limit    int       // stop after this many solutions (>= 1)
 	deadline time.Time // stop at this time; zero for no deadline
+	every    int       // read the clock once every every+1 branches (every+1 a power of two)
 	count    int       // solutions found
 	guesses  int       // branches tried
 	timedOut bool      // the deadline passed before the search ended
 }
 
-// reset prepares c for a new search.
-func (c *control) reset(limit int, deadline time.Time) {
-	*c = control{limit: limit, deadline: deadline}
+// reset prepares c for a new search, reading the clock once every
+// every+1 branches.
+func (c *control) reset(limit int, deadline time.Time, every int) {
+	*c = control{limit: limit, deadline: deadline, every: every}
 }
 
 // stop reports whether the search must end before trying one more branch,
-// and counts the branch when it may go on. It reads the clock once every
-// 1024 branches.
+// and counts the branch when it may go on.
 func (c *control) stop() bool {
 	if c.count >= c.limit || c.timedOut {
 		return true
 	}
 	c.guesses++
-	if c.guesses&1023 == 0 && !c.deadline.IsZero() && time.Now().After(c.deadline) {
+	if c.guesses&c.every == 0 && !c.deadline.IsZero() && time.Now().After(c.deadline) {
 		c.timedOut = true
 		return true
 	}

@@ -235,7 +235,7 @@ func TestRandomMinimalPuzzles(t *testing.T) {
 						line, res.count, cellsLine(res.solution), cellsLine(full.cells))
 				}
 				gs := newGeneral(tt.size)
-				gs.ctl.reset(2, noDeadline)
+				gs.ctl.reset(2, noDeadline, clockEveryGeneral)
 				gs.solve(g.cells)
 				if gs.ctl.count != 1 || cellsLine(gs.solution) != cellsLine(full.cells) {
 					t.Fatalf("%s: the general solver finds %d solutions", line, gs.ctl.count)

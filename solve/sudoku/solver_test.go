@@ -11,10 +11,10 @@ func solveBoth(t *testing.T, line string, limit int) int {
 	t.Helper()
 	g := mustGrid(t, line)
 	var s9 solver9
-	s9.ctl.reset(limit, noDeadline)
+	s9.ctl.reset(limit, noDeadline, clockEvery9)
 	s9.solve(g.cells)
 	gen := newGeneral(9)
-	gen.ctl.reset(limit, noDeadline)
+	gen.ctl.reset(limit, noDeadline, clockEveryGeneral)
 	gen.solve(g.cells)
 	if s9.ctl.count != gen.ctl.count {
 		t.Errorf("%s: the 9x9 solver counts %d solutions, the general one %d", line, s9.ctl.count, gen.ctl.count)

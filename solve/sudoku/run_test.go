@@ -1,0 +1,321 @@
+package sudoku
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// The classic example puzzle and its solution.
+const (
+	classic       = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	classicSolved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+// rowsOf writes a line puzzle in the rows format, 0 for empty.
+func rowsOf(line string) string {
+	var b strings.Builder
+	for r := 0; r < 9; r++ {
+		for c := 0; c < 9; c++ {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			ch := line[r*9+c]
+			if ch == '.' {
+				ch = '0'
+			}
+			b.WriteByte(ch)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// jsonOf writes a line puzzle as a puzzle file.
+func jsonOf(line string, size int, board string) string {
+	rows := make([]string, size)
+	for r := range rows {
+		rows[r] = `"` + line[r*size:(r+1)*size] + `"`
+	}
+	s := `{"kind": "sudoku", "grid": [` + strings.Join(rows, ", ") + `]`
+	if board != "" {
+		s += `, "board": ` + board
+	}
+	return s + "}\n"
+}
+
+// run calls Run and returns its output, exit status and error message.
+func run(t *testing.T, input string, opts Options) (string, int, string) {
+	t.Helper()
+	var out bytes.Buffer
+	err := Run([]byte(input), &out, opts)
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+		if strings.Contains(msg, "\n") {
+			t.Errorf("the error message has several lines: %q", msg)
+		}
+	}
+	return out.String(), exitcode.Of(err), msg
+}
+
+func TestRunPlain(t *testing.T) {
+	hard := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	// A 4x4 and a 16x16 puzzle from the kept sets.
+	small := readSet(t, setsDir+"/4x4.txt", false)[0]
+	big := readSet(t, setsDir+"/16x16.txt", false)[0]
+	tests := []struct {
+		name, in string
+		count    bool
+		limit    int
+		want     []string // output lines; "" marks a line checked by verify against the puzzle of that position
+		code     int
+		msg      string
+	}{
+		{name: "one line", in: classic + "\n", want: []string{classicSolved}},
+		{name: "zeros for empty, no final newline", in: strings.ReplaceAll(classic, ".", "0"), want: []string{classicSolved}},
+		{name: "batch with comments and CRLF", in: "# two puzzles\r\n" + classic + "\r\n\r\n" + hard + "\r\n", want: []string{classicSolved, ""}},
+		{name: "sizes", in: small + "\n" + big + "\n", want: []string{"", ""}},
+		{name: "count unique", in: hard + "\n", count: true, limit: 2, want: []string{"1 solution"}},
+		{name: "count many", in: strings.Repeat(".", 81) + "\n", count: true, limit: 3, want: []string{"at least 3 solutions (limit 3)"}},
+		{name: "count none", in: "12.." + "...4" + "..3." + "...." + "\n", count: true, limit: 3, want: []string{"0 solutions"}},
+		{
+			name: "unsolvable in a batch",
+			in:   classic + "\n" + ".2345678.9........1" + strings.Repeat(".", 62) + "\n" + hard + "\n",
+			want: []string{classicSolved, "no solution", ""},
+			code: exitcode.NoSolution, msg: "1 of 3 puzzles have no solution (first on line 2)",
+		},
+		{name: "wrong length", in: classic + "\n" + classic[:80] + "\n", code: exitcode.BadInput,
+			msg: "line 2: 80 characters: a puzzle line holds 16, 81, 256 or 625 (4x4, 9x9, 16x16 or 25x25 cells)"},
+		{name: "bad character", in: classic[:20] + "x" + classic[21:], code: exitcode.BadInput,
+			msg: "line 1: row 3, col 3: 'x': expected a digit 1-9, or . or 0 for an empty cell"},
+		{name: "value too big for 4x4", in: "5" + strings.Repeat(".", 15), code: exitcode.BadInput,
+			msg: "line 1: row 1, col 1: '5': expected a digit 1-4, or . or 0 for an empty cell"},
+		{name: "repeat in row", in: "55" + classic[2:], code: exitcode.BadInput, msg: "line 1: row 1, col 2: 5 already in row 1 (at col 1)"},
+		{name: "repeat in column", in: classic[:9] + "5" + classic[10:], code: exitcode.BadInput, msg: "line 1: row 2, col 1: 5 already in col 1 (at row 1)"},
+		{name: "repeat in box", in: classic[:18] + "3" + classic[19:], code: exitcode.BadInput, msg: "line 1: row 3, col 1: 3 already in box 1 (at row 1, col 2)"},
+		{name: "comments only", in: "# nothing\n\n", code: exitcode.BadInput, msg: "no puzzle in the input"},
+		{name: "limit below 1", in: classic, count: true, limit: 0, code: exitcode.Usage, msg: "--limit 0: must be at least 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, code, msg := run(t, tt.in, Options{Count: tt.count, Limit: tt.limit})
+			if code != tt.code || msg != tt.msg {
+				t.Fatalf("exit %d %q, want %d %q", code, msg, tt.code, tt.msg)
+			}
+			if tt.code == exitcode.BadInput || tt.code == exitcode.Usage {
+				if out != "" {
+					t.Errorf("output %q on bad input", out)
+				}
+				return
+			}
+			got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			puzzles := strings.Fields(strings.NewReplacer("# two puzzles", "", "\r", "").Replace(tt.in))
+			if len(got) != len(tt.want) {
+				t.Fatalf("output %q, want %d lines", out, len(tt.want))
+			}
+			for i, w := range tt.want {
+				if w == "" {
+					if err := verify(puzzles[i], got[i]); err != nil {
+						t.Errorf("line %d: %s: %v", i+1, got[i], err)
+					}
+				} else if got[i] != w {
+					t.Errorf("line %d: %q, want %q", i+1, got[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestRunRows(t *testing.T) {
+	hard := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	out, code, msg := run(t, rowsOf(classic), Options{})
+	if code != 0 || out != rowsOf(classicSolved) {
+		t.Fatalf("exit %d %q, output:\n%s\nwant:\n%s", code, msg, out, rowsOf(classicSolved))
+	}
+
+	// Two grids, blank lines between, '.' for empty; answers separated by a
+	// blank line.
+	in := rowsOf(classic) + "\n\n" + strings.ReplaceAll(rowsOf(hard), "0", ".")
+	out, code, msg = run(t, in, Options{})
+	if code != 0 {
+		t.Fatalf("exit %d %q", code, msg)
+	}
+	grids := strings.Split(out, "\n\n")
+	if len(grids) != 2 || grids[0]+"\n" != rowsOf(classicSolved) {
+		t.Fatalf("output:\n%s", out)
+	}
+	second := strings.NewReplacer(" ", "", "\n", "").Replace(grids[1])
+	if err := verify(hard, second); err != nil {
+		t.Errorf("second grid: %v", err)
+	}
+
+	// 4x4 in rows.
+	out, code, _ = run(t, "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n", Options{})
+	if code != 0 || verify("1.....3..4.....2", strings.NewReplacer(" ", "", "\n", "").Replace(out)) != nil {
+		t.Errorf("4x4: exit %d, output %q", code, out)
+	}
+
+	// Count, per grid.
+	out, code, _ = run(t, rowsOf(classic)+"\n"+rowsOf(strings.Repeat(".", 81)), Options{Count: true, Limit: 2})
+	if code != 0 || out != "1 solution\n\nat least 2 solutions (limit 2)\n" {
+		t.Errorf("count: exit %d, output %q", code, out)
+	}
+
+	errs := []struct{ name, in, msg string }{
+		{"short row", rowsOf(classic)[:18] + "6 0 0 1 9 5 0 0\n", "line 2: 8 numbers: expected 9, like the first row of the grid on line 1"},
+		{"unsupported width", "1 2 3\n", "line 1: 3 numbers: a grid row holds 4, 9, 16 or 25"},
+		{"number out of range", strings.Replace(rowsOf(classic), "5 3", "5 10", 1), `line 1, number 2: "10": expected a number 1-9, or 0 or . for an empty cell`},
+		{"not a number", strings.Replace(rowsOf(classic), "5 3", "5 x", 1), `line 1, number 2: "x": expected a number 1-9, or 0 or . for an empty cell`},
+		{"truncated", strings.Join(strings.SplitAfter(rowsOf(classic), "\n")[:5], ""), "grid on line 1: the input ends after 5 of its 9 rows"},
+		{"repeat", strings.Replace(rowsOf(classic), "5 3", "5 5", 1), "grid on line 1: row 1, col 2: 5 already in row 1 (at col 1)"},
+	}
+	for _, e := range errs {
+		out, code, msg := run(t, e.in, Options{})
+		if code != exitcode.BadInput || msg != e.msg || out != "" {
+			t.Errorf("%s: exit %d %q, output %q; want %d %q", e.name, code, msg, out, exitcode.BadInput, e.msg)
+		}
+	}
+}
+
+func TestRunFile(t *testing.T) {
+	out, code, msg := run(t, jsonOf(classic, 9, `{"x": 100, "y": 50, "width": 450, "height": 360}`), Options{})
+	if code != 0 {
+		t.Fatalf("exit %d %q", code, msg)
+	}
+	m, err := puzzle.ParseMoves([]byte(out))
+	if err != nil {
+		t.Fatalf("the output is not a valid moves file: %v\n%s", err, out)
+	}
+	if m.Kind != puzzle.KindSudoku || strings.Join(m.Grid, "") != classicSolved {
+		t.Errorf("kind %q, grid %v", m.Kind, m.Grid)
+	}
+	if want := strings.Count(classic, "."); len(m.Moves) != want {
+		t.Fatalf("%d moves, want one per empty cell, %d", len(m.Moves), want)
+	}
+	prev := -1
+	for _, mv := range m.Moves {
+		r, c := *mv.Row, *mv.Col
+		if mv.Action != puzzle.ActionType || r*9+c <= prev || classic[r*9+c] != '.' {
+			t.Fatalf("move %+v: want a type move on the next empty cell", mv)
+		}
+		prev = r*9 + c
+		if want := int(classicSolved[r*9+c] - '0'); *mv.Value != want {
+			t.Errorf("row %d col %d: value %d, want %d", r, c, *mv.Value, want)
+		}
+		// Cells are 50x40 pixels: centres at 125+50c, 70+40r.
+		if mv.Point == nil || mv.X != 125+50*c || mv.Y != 70+40*r {
+			t.Errorf("row %d col %d: point %v, want (%d, %d)", r, c, mv.Point, 125+50*c, 70+40*r)
+		}
+	}
+
+	// Without a board, no points; a solved grid gives an empty list.
+	out, code, _ = run(t, jsonOf(classicSolved, 9, ""), Options{})
+	m, err = puzzle.ParseMoves([]byte(out))
+	if code != 0 || err != nil || len(m.Moves) != 0 {
+		t.Errorf("solved grid: exit %d, %v, %s", code, err, out)
+	}
+	out, _, _ = run(t, jsonOf("1.....3..4.....2", 4, ""), Options{})
+	if m, err = puzzle.ParseMoves([]byte(out)); err != nil || len(m.Moves) != 12 || m.Moves[0].Point != nil {
+		t.Errorf("4x4: %v, %s", err, out)
+	}
+
+	// Values above 9 as numbers, letters in the grid.
+	big := readSet(t, setsDir+"/16x16.txt", false)[0]
+	out, code, _ = run(t, jsonOf(big, 16, ""), Options{})
+	if m, err = puzzle.ParseMoves([]byte(out)); code != 0 || err != nil {
+		t.Fatalf("16x16: exit %d, %v", code, err)
+	}
+	if err := verify(big, strings.Join(m.Grid, "")); err != nil {
+		t.Errorf("16x16: %v", err)
+	}
+	for _, mv := range m.Moves {
+		if got := symbol(uint8(*mv.Value)); got != m.Grid[*mv.Row][*mv.Col] {
+			t.Errorf("16x16 move %+v: value %d is %c, the grid has %c", mv, *mv.Value, got, m.Grid[*mv.Row][*mv.Col])
+		}
+	}
+
+	out, code, _ = run(t, jsonOf(classic, 9, ""), Options{Count: true, Limit: 5})
+	if code != 0 || out != "1 solution\n" {
+		t.Errorf("count: exit %d, output %q", code, out)
+	}
+
+	errs := []struct {
+		name, in string
+		code     int
+		msg      string
+	}{
+		{"no solution", jsonOf(".2345678.9........1"+strings.Repeat(".", 62), 9, ""), exitcode.NoSolution, "the puzzle has no solution"},
+		{"unknown field", `{"kind": "sudoku", "grid": [], "gird": []}`, exitcode.BadInput, `line 1, column 32: unknown field "gird"`},
+		{"wrong kind", `{"kind": "puzlogic", "grid": []}`, exitcode.BadInput, `kind is "puzlogic", expected "sudoku"`},
+		{"no grid", `{"kind": "sudoku"}`, exitcode.BadInput, `no "grid": expected a list of rows such as "53..7....", one string per row`},
+		{"rows", `{"kind": "sudoku", "grid": ["123", "231", "312"]}`, exitcode.BadInput, "the grid has 3 rows: expected 4, 9, 16 or 25"},
+		{"row length", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..195.."`, 1), exitcode.BadInput, "grid row 2 has 8 characters: expected 9, one per cell"},
+		{"character", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..19?..."`, 1), exitcode.BadInput, "row 2, col 6: '?': expected a digit 1-9, or . or 0 for an empty cell"},
+		{"repeat", jsonOf("5"+classic[1:8]+"5"+classic[9:], 9, ""), exitcode.BadInput, "row 1, col 9: 5 already in row 1 (at col 1)"},
+		{"board", jsonOf(classic, 9, `{"x": 0, "y": 0, "width": 0, "height": 10}`), exitcode.BadInput, "board: width 0 and height 10 must be 1..1048576"},
+		{"not json", `{"kind": "sudoku", "grid": [`, exitcode.BadInput, "line 1, column 29: unexpected end of input"},
+	}
+	for _, e := range errs {
+		out, code, msg := run(t, e.in, Options{})
+		if code != e.code || msg != e.msg || out != "" {
+			t.Errorf("%s: exit %d %q, output %q; want %d %q", e.name, code, msg, out, e.code, e.msg)
+		}
+	}
+}
+
+func TestRunTimeLimit(t *testing.T) {
+	defer func(l time.Duration) { timeLimit = l }(timeLimit)
+	timeLimit = 20 * time.Millisecond
+	// Counting the solutions of an empty 25x25 grid never ends.
+	empty := strings.Repeat(".", 625)
+	_, code, msg := run(t, empty, Options{Count: true, Limit: 1 << 40})
+	if code != exitcode.TimedOut || !strings.Contains(msg, "reached the time limit of 20ms") {
+		t.Errorf("exit %d %q, want %d", code, msg, exitcode.TimedOut)
+	}
+	_, code, msg = run(t, jsonOf(empty, 25, ""), Options{Count: true, Limit: 1 << 40})
+	if code != exitcode.TimedOut || !strings.HasPrefix(msg, "counted ") {
+		t.Errorf("exit %d %q, want %d", code, msg, exitcode.TimedOut)
+	}
+}
+
+func TestIsPlain(t *testing.T) {
+	for in, want := range map[string]bool{
+		classic:                     true,
+		"\ufeff  " + classic:        true,
+		"5 3 0 0 7 0 0 0 0\n":       true,
+		"# comment\n" + classic:     true,
+		".....":                     true,
+		"A..B":                      true,
+		`{"kind": "sudoku"}`:        false,
+		"\n\t {\"kind\": 1}":        false,
+		"":                          false,
+		"   \n":                     false,
+		"[1, 2]":                    false,
+		"\x89PNG\r\n\x1a\n\x00\x00": false,
+	} {
+		if got := IsPlain([]byte(in)); got != want {
+			t.Errorf("IsPlain(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestParsePuzzleRoundTrip(t *testing.T) {
+	p, err := ParsePuzzle([]byte(jsonOf(classic, 9, `{"x": 1, "y": 2, "width": 3, "height": 4}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := ParsePuzzle(data)
+	if err != nil || strings.Join(q.Grid, "") != classic || *q.Board != (puzzle.Rect{X: 1, Y: 2, Width: 3, Height: 4}) {
+		t.Errorf("round trip: %v, %+v", err, q)
+	}
+}
