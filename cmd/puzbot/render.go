@@ -25,10 +25,14 @@ func init() {
 			"With --output - the PNG goes to stdout instead.\n\n" +
 			"Exit status: 1 cannot write the file, 2 bad flags, 3 invalid solution file.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "write the PNG to `FILE` (- for stdout)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the PNG to `FILE` (- for stdout)"},
 			&cli.IntFlag{Name: "cell", Usage: "side of a square in `PIXELS`, at least 3 (0: about 800 pixels in all)"},
 		},
 		Action: func(c *cli.Context) error {
+			out := c.String("output")
+			if out == "" {
+				return exitcode.New(exitcode.Usage, "render: --output is required (- for stdout)")
+			}
 			cell := c.Int("cell")
 			if cell != 0 && cell < 3 {
 				return exitcode.New(exitcode.Usage, "--cell %d: must be at least 3", cell)
@@ -52,7 +56,6 @@ func init() {
 			if err := png.Encode(&buf, img); err != nil {
 				return fmt.Errorf("encode PNG: %w", err)
 			}
-			out := c.String("output")
 			if out == "-" {
 				_, err = c.App.Writer.Write(buf.Bytes())
 				return err

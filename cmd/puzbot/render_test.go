@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/solve/tetromino"
+)
+
+// runInProcess runs puzbot with args through run, in this process.
+func runInProcess(stdin string, args ...string) result {
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"puzbot"}, args...), strings.NewReader(stdin), &stdout, &stderr)
+	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
+}
+
+const tiling4 = `{"kind": "tetromino", "size": 4, "solution": [
+	["I", 0, 0, 0], ["J", 2, 1, 0], ["Z", 1, 2, 0], ["L", 3, 1, 2]]}`
+
+func TestRenderCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "tiling.json")
+	if err := os.WriteFile(in, []byte(tiling4), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "tiling.png")
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		side  int
+	}{
+		{"", []string{"render", "-o", out, in}, 4*tetromino.CellSize(4) + 1},
+		{tiling4, []string{"render", "--output", out, "--cell", "5"}, 21},
+		{tiling4, []string{"render", "-o", out, "--cell", "3", "-"}, 13},
+	} {
+		os.Remove(out)
+		r := runInProcess(tc.stdin, tc.args...)
+		if r.code != 0 || r.stdout != out+"\n" || r.stderr != "" {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q", tc.args, r.code, r.stdout, r.stderr)
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if b := img.Bounds(); b.Dx() != tc.side || b.Dy() != tc.side {
+			t.Errorf("%v: %v, want %dx%d", tc.args, b, tc.side, tc.side)
+		}
+		// Square (0, 0) is covered by the I.
+		r0, g0, b0, _ := img.At(2, 2).RGBA()
+		if c := tetromino.Colours[tetromino.I]; r0>>8 != uint32(c.R) || g0>>8 != uint32(c.G) || b0>>8 != uint32(c.B) {
+			t.Errorf("%v: pixel (2,2) is %v, want the I's %v", tc.args, img.At(2, 2), c)
+		}
+	}
+	// -o - writes the PNG itself to stdout.
+	r := runInProcess(tiling4, "render", "-o", "-")
+	if _, err := png.Decode(strings.NewReader(r.stdout)); r.code != 0 || err != nil {
+		t.Errorf("-o -: exit %d, %v, stderr %q", r.code, err, r.stderr)
+	}
+}
+
+func TestRenderCommandFails(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		code  int
+		msg   string
+	}{
+		{tiling4, []string{"render"}, exitcode.Usage, "render: --output is required"},
+		{tiling4, []string{"render", "-o", filepath.Join(dir, "x.png"), "--cell", "2"}, exitcode.Usage, "--cell 2: must be at least 3"},
+		{tiling4, []string{"render", "-o", filepath.Join(dir, "x.png"), "--cell", "5000"}, exitcode.Usage, "more than 8192 pixels"},
+		{`{"kind": "tetromino", "size": 4, "solution": []}`, []string{"render", "-o", filepath.Join(dir, "x.png")}, exitcode.BadInput, "stdin: 0 figures: a 4 x 4 square takes 4"},
+		{"", []string{"render", "-o", filepath.Join(dir, "x.png"), filepath.Join(dir, "missing.json")}, exitcode.BadInput, "no such file"},
+		{tiling4, []string{"render", "-o", filepath.Join(dir, "no", "such", "dir", "x.png")}, exitcode.Failure, "no such file or directory"},
+	} {
+		r := runInProcess(tc.stdin, tc.args...)
+		checkFailure(t, r, tc.code, tc.msg)
+	}
+}
