@@ -28,14 +28,21 @@ const maxCoord = 1 << 20
 
 // ParsePuzzle reads and checks a sudoku puzzle file.
 func ParsePuzzle(data []byte) (*Puzzle, error) {
+	p, _, err := parseFile(data)
+	return p, err
+}
+
+// parseFile reads and checks a sudoku puzzle file and returns its grid.
+func parseFile(data []byte) (*Puzzle, *grid, error) {
 	var p Puzzle
 	if err := puzzle.Decode(data, &p); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := p.Validate(); err != nil {
-		return nil, err
+	g, err := p.grid()
+	if err != nil {
+		return nil, nil, err
 	}
-	return &p, nil
+	return &p, g, nil
 }
 
 // Validate checks that p is a well-formed sudoku puzzle file: the kind, a

@@ -71,8 +71,8 @@ func newLayout(size int) *layout {
 }
 
 // general searches grids of any supported size with a candidate mask per
-// cell (bit v-1 for value v), naked and hidden singles, and branching on a
-// cell with the fewest candidates. Its stack grows to the deepest search it
+// cell (bit v-1 for value v): naked and hidden singles and locked candidates
+// to a fixpoint, then branching on a cell with the fewest candidates. Its stack grows to the deepest search it
 // has seen; reuse it for many grids of the same size.
 type general struct {
 	l        *layout

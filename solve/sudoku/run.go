@@ -59,11 +59,10 @@ func Run(data []byte, w io.Writer, opts Options) error {
 
 // runFile answers a JSON puzzle file.
 func runFile(data []byte, w io.Writer, count bool, limit int) error {
-	p, err := ParsePuzzle(data)
+	p, g, err := parseFile(data)
 	if err != nil {
 		return exitcode.Wrap(exitcode.BadInput, err)
 	}
-	g, _ := p.grid()
 	var sv solver
 	res := sv.solve(g, limit, time.Now().Add(timeLimit))
 	switch {

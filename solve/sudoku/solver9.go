@@ -33,42 +33,44 @@ type solver9 struct {
 // repeats) for up to ctl.limit solutions, keeping the first in s.solution.
 func (s *solver9) solve(cells []uint8) {
 	st := &s.stack[0]
-	if !st.load(cells) || !st.propagate() {
-		return
+	st.load(cells)
+	if st.propagate() {
+		s.search(0)
 	}
-	s.search(0)
 }
 
-// load sets up the state for the givens; false when two givens clash.
-func (st *state9) load(cells []uint8) bool {
-	for i := 0; i < 27; i++ {
-		st.cand[i] = all27
-		st.rows[i] = 7
+// load sets up the state for the givens, in bulk: each digit may go
+// wherever no given stands and none of its givens sees. Givens that clash
+// (which grid.check rules out) surface as a contradiction when propagating.
+func (st *state9) load(cells []uint8) {
+	// given[v][k]: the cells of band k given as v (v 0: the empty ones).
+	var given [10][3]uint32
+	for cell, v := range cells[:81] {
+		given[v%10][cell/27%3] |= 1 << (cell % 27)
+	}
+	var taken [3]uint32
+	for v := 1; v <= 9; v++ {
+		for k := range taken {
+			taken[k] |= given[v][k]
+		}
+	}
+	for d := 0; d < 9; d++ {
+		g := given[d+1]
+		var folds [3]uint32 // per band, the columns of the digit's givens
+		for k, m := range g {
+			folds[k] = (m | m>>9 | m>>18) & 0x1ff
+		}
+		cols := folds[0] | folds[1] | folds[2]
+		for k, m := range g {
+			rows := (m&0x1ff+0x1ff)>>9 | (m>>9&0x1ff+0x1ff)>>9<<1 | (m>>18&0x1ff+0x1ff)>>9<<2
+			seen := rowsTbl[rows&7] | boxCellsTbl[boxesTbl[folds[k]]&7] | cols | cols<<9 | cols<<18
+			st.cand[3*d+k] = all27&^seen&^taken[k] | m
+			st.rows[3*d+k] = 7
+		}
 	}
 	st.dirty = 1<<27 - 1
 	st.placed = 0
 	st.open = [3]uint32{all27, all27, all27}
-	for cell, v := range cells[:81] {
-		if v == 0 {
-			continue
-		}
-		d, k, p := int(v-1), cell/27, cell%27
-		bit := uint32(1) << p
-		if v > 9 || st.cand[3*d+k]&bit == 0 {
-			return false
-		}
-		for e := k; e < 27; e += 3 {
-			st.cand[e] &^= bit
-		}
-		st.cand[3*d+k] |= bit
-		st.cand[3*d+k] &= keepTbl[p]
-		for o := 0; o < 3; o++ {
-			if o != k {
-				st.cand[3*d+o] &^= colTbl[p%9]
-			}
-		}
-	}
-	return true
 }
 
 // update applies each digit's band rules to every mask that changed, until
@@ -318,13 +320,10 @@ func (s *solver9) found(st *state9) {
 	if s.ctl.count > 1 {
 		return
 	}
-	for cell := 0; cell < 81; cell++ {
-		k, bit := cell/27, uint32(1)<<(cell%27)
-		for d := 0; d < 9; d++ {
-			if st.cand[3*d+k]&bit != 0 {
-				s.solution[cell] = uint8(d + 1)
-				break
-			}
+	for i := 0; i < 27; i++ {
+		d, base := uint8(i/3+1), i%3*27
+		for m := st.cand[i]; m != 0; m &= m - 1 {
+			s.solution[(base+bits.TrailingZeros32(m))%81] = d
 		}
 	}
 }

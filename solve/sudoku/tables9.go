@@ -54,6 +54,8 @@ var (
 	// keepTbl[p] is what a digit keeps of a band when it is placed at band
 	// cell p: that cell and every cell outside its row, box and column.
 	keepTbl [27]uint32
+	// boxCellsTbl[boxes] is the cells of the boxes in the 3-bit set boxes.
+	boxCellsTbl [8]uint32
 	// colTbl[c] is the three cells of column c in a band.
 	colTbl [9]uint32
 )
@@ -76,6 +78,13 @@ func init() {
 		for r := 0; r < 3; r++ {
 			if rows>>r&1 != 0 {
 				rowsTbl[rows] |= 0x1ff << (9 * r)
+			}
+		}
+	}
+	for boxes := 0; boxes < 8; boxes++ {
+		for b := 0; b < 3; b++ {
+			if boxes>>b&1 != 0 {
+				boxCellsTbl[boxes] |= 0o7007007 << (3 * b)
 			}
 		}
 	}
