@@ -25,7 +25,7 @@ const borderCell int32 = -1
 
 // pocketLimit is the largest enclosed region of empty cells the pocket
 // check explores; larger regions count as open.
-const pocketLimit = 16
+const pocketLimit = 8
 
 // cover is a figure at an angle seen from one of its cells, the reference.
 type cover struct {
@@ -33,7 +33,6 @@ type cover struct {
 	fig    Figure
 	angle  uint8
 	rx, ry int8 // the reference's position in the bounding box
-	first  bool // the reference comes first in the fill order
 }
 
 // frame is one level of the search: the cell being covered, the figure
@@ -117,7 +116,7 @@ func newEngine(n int, c Counts, deadline time.Time) *engine {
 				}
 			}
 			for ref, r := range cells {
-				cv := cover{fig: Figure(f), angle: uint8(a), rx: int8(r.X), ry: int8(r.Y), first: ref == first}
+				cv := cover{fig: Figure(f), angle: uint8(a), rx: int8(r.X), ry: int8(r.Y)}
 				k := 1
 				for i, p := range cells {
 					if i != ref {
@@ -126,7 +125,7 @@ func newEngine(n int, c Counts, deadline time.Time) *engine {
 					}
 				}
 				e.covers = append(e.covers, cv)
-				if cv.first {
+				if ref == first {
 					e.anchored[f] = append(e.anchored[f], cv)
 				}
 			}

@@ -1,0 +1,72 @@
+package tetromino
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkPublished solves each case of the task's published list.
+func BenchmarkPublished(b *testing.B) {
+	for i, tc := range published {
+		c := mustCounts(b, tc.signature)
+		b.Run(fmt.Sprintf("%02d_%d_%s", i+1, tc.size, tc.signature), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Solve(tc.size, c, testLimit); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRandom solves the signatures of random tilings (10 per size, the
+// same every run), one after the other.
+func BenchmarkRandom(b *testing.B) {
+	for _, n := range []int{50, 100, 200, 500, 1000} {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(n), 2016))
+			var sigs []Counts
+			for range 10 {
+				c, _ := randomTiling(rng, n, 1, nil)
+				sigs = append(sigs, c)
+			}
+			i := 0
+			for b.Loop() {
+				if _, err := Solve(n, sigs[i%len(sigs)], testLimit); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkProof times proofs that there is no tiling: one by colouring, two
+// by exhausting the search.
+func BenchmarkProof(b *testing.B) {
+	for _, tc := range []struct {
+		size      int
+		signature string
+	}{{100, "S1,O2499"}, {10, "J1,L1,O23"}, {50, "O623,T2"}} {
+		c := mustCounts(b, tc.signature)
+		b.Run(fmt.Sprintf("%d_%s", tc.size, tc.signature), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Solve(tc.size, c, testLimit); err == nil {
+					b.Fatal("found a tiling")
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	_, tiling := randomTiling(rng, 100, 1, nil)
+	s := &Solution{Kind: "tetromino", Size: 100, Placements: tiling}
+	for b.Loop() {
+		if _, err := Render(s, CellSize(100)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
