@@ -1,6 +1,8 @@
 package sudoku
 
 import (
+	"io"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -45,4 +47,23 @@ func Benchmark25x25(b *testing.B)   { benchKept(b, "25x25.txt") }
 
 func Benchmark16x16First20(b *testing.B) {
 	benchSet(b, readSet(b, filepath.Join(setsDir, "16x16.txt"), false)[:20])
+}
+
+// BenchmarkRunTop95 measures Run on the whole top95 file: reading, checking,
+// solving and writing every answer line.
+func BenchmarkRunTop95(b *testing.B) {
+	data, err := os.ReadFile(top95)
+	if os.IsNotExist(err) {
+		b.Skipf("%s is absent (the shared test data is not on this machine)", top95)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if err := Run(data, io.Discard, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)*95/b.Elapsed().Seconds(), "puzzles/s")
 }
