@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strconv"
+	"strings"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -20,35 +22,111 @@ type Placement struct {
 
 // MarshalJSON writes the placement as [FIGURE, ANGLE, X, Y].
 func (p Placement) MarshalJSON() ([]byte, error) {
-	return json.Marshal([]any{p.Figure.String(), p.Angle, p.X, p.Y})
+	if p.Figure >= numFigures {
+		return nil, fmt.Errorf("placement of %v: no such figure", p.Figure)
+	}
+	b := make([]byte, 0, 24)
+	b = append(b, '[', '"', letters[p.Figure], '"', ',')
+	b = strconv.AppendInt(b, int64(p.Angle), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.X), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.Y), 10)
+	return append(b, ']'), nil
 }
 
 // UnmarshalJSON reads [FIGURE, ANGLE, X, Y] and checks that the angle exists
 // for the figure.
 func (p *Placement) UnmarshalJSON(data []byte) error {
+	q, ok := scanPlacement(data)
+	if !ok {
+		// Not the plain form: decode it in full, for the error message.
+		var err error
+		if q, err = decodePlacement(data); err != nil {
+			return err
+		}
+	}
+	if q.Angle < 0 || q.Angle >= q.Figure.Angles() {
+		return fmt.Errorf("placement %s: figure %v has angles 0 to %d", clip(data), q.Figure, q.Figure.Angles()-1)
+	}
+	*p = q
+	return nil
+}
+
+// scanPlacement reads the plain form of a placement, ["L", 1, 0, 0] with
+// any spacing, quickly; it reports false for anything else.
+func scanPlacement(data []byte) (Placement, bool) {
+	var p Placement
+	i := 0
+	space := func() {
+		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+			i++
+		}
+	}
+	expect := func(c byte) bool {
+		space()
+		if i < len(data) && data[i] == c {
+			i++
+			return true
+		}
+		return false
+	}
+	if !expect('[') || !expect('"') || i+2 > len(data) || data[i+1] != '"' {
+		return p, false
+	}
+	f := strings.IndexByte(letters, data[i])
+	if f < 0 {
+		return p, false
+	}
+	p.Figure = Figure(f)
+	i += 2
+	for _, n := range []*int{&p.Angle, &p.X, &p.Y} {
+		if !expect(',') {
+			return p, false
+		}
+		space()
+		start := i
+		if i < len(data) && data[i] == '-' {
+			i++
+		}
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+		v, err := strconv.Atoi(string(data[start:i]))
+		if err != nil {
+			return p, false
+		}
+		*n = v
+	}
+	if !expect(']') {
+		return p, false
+	}
+	space()
+	return p, i == len(data)
+}
+
+// decodePlacement reads a placement with encoding/json and says what is
+// wrong with it.
+func decodePlacement(data []byte) (Placement, error) {
 	var raw []json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil || len(raw) != 4 {
-		return fmt.Errorf(`placement %s: expected [FIGURE, ANGLE, X, Y], e.g. ["L", 1, 0, 0]`, clip(data))
+		return Placement{}, fmt.Errorf(`placement %s: expected [FIGURE, ANGLE, X, Y], e.g. ["L", 1, 0, 0]`, clip(data))
 	}
 	var letter string
 	if err := json.Unmarshal(raw[0], &letter); err != nil {
-		return fmt.Errorf("placement %s: the figure must be a letter in quotes", clip(data))
+		return Placement{}, fmt.Errorf("placement %s: the figure must be a letter in quotes", clip(data))
 	}
 	f, err := ParseFigure(letter)
 	if err != nil {
-		return fmt.Errorf("placement %s: %w", clip(data), err)
+		return Placement{}, fmt.Errorf("placement %s: %w", clip(data), err)
 	}
 	var nums [3]int
 	for i, name := range []string{"angle", "x", "y"} {
 		if err := json.Unmarshal(raw[i+1], &nums[i]); err != nil {
-			return fmt.Errorf("placement %s: the %s must be a whole number", clip(data), name)
+			return Placement{}, fmt.Errorf("placement %s: the %s must be a whole number", clip(data), name)
 		}
 	}
-	if nums[0] < 0 || nums[0] >= f.Angles() {
-		return fmt.Errorf("placement %s: figure %v has angles 0 to %d", clip(data), f, f.Angles()-1)
-	}
-	*p = Placement{Figure: f, Angle: nums[0], X: nums[1], Y: nums[2]}
-	return nil
+	return Placement{Figure: f, Angle: nums[0], X: nums[1], Y: nums[2]}, nil
 }
 
 // clip shortens raw JSON for an error message.

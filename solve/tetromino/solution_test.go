@@ -112,3 +112,22 @@ func FuzzParseSolution(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlacement checks that the quick reader of placements agrees with
+// encoding/json wherever it accepts one.
+func FuzzPlacement(f *testing.F) {
+	for _, s := range []string{`["L", 1, 0, 2]`, `[ "T" ,3,-1, 10 ]`, "[\"O\",0,\n0,0]", `["L", 1, 0, null]`,
+		`["L", 1e1, 0, 0]`, `["\u004c", 1, 0, 0]`, `["L", 99999999999999999999, 0, 0]`, `["L", -0, 0, 0] `} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return // the decoder never hands these to UnmarshalJSON
+		}
+		quick, ok := scanPlacement(data)
+		full, err := decodePlacement(data)
+		if ok && (err != nil || quick != full) {
+			t.Errorf("%s: quick %+v, full %+v, %v", data, quick, full, err)
+		}
+	})
+}
