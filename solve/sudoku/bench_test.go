@@ -45,10 +45,6 @@ func Benchmark4x4(b *testing.B)     { benchKept(b, "4x4.txt") }
 func Benchmark16x16(b *testing.B)   { benchKept(b, "16x16.txt") }
 func Benchmark25x25(b *testing.B)   { benchKept(b, "25x25.txt") }
 
-func Benchmark16x16First20(b *testing.B) {
-	benchSet(b, readSet(b, filepath.Join(setsDir, "16x16.txt"), false)[:20])
-}
-
 // BenchmarkRunTop95 measures Run on the whole top95 file: reading, checking,
 // solving and writing every answer line.
 func BenchmarkRunTop95(b *testing.B) {

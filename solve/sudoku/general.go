@@ -79,6 +79,7 @@ type general struct {
 	full     uint32
 	stack    []uint32 // level d: stack[d*cells : (d+1)*cells]
 	queue    []int32  // solved cells whose value is not yet removed from their peers
+	open     []int32  // scratch for choose: the unsolved cells of each house
 	segs     []uint32 // scratch for locked: the candidates and solved values of each row and column segment
 	ctl      control
 	solution []uint8
@@ -91,6 +92,7 @@ func newGeneral(size int) *general {
 		full:     1<<size - 1,
 		stack:    make([]uint32, l.cells),
 		queue:    make([]int32, 0, l.cells),
+		open:     make([]int32, 3*size),
 		segs:     make([]uint32, 4*size*l.box),
 		solution: make([]uint8, l.cells),
 	}
@@ -291,18 +293,38 @@ func (g *general) eliminate(st []uint32, t, i, b int, point, claim uint32) (remo
 }
 
 // choose returns an unsolved cell with the fewest candidates, or -1 when
-// every cell is solved.
+// every cell is solved. Among those, it takes the one whose row, column and
+// box hold the most unsolved cells, where a choice settles the most.
 func (g *general) choose(st []uint32) int {
-	best, bestN := -1, 33
+	fewest := 33
+	for _, x := range st {
+		if x&(x-1) != 0 {
+			fewest = min(fewest, bits.OnesCount32(x))
+		}
+	}
+	if fewest == 33 {
+		return -1
+	}
+	l := g.l
+	open := g.open
+	for h := range open {
+		n := int32(0)
+		for _, c := range l.houses[h*l.size : (h+1)*l.size] {
+			if x := st[c]; x&(x-1) != 0 {
+				n++
+			}
+		}
+		open[h] = n
+	}
+	best, bestScore := -1, int32(-1)
 	for c, x := range st {
-		if x&(x-1) == 0 {
+		if x&(x-1) == 0 || bits.OnesCount32(x) != fewest {
 			continue
 		}
-		if n := bits.OnesCount32(x); n < bestN {
-			best, bestN = c, n
-			if n == 2 {
-				break
-			}
+		r, col := c/l.size, c%l.size
+		b := r/l.box*l.box + col/l.box
+		if score := open[r] + open[l.size+col] + open[2*l.size+b]; score > bestScore {
+			best, bestScore = c, score
 		}
 	}
 	return best
