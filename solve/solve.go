@@ -10,6 +10,8 @@ import (
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
+	"github.com/puzbot/puzbot/solve/sudoku"
+	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
 // Options control Run; each solver uses those that apply to it.
@@ -21,13 +23,18 @@ type Options struct {
 }
 
 // Kinds lists the kinds Run accepts.
-var Kinds = []string{puzzle.KindPuzlogic}
+var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromino}
 
 // Run reads a puzzle file from data, solves it with the solver its kind names
-// and writes the answer to w. Errors carry exit codes (see exitcode).
+// and writes the answer to w. Input that is not JSON but one of the plain
+// Sudoku formats (9 lines of digits, or one 81-character line per puzzle) goes
+// to the Sudoku solver. Errors carry exit codes (see exitcode).
 func Run(data []byte, w io.Writer, opts Options) error {
 	if opts.Count && opts.Limit < 1 {
 		return exitcode.New(exitcode.Usage, "--limit %d: must be at least 1", opts.Limit)
+	}
+	if sudoku.IsPlain(data) {
+		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit})
 	}
 	kind, err := puzzle.Kind(data)
 	if err != nil {
@@ -38,6 +45,13 @@ func Run(data []byte, w io.Writer, opts Options) error {
 		return puzlogic.Run(data, w, puzlogic.Options{
 			Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit, Level: opts.Level,
 		})
+	case puzzle.KindSudoku:
+		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit})
+	case puzzle.KindTetromino:
+		if opts.Count {
+			return exitcode.New(exitcode.Usage, "--count is not supported for kind %q", kind)
+		}
+		return tetromino.Run(data, w, tetromino.Options{TimeLimit: opts.TimeLimit})
 	default:
 		return exitcode.New(exitcode.BadInput, "unknown kind %q: puzbot solves %v", kind, Kinds)
 	}

@@ -157,3 +157,32 @@ func TestSolveFails(t *testing.T) {
 		})
 	}
 }
+
+func TestSolveKinds(t *testing.T) {
+	tests := []struct {
+		name, input string
+		args        []string
+		code        int
+		want        string
+	}{
+		{"sudoku plain", "530070000600195000098000060800060003400800001700020006060000280000419005000080079\n", nil, 0,
+			"534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"},
+		{"sudoku json", `{"kind": "sudoku", "grid": ["530070000","600195000","098000060","800060003","400800001","700020006","060000280","000419005","000080079"]}`,
+			nil, 0, `{"action": "type", "value": 4, "row": 0, "col": 2}`},
+		{"sudoku count", "000000000000000000000000000000000000000000000000000000000000000000000000000000000\n", []string{"--count", "--limit", "3"}, 0,
+			"at least 3 solutions (limit 3)"},
+		{"tetromino", `{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`, nil, 0, `"solution": [`},
+		{"tetromino count", `{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`, []string{"--count"}, exitcode.Usage,
+			`--count is not supported for kind "tetromino"`},
+	}
+	for _, tt := range tests {
+		r := runPuzbot(t, nil, tt.input, append([]string{"solve"}, tt.args...)...)
+		if tt.code != 0 {
+			checkFailure(t, r, tt.code, tt.want)
+			continue
+		}
+		if r.code != 0 || !strings.Contains(r.stdout, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q in stdout", tt.name, r.code, r.stdout, r.stderr, tt.want)
+		}
+	}
+}
