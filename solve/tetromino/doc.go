@@ -22,7 +22,9 @@
 // dead end it jumps straight back to the most recent figure involved
 // (conflict-directed backjumping), so a mistake made far back costs little
 // and a search that runs out of possibilities is a proof that there is no
-// tiling. A time limit ends searches that cannot be settled quickly.
+// tiling. Runs that take too long restart with other tie-breaks, with
+// budgets that grow without bound; a time limit ends searches that cannot be
+// settled quickly.
 //
 // Render draws a solution with one colour per figure.
 package tetromino

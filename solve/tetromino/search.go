@@ -45,12 +45,10 @@ type frame struct {
 	placed bool // anchored[try[next]][cand-1] is on the board
 	try    [numFigures]Figure
 	// The conflict set: the frames below whose figures, together, rule out
-	// every way of covering this cell tried so far. It holds the depths in
-	// conf; every frame that placed a figure in the bit set figs (figures
-	// that ran out); every frame below when all is set.
+	// every way of covering this cell tried so far: the depths in conf, and
+	// every frame that placed a figure in the bit set figs.
 	conf []int32
 	figs uint8
-	all  bool
 }
 
 // engine is a depth-first search over the cells of the square in a
@@ -209,7 +207,7 @@ func (e *engine) search(attempt uint64, budget int64) outcome {
 		// Every way to cover this cell failed: jump back to the deepest
 		// frame in the conflict set, handing it the rest of the set.
 		e.explain(f, anchor)
-		target := e.deepest(k, f)
+		target := e.deepest(f)
 		if target < 0 {
 			return exhausted // the conflict set is empty: nothing can help
 		}
@@ -217,7 +215,6 @@ func (e *engine) search(attempt uint64, budget int64) outcome {
 			return r
 		}
 		t := &e.stack[target]
-		t.all = t.all || f.all
 		t.figs |= f.figs
 		e.merge(t, f.conf, target)
 		for j := k - 1; j > target; j-- {
@@ -245,11 +242,8 @@ func (e *engine) tick(budget int64) outcome {
 }
 
 // deepest returns the depth of the deepest frame in the conflict set of f,
-// the frame at depth k, or -1 when the set is empty.
-func (e *engine) deepest(k int32, f *frame) int32 {
-	if f.all {
-		return k - 1
-	}
+// or -1 when the set is empty.
+func (e *engine) deepest(f *frame) int32 {
 	d := int32(-1)
 	if len(f.conf) > 0 {
 		d = f.conf[len(f.conf)-1]
@@ -278,8 +272,8 @@ func (e *engine) tryNext(k int32, f *frame, anchor int32) bool {
 				continue // explain finds the reason when the frame fails
 			}
 			e.place(anchor, c, k)
-			if !e.consistent() {
-				f.all = true
+			if ok, culprits := e.consistent(); !ok {
+				f.figs |= culprits
 				e.remove(anchor, c)
 				continue
 			}
@@ -427,32 +421,38 @@ func (e *engine) remove(anchor int32, c *cover) {
 }
 
 // consistent applies the colouring arguments of colouringObstacle to the
-// empty cells and the figures left. Classes: 0 (even row, even column),
-// 1 (even, odd), 2 (odd, even), 3 (odd, odd).
-func (e *engine) consistent() bool {
+// empty cells and the figures left. When they fail, culprits is the bit set
+// of the figures whose placements alone decide the failing test: any tiling
+// with all the figures of those kinds placed as they are now fails it too.
+// Classes of cells: 0 (even row, even column), 1 (even, odd), 2 (odd, even),
+// 3 (odd, odd).
+func (e *engine) consistent() (ok bool, culprits uint8) {
 	a, b, c, d := e.empty[0], e.empty[1], e.empty[2], e.empty[3]
 	r := &e.rem
 	lj, t := r[L]+r[J], r[T]
 	// Checkerboard: only a T unbalances it, by 2.
 	if abs(a+d-b-c) > 2*t {
-		return false
+		return false, 1 << T
 	}
 	// Column and row stripes: an upright I unbalances the columns by 4, a
-	// lying one the rows; an L or J both by 2; a T one of them by 2.
+	// lying one the rows; an L or J both by 2; a T one of them by 2; O, S and
+	// Z neither.
 	cols, rows := a+c-b-d, a+b-c-d
 	if abs(cols)+abs(rows) > 4*r[I]+4*lj+2*t {
-		return false
+		return false, 1<<I | 1<<J | 1<<L | 1<<T
 	}
 	if t == 0 && ((cols/2-lj)%2 != 0 || (rows/2-lj)%2 != 0) {
-		return false
+		return false, 1<<J | 1<<L | 1<<T
 	}
+	// Classes: an I covers each an even number of times, O, S and Z each
+	// once.
 	if lj+t == 0 {
 		p := (r[O] + r[S] + r[Z]) & 1
 		if a&1 != p || b&1 != p || c&1 != p || d&1 != p {
-			return false
+			return false, 1<<J | 1<<L | 1<<O | 1<<S | 1<<T | 1<<Z
 		}
 	}
-	return true
+	return true, 0
 }
 
 func abs(x int) int {

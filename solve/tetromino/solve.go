@@ -42,12 +42,14 @@ func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
 		deadline = time.Now().Add(limit)
 	}
 	e := newEngine(size, c, deadline)
-	// Restarts with growing node budgets and shuffled tie-breaks keep an
-	// unlucky early choice from stalling the search; a run that finishes
-	// within its budget without a tiling has tried everything.
-	budget := int64(size*size) + 4096
+	// A run that goes well takes a little more than one step per figure.
+	// When one takes much longer, a restart with other tie-breaks usually
+	// does better. The runs' budgets follow the Luby sequence: mostly short,
+	// but growing without bound, so that if there is no tiling some run
+	// eventually has the budget to try everything and prove it.
+	base := 2*int64(size*size/4) + 1024
 	for attempt := uint64(0); ; attempt++ {
-		switch e.search(attempt, budget) {
+		switch e.search(attempt, base*luby(attempt+1)) {
 		case found:
 			return e.placements(), nil
 		case exhausted:
@@ -55,6 +57,18 @@ func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
 		case timedOut:
 			return nil, ErrTimeLimit
 		}
-		budget *= 2
+	}
+}
+
+// luby returns the i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2,
+// 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+func luby(i uint64) int64 {
+	for k := uint(1); ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
 	}
 }

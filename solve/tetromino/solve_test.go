@@ -231,6 +231,15 @@ func TestReachableSums(t *testing.T) {
 	}
 }
 
+func TestLuby(t *testing.T) {
+	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2}
+	for i, w := range want {
+		if got := luby(uint64(i + 1)); got != w {
+			t.Errorf("luby(%d) = %d, want %d", i+1, got, w)
+		}
+	}
+}
+
 func ExampleSolve() {
 	c, _ := ParseSignature("I1,J1,L1,Z1")
 	tiling, err := Solve(4, c, time.Second)
