@@ -94,6 +94,31 @@ func TestSolveRandomTilings(t *testing.T) {
 	}
 }
 
+// TestSolveSkewed solves the signatures of random tilings cut with strongly
+// uneven preferences, where scarce figures are easy to use up too early.
+func TestSolveSkewed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(123, 456))
+	count := 16
+	if testing.Short() {
+		count = 4
+	}
+	for range count {
+		n := 50 + 2*rng.IntN(60)
+		w := map[string]float64{}
+		for _, letter := range strings.Split("I J L O S T Z", " ") {
+			w[letter] = rng.ExpFloat64() * rng.ExpFloat64() * 4
+		}
+		c, _ := randomTiling(rng, n, 1, w)
+		tiling, err := Solve(n, c, testLimit)
+		if err == nil {
+			err = checkTiling(n, c, tiling)
+		}
+		if err != nil {
+			t.Errorf("%d %s: %v", n, c, err)
+		}
+	}
+}
+
 // TestSolveExhaustive compares Solve with an exhaustive search on every
 // signature of the 4 x 4 and 6 x 6 squares: a tiling exactly when one
 // exists, and otherwise a proof, never a time-out.
