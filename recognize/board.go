@@ -25,11 +25,12 @@ type board struct {
 }
 
 // readBoard reads a level screen: squares, lattice, digits, pieces, clues
-// and the level label.
+// and the level label. On failure it returns what it had found so far with
+// the error.
 func (sc *scene) readBoard(rd *Reader) (*board, error) {
 	b := &board{squares: sc.findSquares()}
 	if len(b.squares) == 0 {
-		return nil, fmt.Errorf("%w: no board squares in the game area", ErrNoGame)
+		return b, fmt.Errorf("%w: no board squares in the game area", ErrNoGame)
 	}
 	centres := make([]image.Point, len(b.squares))
 	for i, s := range b.squares {
@@ -37,23 +38,25 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 	}
 	lat, err := fitLattice(centres, sc.px(latticeStep))
 	if err != nil {
-		return nil, fmt.Errorf("board squares: %w", err)
+		return b, fmt.Errorf("board squares: %w", err)
 	}
 	b.lattice = lat
 	step := lat.step
 	seen := map[[2]int]bool{}
-	for _, s := range b.squares {
+	for i, s := range b.squares {
 		r, c := lat.row(float64(s.centre.Y)), lat.col(float64(s.centre.X))
 		if seen[[2]int{r, c}] {
-			return nil, fmt.Errorf("two squares at row %d, col %d", r, c)
+			return b, fmt.Errorf("two squares at row %d, col %d", r, c)
 		}
 		seen[[2]int{r, c}] = true
 		b.rows, b.cols = append(b.rows, r), append(b.cols, c)
 		var v *int
 		if !s.digit.Empty() {
-			d, err := rd.digit(cutGlyph(sc.im, s.digit.Add(sc.org), sc.bg))
+			g := sc.squareGlyph(s)
+			b.squares[i].digit = g.box.Sub(sc.org)
+			d, err := rd.digit(g)
 			if err != nil {
-				return nil, fmt.Errorf("the square at row %d, col %d: %w", r, c, err)
+				return b, fmt.Errorf("the square at row %d, col %d: %w", r, c, err)
 			}
 			v = &d
 		}
@@ -61,13 +64,15 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 	}
 
 	b.pieces = sc.findPieces()
-	for _, p := range b.pieces {
-		if p.digit.Empty() {
-			return nil, fmt.Errorf("the piece at %v has no digit", sc.abs(p.centre))
+	for i, p := range b.pieces {
+		g := sc.pieceGlyph(p)
+		if g.empty() {
+			return b, fmt.Errorf("the piece at %v has no digit", sc.abs(p.centre))
 		}
-		d, err := rd.digit(cutGlyph(sc.im, p.digit.Add(sc.org), p.fill))
+		b.pieces[i].digit = g.box.Sub(sc.org)
+		d, err := rd.digit(g)
 		if err != nil {
-			return nil, fmt.Errorf("the piece at %v: %w", sc.abs(p.centre), err)
+			return b, fmt.Errorf("the piece at %v: %w", sc.abs(p.centre), err)
 		}
 		b.pvalues = append(b.pvalues, d)
 	}
@@ -90,8 +95,38 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 	}
 	isBlue := func(bl blob) bool { return sc.typicalColour(bl.box, sc.colour).isBlue() }
 	notInSquare := func(bl blob) bool { return !inSquare(bl.box) }
-	b.arrows = append(findArrows(dark, step, false, notInSquare),
+	var arrows []arrow
+	arrows = append(findArrows(dark, step, false, notInSquare),
 		findArrows(colour, step, true, func(bl blob) bool { return notInSquare(bl) && isBlue(bl) })...)
+	// Keep the arrows at line ends; of two at the same end (a digit may
+	// pass for a triangle), the one nearer the squares.
+	type end struct {
+		dir  image.Point
+		line int
+		blue bool
+	}
+	best := map[end]int{} // the index in arrows of the nearest at each end
+	past := make([]float64, len(arrows))
+	for i, a := range arrows {
+		line, d, ok := b.lineEnd(a)
+		if !ok {
+			continue
+		}
+		past[i] = d
+		e := end{a.dir, line, a.blue}
+		if j, seen := best[e]; !seen || d < past[j] {
+			best[e] = i
+		}
+	}
+	keep := make([]bool, len(arrows))
+	for _, i := range best {
+		keep[i] = true
+	}
+	for i, a := range arrows {
+		if keep[i] {
+			b.arrows = append(b.arrows, a)
+		}
+	}
 	isArrow := func(r image.Rectangle) bool {
 		for _, a := range b.arrows {
 			if a.box == r {
@@ -100,8 +135,8 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 		}
 		return false
 	}
-	darkChars := characters(dark, step, func(bl blob) bool { return !inSquare(bl.box) && !isArrow(bl.box) })
-	blueChars := characters(colour, step, func(bl blob) bool { return !inSquare(bl.box) && !isArrow(bl.box) && isBlue(bl) })
+	darkChars := sc.characters(dark, step, sc.bg, func(bl blob) bool { return !inSquare(bl.box) && !isArrow(bl.box) })
+	blueChars := sc.characters(colour, step, sc.bg, func(bl blob) bool { return !inSquare(bl.box) && !isArrow(bl.box) && isBlue(bl) })
 	for i := range b.arrows {
 		a := &b.arrows[i]
 		chars := darkChars
@@ -110,11 +145,11 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 		}
 		a.digits = clueDigits(*a, chars, step)
 		if len(a.digits) == 0 {
-			return nil, fmt.Errorf("the clue arrow at %v has no number", sc.abs(centre(a.box)))
+			return b, fmt.Errorf("the clue arrow at %v has no number", sc.abs(centre(a.box)))
 		}
 		n, err := sc.readNumber(rd, a.digits, sc.bg)
 		if err != nil {
-			return nil, fmt.Errorf("the clue at %v: %w", sc.abs(centre(a.box)), err)
+			return b, fmt.Errorf("the clue at %v: %w", sc.abs(centre(a.box)), err)
 		}
 		b.targets = append(b.targets, n)
 	}
@@ -123,11 +158,50 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 	if len(b.label) > 0 {
 		n, err := sc.readNumber(rd, b.label, sc.bg)
 		if err != nil {
-			return nil, fmt.Errorf("the level label: %w", err)
+			return b, fmt.Errorf("the level label: %w", err)
 		}
 		b.level = n
 	}
 	return b, nil
+}
+
+// lineEnd says whether an arrow sits where a clue's does, just past the
+// end of a lattice row or column that holds squares, pointing away from it;
+// and if so which line and how far past its end, in lattice steps.
+func (b *board) lineEnd(a arrow) (line int, past float64, ok bool) {
+	l := b.lattice
+	c := centre(a.box)
+	fx, fy := (float64(c.X)-l.x0)/l.step, (float64(c.Y)-l.y0)/l.step
+	along, across := fx, fy // for a row clue: along the row, across rows
+	if a.dir.X == 0 {
+		along, across = fy, fx
+	}
+	line = int(math.Round(across))
+	if math.Abs(across-float64(line)) > 0.3 {
+		return 0, 0, false
+	}
+	lo, hi, found := 0, 0, false
+	for i := range b.squares {
+		pos, other := b.cols[i], b.rows[i]
+		if a.dir.X == 0 {
+			pos, other = b.rows[i], b.cols[i]
+		}
+		if other != line {
+			continue
+		}
+		if !found {
+			lo, hi, found = pos, pos, true
+		}
+		lo, hi = min(lo, pos), max(hi, pos)
+	}
+	if !found {
+		return 0, 0, false
+	}
+	past = along - float64(hi) // beyond the last square
+	if a.dir.X < 0 || a.dir.Y < 0 {
+		past = float64(lo) - along // before the first
+	}
+	return line, past, past >= 0.35 && past <= 1.0
 }
 
 // readNumber reads the digits in boxes (game-area coordinates, left to
@@ -138,13 +212,33 @@ func (sc *scene) readNumber(rd *Reader, boxes []image.Rectangle, paper rgb) (int
 	}
 	n := 0
 	for _, r := range boxes {
-		d, err := rd.digit(cutGlyph(sc.im, r.Add(sc.org), paper))
+		d, err := rd.digit(sc.charGlyph(r, paper))
 		if err != nil {
 			return 0, err
 		}
 		n = 10*n + d
 	}
 	return n, nil
+}
+
+// squareGlyph cuts out the digit of a square from its whole inside, away
+// from the outline, so that parts of it too faint for the ink mask count.
+func (sc *scene) squareGlyph(s square) glyph {
+	inside := s.hole.Inset(int(0.15 * float64(s.hole.Dx())))
+	return cutGlyph(sc.im, inside.Add(sc.org), sc.bg)
+}
+
+// pieceGlyph cuts out the digit of a piece from its inside, away from its
+// border.
+func (sc *scene) pieceGlyph(p piece) glyph {
+	inside := p.box.Inset(int(0.15 * float64(p.box.Dx())))
+	return cutGlyph(sc.im, inside.Add(sc.org), p.fill)
+}
+
+// charGlyph cuts out the character in r (game-area coordinates) drawn on
+// paper.
+func (sc *scene) charGlyph(r image.Rectangle, paper rgb) glyph {
+	return cutGlyph(sc.im, r.Add(sc.org), paper)
 }
 
 // inkWithoutOutlines returns a copy of the ink mask with the outlines of the
@@ -165,39 +259,6 @@ func (sc *scene) inkWithoutOutlines(squares []square) *mask {
 		}
 	}
 	return m
-}
-
-// characters returns the boxes of the blobs that have the size of a
-// character next to a lattice of the given step, splitting blobs as wide as
-// two characters (digits that touch at small zooms).
-func characters(bl *blobs, step float64, keep func(blob) bool) []image.Rectangle {
-	var chars []image.Rectangle
-	for _, b := range bl.list {
-		h := float64(b.box.Dy())
-		if h < 0.15*step || h > 0.6*step || float64(b.box.Dx()) > 2*h || !keep(b) {
-			continue
-		}
-		if float64(b.box.Dx()) > 1.1*h {
-			left, right := splitPair(bl, b)
-			chars = append(chars, left, right)
-			continue
-		}
-		chars = append(chars, b.box)
-	}
-	return chars
-}
-
-// splitPair cuts a blob holding two touching characters at its thinnest
-// column near the middle.
-func splitPair(bl *blobs, b blob) (image.Rectangle, image.Rectangle) {
-	r := b.box
-	cut, least := r.Min.X+r.Dx()/2, math.MaxInt
-	for x := r.Min.X + r.Dx()*3/10; x <= r.Min.X+r.Dx()*7/10; x++ {
-		if n := bl.count(b.label, image.Rect(x, r.Min.Y, x+1, r.Max.Y)); n < least {
-			cut, least = x, n
-		}
-	}
-	return image.Rect(r.Min.X, r.Min.Y, cut, r.Max.Y), image.Rect(cut, r.Min.Y, r.Max.X, r.Max.Y)
 }
 
 // puzzle turns the board into a puzzle file, positions on the screen.

@@ -26,7 +26,7 @@ func findArrows(bl *blobs, step float64, blue bool, keep func(blob) bool) []arro
 		if short > long {
 			long, short = short, long
 		}
-		if float64(long) < 0.12*step || float64(long) > 0.45*step || float64(short) < 0.3*float64(long) || float64(short) > 0.8*float64(long) {
+		if float64(long) < 0.12*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.7*float64(long) {
 			continue
 		}
 		if !keep(b) {
@@ -40,7 +40,10 @@ func findArrows(bl *blobs, step float64, blue bool, keep func(blob) bool) []arro
 }
 
 // triangleDir says whether blob b is an isosceles triangle with its base
-// along the long side of its box, and which way its tip points.
+// along the long side of its box, and which way its tip points: cut into
+// slices parallel to the base, its slices must be centred on the box's
+// middle and grow steadily from the tip to the base. Counting pixels rather
+// than extents lets a stray pixel or a gap (resampling, compression) pass.
 func triangleDir(bl *blobs, b blob) (image.Point, bool) {
 	r := b.box
 	wide := r.Dx() >= r.Dy() // the base is horizontal: it points up or down
@@ -48,40 +51,47 @@ func triangleDir(bl *blobs, b blob) (image.Point, bool) {
 	if !wide {
 		n, long = r.Dx(), r.Dy()
 	}
-	// widths[i] is the blob's extent across slice i (rows when wide).
-	widths := make([]float64, n)
-	mid := float64(long) / 2
+	if fill := b.fill(); fill < 0.35 || fill > 0.7 {
+		return image.Point{}, false
+	}
+	counts := make([]float64, n)
+	mid := float64(long-1) / 2
 	for i := 0; i < n; i++ {
-		lo, hi, count := long, -1, 0
+		count, sum := 0, 0
 		for j := 0; j < long; j++ {
 			x, y := r.Min.X+j, r.Min.Y+i
 			if !wide {
 				x, y = r.Min.X+i, r.Min.Y+j
 			}
 			if bl.at(x, y) == b.label {
-				lo, hi, count = min(lo, j), max(hi, j), count+1
+				count++
+				sum += j
 			}
 		}
-		if count == 0 || count < hi-lo+1-1 {
-			return image.Point{}, false // empty or holed slice: not a solid shape
-		}
-		if math.Abs(float64(lo+hi+1)/2-mid) > 0.15*float64(long)+0.5 {
+		if count > 0 && math.Abs(float64(sum)/float64(count)-mid) > 0.12*float64(long)+0.5 {
 			return image.Point{}, false // not symmetric about the middle
 		}
-		widths[i] = float64(count)
+		counts[i] = float64(count)
 	}
-	// The widths must grow in a straight line from the tip to the base.
-	grows := widths[n-1] > widths[0]
-	dev := 0.0
-	for i := range widths {
+	// The counts must grow in a straight line from the tip to the base.
+	slope := 0.0
+	for i, c := range counts {
+		slope += c * (float64(i) - float64(n-1)/2)
+	}
+	grows := slope > 0
+	devs := make([]float64, n)
+	sum := 0.0
+	for i, c := range counts {
 		k := i
 		if !grows {
 			k = n - 1 - i
 		}
-		want := float64(long) * (float64(k) + 0.5) / float64(n)
-		dev += math.Abs(widths[i] - want)
+		devs[i] = math.Abs(c - float64(long)*(float64(k)+0.5)/float64(n))
+		sum += devs[i]
 	}
-	if dev/float64(n) > 0.2*float64(long)+0.5 {
+	sort.Float64s(devs)
+	// The median keeps a stray slice (resampling ringing) from spoiling it.
+	if devs[n/2] > 0.13*float64(long)+0.5 || sum/float64(n) > 0.25*float64(long)+0.5 {
 		return image.Point{}, false
 	}
 	switch {

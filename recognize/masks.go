@@ -1,6 +1,10 @@
 package recognize
 
-import "image"
+import (
+	"image"
+
+	"gocv.io/x/gocv"
+)
 
 // inkLum is the luminance of the game's ink: the dark grey (#404040) of the
 // squares' outlines, their digits, the clues and the labels.
@@ -31,14 +35,14 @@ func newScene(im *image.RGBA, area gameArea) *scene {
 	sc.ink, sc.colour, sc.white = newMask(sc.w, sc.h), newMask(sc.w, sc.h), newMask(sc.w, sc.h)
 	bgLum := sc.bg.lum()
 	inkBelow := min((bgLum+inkLum)/2, bgLum-25)
-	whiteAbove := max(200, bgLum+40)
+	whiteAbove := max(bgLum+40, (bgLum+255)/2) // halfway to white, at least
 	for y := 0; y < sc.h; y++ {
 		row := im.Pix[(r.Min.Y+y)*im.Stride+4*r.Min.X:]
 		for x := 0; x < sc.w; x++ {
 			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
 			l, ch := c.lum(), c.chroma()
 			switch {
-			case l < inkBelow && ch < 48:
+			case l < inkBelow && ch < 80:
 				sc.ink.set(x, y)
 			case ch >= 60 && dist(c, sc.bg) >= 60:
 				sc.colour.set(x, y)
@@ -51,22 +55,29 @@ func newScene(im *image.RGBA, area gameArea) *scene {
 	return sc
 }
 
-// greyMask returns the mask of grey pixels darker than the background,
-// faint ones included (the dashed outlines of locked level tiles).
+// greyMask returns the mask of greys darker than the background, faint
+// ones included (the dashed outlines and numbers of locked level tiles).
+// JPEG compression bleeds the background's colour into thin grey lines, so
+// a grey may be up to somewhat less colourful than the background.
 func (sc *scene) greyMask() *mask {
 	if sc.grey != nil {
 		return sc.grey
 	}
 	sc.grey = newMask(sc.w, sc.h)
 	below := sc.bg.lum() - 12
+	maxChroma := max(24, sc.bg.chroma()-16)
 	for y := 0; y < sc.h; y++ {
 		for x := 0; x < sc.w; x++ {
 			c := sc.pixel(x, y)
-			if c.chroma() <= 24 && c.lum() <= below {
+			if c.chroma() <= maxChroma && c.lum() <= below {
 				sc.grey.set(x, y)
 			}
 		}
 	}
+	// Close gaps of a pixel or two that compression leaves in thin lines.
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kernel.Close()
+	gocv.MorphologyEx(sc.grey.mat, &sc.grey.mat, gocv.MorphClose, kernel)
 	return sc.grey
 }
 

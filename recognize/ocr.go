@@ -13,10 +13,16 @@ import (
 // only when the first unknown glyph comes, so a run whose glyphs are all
 // cached never starts it. A Reader is not safe for concurrent use.
 type Reader struct {
-	client *gosseract.Client
+	engine digitEngine
 	memo   map[string]int
 	cache  *GlyphCache
 	stats  ReadStats
+}
+
+// digitEngine reads one glyph as a digit.
+type digitEngine interface {
+	read(g glyph) (int, error)
+	close() error
 }
 
 // ReadStats counts where a Reader's answers came from.
@@ -29,21 +35,14 @@ type ReadStats struct {
 
 // NewReader returns a Reader backed by cache, which may be nil.
 func NewReader(cache *GlyphCache) *Reader {
-	return &Reader{memo: make(map[string]int), cache: cache}
+	return &Reader{engine: &tesseract{}, memo: make(map[string]int), cache: cache}
 }
 
 // Stats returns where the answers so far came from.
 func (r *Reader) Stats() ReadStats { return r.stats }
 
 // Close frees Tesseract, if it was started.
-func (r *Reader) Close() error {
-	if r.client != nil {
-		err := r.client.Close()
-		r.client = nil
-		return err
-	}
-	return nil
-}
+func (r *Reader) Close() error { return r.engine.close() }
 
 // digit returns the digit the glyph shows.
 func (r *Reader) digit(g glyph) (int, error) {
@@ -61,7 +60,7 @@ func (r *Reader) digit(g glyph) (int, error) {
 		r.memo[key] = d
 		return d, nil
 	}
-	d, err := r.tesseract(g)
+	d, err := r.engine.read(g)
 	if err != nil {
 		return 0, err
 	}
@@ -71,28 +70,59 @@ func (r *Reader) digit(g glyph) (int, error) {
 	return d, nil
 }
 
-// tesseract reads one glyph in single-character mode, digits only.
-func (r *Reader) tesseract(g glyph) (int, error) {
-	if r.client == nil {
+// tesseract reads glyphs with one Tesseract client in single-character
+// mode, digits only, started on first use.
+type tesseract struct {
+	client *gosseract.Client
+}
+
+func (t *tesseract) close() error {
+	if t.client == nil {
+		return nil
+	}
+	err := t.client.Close()
+	t.client = nil
+	return err
+}
+
+func (t *tesseract) read(g glyph) (int, error) {
+	if t.client == nil {
 		c := gosseract.NewClient()
-		if err := c.SetPageSegMode(gosseract.PSM_SINGLE_CHAR); err != nil {
-			c.Close()
-			return 0, fmt.Errorf("tesseract: %w", err)
-		}
+		c.SetPageSegMode(gosseract.PSM_SINGLE_CHAR)
 		c.SetWhitelist("0123456789")
 		c.DisableOutput()
-		r.client = c
+		t.client = c
 	}
-	if err := r.client.SetImageFromBytes(g.pgm()); err != nil {
-		return 0, fmt.Errorf("tesseract: %w", err)
+	// A digit is taken once two renderings agree on it (see glyphRenderings).
+	var got []string
+	votes := map[int]int{}
+	for _, r := range glyphRenderings {
+		text, err := t.text(g.pgm(r))
+		if err != nil {
+			return 0, err
+		}
+		got = append(got, fmt.Sprintf("%q", text))
+		if len(text) != 1 || text[0] < '0' || text[0] > '9' {
+			continue
+		}
+		d := int(text[0] - '0')
+		if !g.plausible(d) {
+			continue
+		}
+		if votes[d]++; votes[d] == 2 {
+			return d, nil
+		}
 	}
-	text, err := r.client.Text()
+	return 0, fmt.Errorf("tesseract read %s where a digit was expected", strings.Join(got, ", "))
+}
+
+func (t *tesseract) text(img []byte) (string, error) {
+	if err := t.client.SetImageFromBytes(img); err != nil {
+		return "", fmt.Errorf("tesseract: %w", err)
+	}
+	text, err := t.client.Text()
 	if err != nil {
-		return 0, fmt.Errorf("tesseract (is the tesseract-ocr-eng package installed?): %w", err)
+		return "", fmt.Errorf("tesseract (is the tesseract-ocr-eng package installed?): %w", err)
 	}
-	text = strings.TrimSpace(text)
-	if len(text) != 1 || text[0] < '0' || text[0] > '9' {
-		return 0, fmt.Errorf("tesseract read %q where a digit was expected", text)
-	}
-	return int(text[0] - '0'), nil
+	return strings.TrimSpace(text), nil
 }

@@ -10,7 +10,7 @@ type piece struct {
 	box    image.Rectangle
 	centre image.Point
 	fill   rgb             // its colour
-	digit  image.Rectangle // the white digit on it
+	digit  image.Rectangle // the digit on it, once cut out
 }
 
 // findPieces finds the pieces: blobs of colour that fill a square of a
@@ -25,7 +25,6 @@ func (sc *scene) findPieces() []piece {
 			continue
 		}
 		p := piece{box: b.box, centre: centre(b.box), fill: sc.typicalColour(b.box, sc.colour)}
-		p.digit = sc.whiteInside(b.box.Inset(max(1, b.box.Dx()/12)))
 		pieces = append(pieces, p)
 	}
 	sortReading(pieces, func(p piece) image.Point { return p.centre }, sc.px(pieceSide)/2)
@@ -37,20 +36,6 @@ func (sc *scene) findPieces() []piece {
 func isFilledSquare(b blob, lo, hi float64) bool {
 	w, h := float64(b.box.Dx()), float64(b.box.Dy())
 	return w >= lo && w <= hi && h >= lo && h <= hi && w <= 1.2*h && h <= 1.2*w && b.fill() >= 0.6
-}
-
-// whiteInside returns the bounding box of the white pixels inside r.
-func (sc *scene) whiteInside(r image.Rectangle) image.Rectangle {
-	var u image.Rectangle
-	r = r.Intersect(image.Rect(0, 0, sc.w, sc.h))
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if sc.white.get(x, y) {
-				u = u.Union(image.Rect(x, y, x+1, y+1))
-			}
-		}
-	}
-	return u
 }
 
 // typicalColour returns the median colour of the pixels of r set in m.

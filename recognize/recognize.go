@@ -63,13 +63,13 @@ func (sc *scene) read(rd *Reader, f *found, origin image.Point) (*puzzle.Puzzle,
 	}
 	if sc.hasLogo() {
 		tiles, err := sc.findTiles(rd)
+		f.tiles = tiles // what was found, even on failure, for Annotate
 		if err != nil {
 			return nil, err
 		}
 		if len(tiles) == 0 {
 			return nav(puzzle.ScreenTitle), nil
 		}
-		f.tiles = tiles
 		p := nav(puzzle.ScreenLevels)
 		for _, t := range tiles {
 			c := sc.abs(t.centre).Add(origin)
@@ -90,9 +90,9 @@ func (sc *scene) read(rd *Reader, f *found, origin image.Point) (*puzzle.Puzzle,
 		return p, nil
 	}
 	b, err := sc.readBoard(rd)
+	f.board = b // what was found, even on failure, for Annotate
 	if err != nil {
 		return nil, err
 	}
-	f.board = b
 	return b.puzzle(sc, origin), nil
 }

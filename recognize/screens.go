@@ -38,96 +38,147 @@ type tile struct {
 	level  int
 	state  string // "done", "open" or "locked"
 	digits []image.Rectangle
+	fill   rgb // the colour of an open tile
 }
 
 // findTiles finds the tiles of the level map: filled squares (open levels,
-// with a tick when done) and dashed outlines (locked levels), and reads
-// their numbers.
+// with a tick when done) and dashed outlines (locked levels), and numbers
+// them. The white numbers of open tiles are read; the faint numbers of
+// locked tiles are not: they follow from the tiles' reading order, which
+// the numbers read must agree with.
 func (sc *scene) findTiles(rd *Reader) ([]tile, error) {
-	step := sc.px(latticeStep)
+	tiles := sc.tileShapes()
+	if len(tiles) == 0 {
+		return nil, nil // no open level: the title screen
+	}
+	// Number the tiles: open ones by reading their white digits, locked
+	// ones (whose faint digits compression easily spoils) by their place in
+	// reading order, which the numbers read must agree with.
+	offset, anchored := 0, false
+	for i := range tiles {
+		t := &tiles[i]
+		if t.state == "locked" {
+			continue
+		}
+		n, err := sc.readTileNumber(rd, t.digits, t.fill)
+		if err != nil {
+			return tiles, fmt.Errorf("the level tile at %v: %w", sc.abs(t.centre), err)
+		}
+		if anchored && n-i != offset {
+			return tiles, fmt.Errorf("the level tile at %v reads %d, out of order with the tiles before it", sc.abs(t.centre), n)
+		}
+		offset, anchored = n-i, true
+		t.level = n
+	}
+	for i := range tiles {
+		if tiles[i].state == "locked" {
+			tiles[i].level = i + offset
+		}
+	}
+	return tiles, nil
+}
+
+// tileShapes finds the level tiles, open and locked, in reading order,
+// without reading their numbers. It finds none if no tile is open.
+func (sc *scene) tileShapes() []tile {
 	colour := findBlobs(sc.colour, 8)
 	defer colour.close()
-	white := findBlobs(sc.white, 8)
-	defer white.close()
 	var tiles []tile
 	for _, b := range colour.list {
 		if !isFilledSquare(b, sc.px(0.75*pieceSide), sc.px(1.25*pieceSide)) {
 			continue
 		}
 		t := tile{box: b.box, centre: centre(b.box), state: "open"}
-		green := 0
-		for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
-			for x := b.box.Min.X; x < b.box.Max.X; x++ {
-				if sc.colour.get(x, y) && sc.pixel(x, y).isGreen() {
-					green++
-				}
-			}
-		}
-		if float64(green) >= 0.01*float64(b.box.Dx()*b.box.Dy()) {
+		t.fill = sc.typicalColour(b.box, sc.colour)
+		if sc.hasTick(b.box, t.fill) {
 			t.state = "done"
 		}
-		t.digits = characters(white, step, func(c blob) bool { return c.box.In(b.box) })
-		fill := sc.typicalColour(b.box, sc.colour)
-		n, err := sc.readTileNumber(rd, t.digits, fill)
-		if err != nil {
-			return nil, fmt.Errorf("the level tile at %v: %w", sc.abs(t.centre), err)
-		}
-		t.level = n
+		// The number sits below the tick, in the lower two thirds.
+		side := float64(b.box.Dy())
+		below := image.Rect(b.box.Min.X+int(0.08*side), b.box.Min.Y+int(0.29*side), b.box.Max.X-int(0.08*side), b.box.Max.Y-int(0.08*side))
+		t.digits = sc.localChars(below, t.fill, 0.25*side)
 		tiles = append(tiles, t)
 	}
 	if len(tiles) == 0 {
-		return nil, nil // no open level: the title screen
+		return nil
 	}
 
-	// Locked tiles: dashed outlines whose corners are grey L shapes.
+	// Locked tiles: dashed outlines whose corners are grey L shapes. Each L
+	// says where the centre of its square is; two or more Ls of different
+	// corners agreeing on a centre make a tile (compression may spoil some).
 	grey := findBlobs(sc.greyMask(), 8)
 	defer grey.close()
 	side := sc.px(squareSide)
-	var tl, br []image.Rectangle
+	type vote struct {
+		at     image.Point
+		corner image.Point
+	}
+	var votes []vote
 	for _, b := range grey.list {
-		if corner, ok := lCorner(grey, b, side); ok {
-			switch corner {
-			case image.Pt(0, 0):
-				tl = append(tl, b.box)
-			case image.Pt(1, 1):
-				br = append(br, b.box)
+		corner, ok := lCorner(grey, b, side)
+		if !ok {
+			continue
+		}
+		// The corner of the square this L is the corner of.
+		x, y := b.box.Min.X, b.box.Min.Y
+		if corner.X == 1 {
+			x = b.box.Max.X
+		}
+		if corner.Y == 1 {
+			y = b.box.Max.Y
+		}
+		half := int(math.Round(side / 2))
+		votes = append(votes, vote{image.Pt(x+half-2*half*corner.X, y+half-2*half*corner.Y), corner})
+	}
+	used := make([]bool, len(votes))
+	for i, v := range votes {
+		if used[i] {
+			continue
+		}
+		corners := map[image.Point]bool{v.corner: true}
+		sum, n := v.at, 1
+		for j := i + 1; j < len(votes); j++ {
+			w := votes[j]
+			if !used[j] && abs(w.at.X-v.at.X) <= int(0.2*side) && abs(w.at.Y-v.at.Y) <= int(0.2*side) && !corners[w.corner] {
+				used[j] = true
+				corners[w.corner] = true
+				sum, n = sum.Add(w.at), n+1
+			}
+		}
+		if n < 2 {
+			continue
+		}
+		c := sum.Div(n)
+		half := int(math.Round(side / 2))
+		frame := image.Rect(c.X-half, c.Y-half, c.X+half, c.Y+half)
+		taken := false
+		for _, t := range tiles {
+			if t.box.Overlaps(frame) {
+				taken = true
+			}
+		}
+		if !taken {
+			tiles = append(tiles, tile{box: frame, centre: c, state: "locked"})
+		}
+	}
+
+	sortReading(tiles, func(t tile) image.Point { return t.centre }, side/2)
+	return tiles
+}
+
+// hasTick says whether the tile in box, filled with fill, has the tick mark
+// of a done level: a bright mark in its top left corner, above the number.
+func (sc *scene) hasTick(box image.Rectangle, fill rgb) bool {
+	corner := image.Rect(box.Min.X, box.Min.Y, box.Min.X+box.Dx()/2, box.Min.Y+box.Dy()*3/10)
+	bright := 0
+	for y := corner.Min.Y; y < corner.Max.Y; y++ {
+		for x := corner.Min.X; x < corner.Max.X; x++ {
+			if sc.pixel(x, y).lum() >= fill.lum()+50 {
+				bright++
 			}
 		}
 	}
-	for _, a := range tl {
-		for _, z := range br {
-			d := z.Max.Sub(a.Min)
-			if float64(d.X) < 0.8*side || float64(d.X) > 1.2*side || math.Abs(float64(d.X-d.Y)) > 0.1*side {
-				continue
-			}
-			frame := image.Rectangle{Min: a.Min, Max: z.Max}
-			taken := false
-			for _, t := range tiles {
-				if t.box.Overlaps(frame) {
-					taken = true
-				}
-			}
-			if taken {
-				continue
-			}
-			inner := frame.Inset(frame.Dx() / 6)
-			t := tile{box: frame, centre: centre(frame), state: "locked"}
-			t.digits = characters(grey, step, func(c blob) bool { return c.box.In(inner) })
-			n, err := sc.readTileNumber(rd, t.digits, sc.bg)
-			if err != nil {
-				return nil, fmt.Errorf("the locked level tile at %v: %w", sc.abs(t.centre), err)
-			}
-			t.level = n
-			tiles = append(tiles, t)
-		}
-	}
-	sort.Slice(tiles, func(i, j int) bool { return tiles[i].level < tiles[j].level })
-	for i := 1; i < len(tiles); i++ {
-		if tiles[i].level == tiles[i-1].level {
-			return nil, fmt.Errorf("two level tiles read as %d", tiles[i].level)
-		}
-	}
-	return tiles, nil
+	return float64(bright) >= 0.01*float64(box.Dx()*box.Dy())
 }
 
 func (sc *scene) readTileNumber(rd *Reader, digits []image.Rectangle, paper rgb) (int, error) {
@@ -143,7 +194,7 @@ func (sc *scene) readTileNumber(rd *Reader, digits []image.Rectangle, paper rgb)
 // (1,0) top right, (0,1) bottom left.
 func lCorner(bl *blobs, b blob, side float64) (image.Point, bool) {
 	r := b.box
-	if float64(r.Dx()) < 0.15*side || float64(r.Dx()) > 0.5*side || float64(r.Dy()) < 0.15*side || float64(r.Dy()) > 0.5*side || b.fill() > 0.5 {
+	if float64(r.Dx()) < 0.2*side || float64(r.Dx()) > 0.42*side || float64(r.Dy()) < 0.2*side || float64(r.Dy()) > 0.42*side || b.fill() > 0.5 {
 		return image.Point{}, false
 	}
 	covered := func(e image.Rectangle) bool {
@@ -175,7 +226,7 @@ func (sc *scene) findOverlayButtons() (menu, next image.Rectangle, ok bool) {
 	white := findBlobs(sc.white, 8)
 	defer white.close()
 	step := sc.px(latticeStep)
-	chars := characters(white, step, func(b blob) bool {
+	chars := sc.characters(white, step, sc.bg, func(b blob) bool {
 		return sc.bgShare(b.box.Inset(-b.box.Dy()/2)) >= 0.5 // on the background, not on a piece
 	})
 	lines := textLines(chars, 0.6)

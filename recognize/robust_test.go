@@ -1,0 +1,128 @@
+package recognize
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"math"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// resizeRGBA scales img by f with OpenCV, as a browser zoom or a scaled
+// screenshot would.
+func resizeRGBA(t testing.TB, img *image.RGBA, f float64) *image.RGBA {
+	t.Helper()
+	src, err := gocv.NewMatFromBytes(img.Rect.Dy(), img.Rect.Dx(), gocv.MatTypeCV8UC4, img.Pix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	dst := gocv.NewMat()
+	defer dst.Close()
+	interp := gocv.InterpolationArea
+	if f > 1 {
+		interp = gocv.InterpolationCubic
+	}
+	w, h := int(math.Round(float64(img.Rect.Dx())*f)), int(math.Round(float64(img.Rect.Dy())*f))
+	gocv.Resize(src, &dst, image.Pt(w, h), 0, 0, interp)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	copy(out.Pix, dst.ToBytes())
+	return out
+}
+
+// scalePuzzle returns want with every position and size scaled by f.
+func scalePuzzle(want *puzzle.Puzzle, f float64) *puzzle.Puzzle {
+	s := func(v int) int { return int(math.Round(float64(v) * f)) }
+	pt := func(p *puzzle.Point) *puzzle.Point {
+		if p == nil {
+			return nil
+		}
+		return &puzzle.Point{X: s(p.X), Y: s(p.Y)}
+	}
+	out := *want
+	if want.Board != nil {
+		out.Board = &puzzle.Rect{X: s(want.Board.X), Y: s(want.Board.Y), Width: s(want.Board.Width), Height: s(want.Board.Height)}
+	}
+	out.Cells = nil
+	for _, c := range want.Cells {
+		c.Point = pt(c.Point)
+		out.Cells = append(out.Cells, c)
+	}
+	out.Pieces = nil
+	for _, p := range want.Pieces {
+		p.Point = pt(p.Point)
+		out.Pieces = append(out.Pieces, p)
+	}
+	out.Levels = nil
+	for _, l := range want.Levels {
+		l.Point = pt(l.Point)
+		out.Levels = append(out.Levels, l)
+	}
+	out.Buttons = nil
+	for _, b := range want.Buttons {
+		b.Point = pt(b.Point)
+		out.Buttons = append(out.Buttons, b)
+	}
+	return &out
+}
+
+func checkRecognized(t *testing.T, rec *Recognizer, name string, img *image.RGBA, origin image.Point, want *puzzle.Puzzle) {
+	t.Helper()
+	res, err := rec.Recognize(img, origin)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	if diffs := Compare(want, res.Puzzle, Tolerance(want)); len(diffs) > 0 {
+		t.Errorf("%s:\n\t%s", name, strings.Join(diffs, "\n\t"))
+	}
+}
+
+// TestRecognizeZoomed reads the real screenshots scaled as by browser zooms
+// from 67% to 150%: positions must scale with them.
+func TestRecognizeZoomed(t *testing.T) {
+	rec := newTestRecognizer(t)
+	for _, f := range []float64{0.67, 0.8, 1.25, 1.5} {
+		for _, s := range realScreens(t) {
+			checkRecognized(t, rec, fmt.Sprintf("%s at %.0f%%", s.name, 100*f), resizeRGBA(t, s.img, f), image.Point{}, scalePuzzle(s.want, f))
+		}
+	}
+	t.Logf("reader: %+v", rec.reader.Stats())
+}
+
+// TestRecognizeJPEG reads the real screenshots recompressed as JPEG.
+func TestRecognizeJPEG(t *testing.T) {
+	rec := newTestRecognizer(t)
+	for _, s := range realScreens(t) {
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, s.img, &jpeg.Options{Quality: 75}); err != nil {
+			t.Fatal(err)
+		}
+		img, err := DecodeImage(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRecognized(t, rec, s.name+" as JPEG", img, image.Point{}, s.want)
+	}
+}
+
+// TestRecognizeCropped reads the real screenshots cropped to the game area,
+// with the crop's place on the screen given as the origin.
+func TestRecognizeCropped(t *testing.T) {
+	rec := newTestRecognizer(t)
+	for _, s := range realScreens(t) {
+		b := s.want.Board
+		r := image.Rect(b.X, b.Y, b.X+b.Width, b.Y+b.Height)
+		crop := toRGBA(s.img.SubImage(r))
+		checkRecognized(t, rec, s.name+" cropped", crop, r.Min, s.want)
+		// A looser crop, with some of the page around the game.
+		loose := r.Inset(-15).Intersect(s.img.Rect)
+		checkRecognized(t, rec, s.name+" cropped loosely", toRGBA(s.img.SubImage(loose)), loose.Min, s.want)
+	}
+}

@@ -1,0 +1,158 @@
+package recognize
+
+import (
+	"image"
+	"math"
+	"sort"
+)
+
+// textLine is a row of characters, left to right, split into words.
+type textLine struct {
+	box   image.Rectangle
+	words [][]image.Rectangle
+}
+
+// textLines groups character boxes into lines (boxes whose vertical middles
+// are within half a character height of each other) and each line into
+// words (a gap wider than gapRatio times the line's height starts a new
+// word). Lines are returned top to bottom.
+func textLines(chars []image.Rectangle, gapRatio float64) []textLine {
+	sorted := append([]image.Rectangle(nil), chars...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Min.X < sorted[j].Min.X })
+	var lines []textLine
+	var members [][]image.Rectangle
+	for _, c := range sorted {
+		placed := false
+		for i := range lines {
+			lb := lines[i].box
+			mid, lmid := (c.Min.Y+c.Max.Y)/2, (lb.Min.Y+lb.Max.Y)/2
+			if abs(mid-lmid) <= max(c.Dy(), lb.Dy())/2 {
+				lines[i].box = lb.Union(c)
+				members[i] = append(members[i], c)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			lines = append(lines, textLine{box: c})
+			members = append(members, []image.Rectangle{c})
+		}
+	}
+	for i := range lines {
+		gap := gapRatio * float64(lines[i].box.Dy())
+		var word []image.Rectangle
+		for j, c := range members[i] {
+			if j > 0 && float64(c.Min.X-members[i][j-1].Max.X) > gap {
+				lines[i].words = append(lines[i].words, word)
+				word = nil
+			}
+			word = append(word, c)
+		}
+		lines[i].words = append(lines[i].words, word)
+	}
+	sort.Slice(lines, func(i, j int) bool { return lines[i].box.Min.Y < lines[j].box.Min.Y })
+	return lines
+}
+
+// wordBox is the bounding box of a word's characters.
+func wordBox(word []image.Rectangle) image.Rectangle {
+	var u image.Rectangle
+	for _, c := range word {
+		u = u.Union(c)
+	}
+	return u
+}
+
+// findLevelLabel finds the digits of the "Level NN" label: the last word of
+// the first line of dark text in the top left corner of the game area.
+func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
+	corner := image.Rect(0, 0, sc.w*45/100, sc.h*15/100)
+	var in []image.Rectangle
+	for _, c := range chars {
+		if c.In(corner) {
+			in = append(in, c)
+		}
+	}
+	lines := textLines(in, 0.35)
+	if len(lines) == 0 || len(lines[0].words) < 2 {
+		return nil
+	}
+	return lines[0].words[len(lines[0].words)-1]
+}
+
+// characters returns the boxes of the blobs that have the size of a
+// character next to a lattice of the given step, drawn on paper, splitting
+// blobs as wide as two characters (digits that touch at small zooms).
+func (sc *scene) characters(bl *blobs, step float64, paper rgb, keep func(blob) bool) []image.Rectangle {
+	var chars []image.Rectangle
+	for _, b := range bl.list {
+		h := float64(b.box.Dy())
+		if h < 0.15*step || h > 0.6*step || float64(b.box.Dx()) > 2*h || !keep(b) {
+			continue
+		}
+		chars = append(chars, sc.splitWide(b.box, paper)...)
+	}
+	return chars
+}
+
+// splitWide returns r as one character box, or as two when it is too wide
+// for one, cut at the column showing the least ink near its middle.
+func (sc *scene) splitWide(r image.Rectangle, paper rgb) []image.Rectangle {
+	if float64(r.Dx()) <= 1.1*float64(r.Dy()) {
+		return []image.Rectangle{r}
+	}
+	cover := coverage(sc.im, r.Add(sc.org), paper)
+	if cover == nil {
+		return []image.Rectangle{r}
+	}
+	w := r.Dx()
+	cut, least := w/2, math.Inf(1)
+	for x := w * 3 / 10; x <= w*7/10; x++ {
+		sum := 0.0
+		for y := 0; y < r.Dy(); y++ {
+			sum += cover[y*w+x]
+		}
+		if sum < least {
+			cut, least = x, sum
+		}
+	}
+	return []image.Rectangle{
+		image.Rect(r.Min.X, r.Min.Y, r.Min.X+cut, r.Max.Y),
+		image.Rect(r.Min.X+cut+1, r.Min.Y, r.Max.X, r.Max.Y),
+	}
+}
+
+// localChars finds the characters drawn inside r (game-area coordinates)
+// on paper: it binarises r on its own, halfway between the paper and the
+// ink (the colour farthest from the paper), so that thin light strokes on
+// a coloured tile are not lost as they are by the scene's fixed masks. Only
+// blobs of at least minHeight pixels count; they are returned left to right.
+func (sc *scene) localChars(r image.Rectangle, paper rgb, minHeight float64) []image.Rectangle {
+	r = r.Intersect(image.Rect(0, 0, sc.w, sc.h))
+	if r.Empty() {
+		return nil
+	}
+	cover := coverage(sc.im, r.Add(sc.org), paper)
+	if cover == nil {
+		return nil
+	}
+	m := newMask(r.Dx(), r.Dy())
+	defer m.close()
+	for i, v := range cover {
+		if v >= 0.5 {
+			m.pix[i] = 255
+		}
+	}
+	bl := findBlobs(m, 8)
+	defer bl.close()
+	var chars []image.Rectangle
+	for _, b := range bl.list {
+		h := float64(b.box.Dy())
+		if h < minHeight {
+			continue
+		}
+		chars = append(chars, sc.splitWide(b.box.Add(r.Min), paper)...)
+	}
+	sort.Slice(chars, func(i, j int) bool { return chars[i].Min.X < chars[j].Min.X })
+	return chars
+}
