@@ -10,12 +10,12 @@ import (
 
 // Colours of the annotations.
 var (
-	annArea   = color.RGBA{255, 220, 0, 255}  // the game area
-	annEmpty  = color.RGBA{0, 200, 0, 255}    // an empty square
-	annFilled = color.RGBA{0, 120, 255, 255}  // a square with a digit
-	annPiece  = color.RGBA{255, 0, 255, 255}  // a piece
-	annClue   = color.RGBA{255, 40, 40, 255}  // a clue's arrow and digits
-	annLabel  = color.RGBA{255, 140, 0, 255}  // the level label, tiles, buttons
+	annArea   = color.RGBA{255, 220, 0, 255} // the game area
+	annEmpty  = color.RGBA{0, 200, 0, 255}   // an empty square
+	annFilled = color.RGBA{0, 120, 255, 255} // a square with a digit
+	annPiece  = color.RGBA{255, 0, 255, 255} // a piece
+	annClue   = color.RGBA{255, 40, 40, 255} // a clue's arrow and digits
+	annLabel  = color.RGBA{255, 140, 0, 255} // the level label, tiles, buttons
 	annText   = color.RGBA{255, 255, 255, 255}
 	annShadow = color.RGBA{0, 0, 0, 255}
 )

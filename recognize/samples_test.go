@@ -16,7 +16,7 @@ import (
 type zeroEngine struct{}
 
 func (zeroEngine) read(glyph) (int, error) { return 0, nil }
-func (zeroEngine) close() error           { return nil }
+func (zeroEngine) close() error            { return nil }
 
 // variant is a way of transforming a real screenshot.
 type variant struct {
