@@ -9,12 +9,12 @@ func colouringObstacle(size int, c Counts) string {
 	// Checkerboard: a T covers 3 squares of one colour and 1 of the other,
 	// every other figure 2 and 2, and the square has as many of each.
 	if c[T]%2 != 0 {
-		return fmt.Sprintf("there are %d T: on a checkerboard a T covers 3 squares of one colour and 1 of the other, every other figure 2 and 2, so the number of T must be even", c[T])
+		return fmt.Sprintf("an odd number of T (%d): on a checkerboard a T covers 3 squares of one colour and 1 of the other, every other figure 2 and 2, so there must be an even number", c[T])
 	}
 	// Columns coloured alternately: an L or J covers 3 + 1, an upright T
 	// 3 + 1, an upright I 4 + 0, anything else 2 + 2.
 	if lj := c[L] + c[J]; c[T] == 0 && lj%2 != 0 {
-		return fmt.Sprintf("there are %d L and J and no T: with the columns coloured alternately an L or J covers 3 squares of one colour and 1 of the other, an I 4 and 0 or 2 and 2, O, S and Z 2 and 2, so the number of L and J must be even", lj)
+		return fmt.Sprintf("no T and an odd number of L and J (%d): with the columns coloured alternately an L or J covers 3 squares of one colour and 1 of the other, an I 4 and 0 or 2 and 2, O, S and Z 2 and 2, so without T there must be an even number", lj)
 	}
 	if want, got := squareSum(size), reachableSums(c); got&(1<<want) == 0 {
 		return fmt.Sprintf("number each square (column mod 4, row mod 4): the numbers under a figure add up, mod 4, to a total that depends only on its angle, and no choice of angles makes the figures' totals add up to the square's (%d, %d)", want>>2, want&3)

@@ -37,7 +37,7 @@ func Run(data []byte, w io.Writer, opts Options) error {
 	case errors.Is(err, ErrNoTiling):
 		return exitcode.Wrap(exitcode.NoSolution, fmt.Errorf("%d x %d square, %s: %w", p.Size, p.Size, counts, err))
 	case errors.Is(err, ErrTimeLimit):
-		return exitcode.Wrap(exitcode.TimedOut, fmt.Errorf("%d x %d square, %s: %w, undecided after %v (raise it with --time-limit)", p.Size, p.Size, counts, err, limit))
+		return exitcode.Wrap(exitcode.TimedOut, fmt.Errorf("%d x %d square, %s: %w (limit %v; raise it with --time-limit)", p.Size, p.Size, counts, err, limit))
 	case err != nil:
 		return exitcode.Wrap(exitcode.BadInput, err)
 	}

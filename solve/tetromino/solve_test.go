@@ -158,9 +158,9 @@ func TestSolveNoTiling(t *testing.T) {
 		signature string
 		reason    string // in the error message
 	}{
-		{4, "O3,T1", "number of T must be even"},
-		{50, "O624,T1", "number of T must be even"},
-		{8, "I15,L1", "number of L and J must be even"},
+		{4, "O3,T1", "an odd number of T (1)"},
+		{50, "O624,T1", "an odd number of T (1)"},
+		{8, "I15,L1", "no T and an odd number of L and J (1)"},
 		{10, "S1,O24", "column mod 4"},
 		{100, "S1,O2499", "column mod 4"},
 		{12, "I35,O1", "column mod 4"},
