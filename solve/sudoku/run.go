@@ -120,15 +120,9 @@ func runPlain(data []byte, w io.Writer, count bool, limit int) error {
 	}
 	switch {
 	case len(timeout) > 0:
-		return exitcode.New(exitcode.TimedOut, "%s reached the time limit of %v (first on line %d)",
-			ofPuzzles(len(timeout), len(puzzles)), timeLimit, timeout[0])
+		return exitcode.New(exitcode.TimedOut, "%s the time limit of %v", ofPuzzles(timeout, len(puzzles), "reached", "reach"), timeLimit)
 	case len(unsolved) > 0:
-		verb := "have"
-		if len(puzzles) == 1 {
-			verb = "has"
-		}
-		return exitcode.New(exitcode.NoSolution, "%s %s no solution (first on line %d)",
-			ofPuzzles(len(unsolved), len(puzzles)), verb, unsolved[0])
+		return exitcode.New(exitcode.NoSolution, "%s no solution", ofPuzzles(unsolved, len(puzzles), "has", "have"))
 	}
 	return nil
 }
@@ -147,12 +141,17 @@ func countText(n, limit int) string {
 	return fmt.Sprintf("%d %s", n, noun)
 }
 
-// ofPuzzles says how many of the puzzles something applies to.
-func ofPuzzles(n, total int) string {
-	if total == 1 {
-		return "the puzzle"
+// ofPuzzles names the puzzles on the given lines, out of total, with the
+// verb in the right number: "the puzzle has", "2 of 95 puzzles (first on
+// line 7) have".
+func ofPuzzles(lines []int, total int, one, many string) string {
+	switch {
+	case total == 1:
+		return "the puzzle " + one
+	case len(lines) == 1:
+		return fmt.Sprintf("1 of %d puzzles (on line %d) %s", total, lines[0], one)
 	}
-	return fmt.Sprintf("%d of %d puzzles", n, total)
+	return fmt.Sprintf("%d of %d puzzles (first on line %d) %s", len(lines), total, lines[0], many)
 }
 
 // result is what a search found.

@@ -88,7 +88,13 @@ func TestRunPlain(t *testing.T) {
 			name: "unsolvable in a batch",
 			in:   classic + "\n" + ".2345678.9........1" + strings.Repeat(".", 62) + "\n" + hard + "\n",
 			want: []string{classicSolved, "no solution", ""},
-			code: exitcode.NoSolution, msg: "1 of 3 puzzles have no solution (first on line 2)",
+			code: exitcode.NoSolution, msg: "1 of 3 puzzles (on line 2) has no solution",
+		},
+		{
+			name: "two unsolvable",
+			in:   ".2345678.9........1" + strings.Repeat(".", 62) + "\n" + classic + "\n" + "12.." + "...4" + "..3." + "....\n",
+			want: []string{"no solution", classicSolved, "no solution"},
+			code: exitcode.NoSolution, msg: "2 of 3 puzzles (first on line 1) have no solution",
 		},
 		{name: "wrong length", in: classic + "\n" + classic[:80] + "\n", code: exitcode.BadInput,
 			msg: "line 2: 80 characters: a puzzle line holds 16, 81, 256 or 625 (4x4, 9x9, 16x16 or 25x25 cells)"},
@@ -275,7 +281,7 @@ func TestRunTimeLimit(t *testing.T) {
 	// Counting the solutions of an empty 25x25 grid never ends.
 	empty := strings.Repeat(".", 625)
 	_, code, msg := run(t, empty, Options{Count: true, Limit: 1 << 40})
-	if code != exitcode.TimedOut || !strings.Contains(msg, "reached the time limit of 20ms") {
+	if code != exitcode.TimedOut || msg != "the puzzle reached the time limit of 20ms" {
 		t.Errorf("exit %d %q, want %d", code, msg, exitcode.TimedOut)
 	}
 	_, code, msg = run(t, jsonOf(empty, 25, ""), Options{Count: true, Limit: 1 << 40})
