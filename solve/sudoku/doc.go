@@ -6,8 +6,9 @@
 //
 // The 9x9 solver keeps, for each digit, its candidate cells as three 27-bit
 // band masks and propagates with lookup tables (locked candidates within a
-// band, pointing across bands, naked singles), branching on a cell with the
-// fewest candidates; it does not allocate while it searches. The other sizes
-// use a general solver with naked and hidden singles and the same branching
-// rule.
+// band, pointing across bands, columns forced by the other bands, naked
+// singles), revisiting only the masks that changed; it branches on a cell
+// with the fewest candidates and does not allocate while it searches. The
+// other sizes use a general solver with naked and hidden singles, locked
+// candidates and the same branching rule.
 package sudoku
