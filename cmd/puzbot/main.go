@@ -46,9 +46,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	cmds := append([]*cli.Command(nil), commands...)
-	for _, c := range cmds {
-		c.OnUsageError = flagError
+	// Each app gets its own copy of the commands: urfave/cli fills in fields
+	// such as HelpName as it runs, which must not pile up across runs.
+	cmds := make([]*cli.Command, len(commands))
+	for i, c := range commands {
+		cp := *c
+		cp.OnUsageError = flagError
+		cmds[i] = &cp
 	}
 	sort.SliceStable(cmds, func(i, j int) bool {
 		return rank(cmds[i].Name) < rank(cmds[j].Name)

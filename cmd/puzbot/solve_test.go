@@ -186,3 +186,17 @@ func TestSolveKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpInProcess runs the app several times in one process, as the tests
+// do: the help must name the command once, not once per run.
+func TestHelpInProcess(t *testing.T) {
+	for i := 0; i < 3; i++ {
+		var stdout, stderr strings.Builder
+		if code := run([]string{"puzbot", "solve", "--help"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("run %d: exit %d, stderr %q", i, code, stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "puzbot solve [command options]") || strings.Contains(stdout.String(), "puzbot puzbot") {
+			t.Fatalf("run %d: help names the command wrongly:\n%s", i, stdout.String())
+		}
+	}
+}
