@@ -34,7 +34,7 @@ func Run(data []byte, w io.Writer, opts Options) error {
 		return exitcode.New(exitcode.Usage, "--limit %d: must be at least 1", opts.Limit)
 	}
 	if sudoku.IsPlain(data) {
-		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit})
+		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit})
 	}
 	kind, err := puzzle.Kind(data)
 	if err != nil {
@@ -46,7 +46,7 @@ func Run(data []byte, w io.Writer, opts Options) error {
 			Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit, Level: opts.Level,
 		})
 	case puzzle.KindSudoku:
-		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit})
+		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit})
 	case puzzle.KindTetromino:
 		if opts.Count {
 			return exitcode.New(exitcode.Usage, "--count is not supported for kind %q", kind)

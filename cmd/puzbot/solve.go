@@ -11,13 +11,17 @@ func init() {
 	register(&cli.Command{
 		Name:      "solve",
 		Usage:     "turn a puzzle file into a moves file",
-		ArgsUsage: "[PUZZLE.json|-]",
-		Description: "Reads a puzzle file (the argument, or stdin when it is - or absent) and\n" +
-			"writes the moves that solve it to stdout. The solver is chosen by the\n" +
-			"file's \"kind\". A Puzlogic file for a screen without a puzzle (title,\n" +
-			"level map, level completed) gives the moves that navigate to the next\n" +
-			"level; on a level map where every level is done, solve exits 10.\n\n" +
-			"Exit status: 3 invalid file, 4 no solution, 9 time limit reached.",
+		ArgsUsage: "[PUZZLE.json|PUZZLES.txt|-]",
+		Description: "Reads a puzzle file (the argument, or stdin when it is - or absent)\n" +
+			"and writes the moves that solve it to stdout. The solver is chosen by\n" +
+			"the file's \"kind\" (puzlogic, sudoku, tetromino). Plain Sudoku text\n" +
+			"(9 lines of digits, or one 81-character line per puzzle) is answered\n" +
+			"in the same format.\n\n" +
+			"A Puzlogic file for a screen without a puzzle (title, level map,\n" +
+			"level completed) gives the moves that navigate to the next level; on\n" +
+			"a level map where every level is done, solve exits 10.\n\n" +
+			"Exit status: 2 bad flags, 3 invalid file, 4 no solution, 9 time limit\n" +
+			"reached, 10 game over.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "count", Usage: "print how many solutions the puzzle has (up to --limit) instead of moves"},
 			&cli.IntFlag{Name: "limit", Value: 1000, Usage: "with --count, stop counting at this many solutions"},

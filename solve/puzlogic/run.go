@@ -52,7 +52,7 @@ func Run(data []byte, w io.Writer, opts Options) error {
 	values, n, err := search(p, limit, time.Now().Add(timeLimit))
 	switch {
 	case opts.Count && (err == nil || errors.Is(err, ErrNoSolution)):
-		_, err = io.WriteString(w, CountText(n, limit)+"\n")
+		_, err = io.WriteString(w, puzzle.CountText(n, limit)+"\n")
 		return err
 	case errors.Is(err, ErrNoSolution):
 		return exitcode.Wrap(exitcode.NoSolution, err)
@@ -62,16 +62,4 @@ func Run(data []byte, w io.Writer, opts Options) error {
 		return exitcode.Wrap(exitcode.BadInput, err)
 	}
 	return puzzle.Encode(w, Moves(p, values))
-}
-
-// CountText says how many solutions were found, counting up to limit.
-func CountText(n, limit int) string {
-	noun := "solutions"
-	if n == 1 {
-		noun = "solution"
-	}
-	if n >= limit {
-		return fmt.Sprintf("at least %d %s (limit %d)", n, noun, limit)
-	}
-	return fmt.Sprintf("%d %s", n, noun)
 }

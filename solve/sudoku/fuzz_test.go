@@ -41,11 +41,9 @@ func FuzzRun(f *testing.F) {
 		f.Add([]byte(s), false, uint8(1))
 		f.Add([]byte(s), true, uint8(3))
 	}
-	defer func(l time.Duration) { timeLimit = l }(timeLimit)
-	timeLimit = 100 * time.Millisecond
 	f.Fuzz(func(t *testing.T, data []byte, count bool, limit uint8) {
 		var out bytes.Buffer
-		err := Run(data, &out, Options{Count: count, Limit: int(limit)})
+		err := Run(data, &out, Options{Count: count, Limit: int(limit), TimeLimit: 100 * time.Millisecond})
 		switch code := exitcode.Of(err); code {
 		case exitcode.OK, exitcode.BadInput, exitcode.NoSolution, exitcode.TimedOut, exitcode.Usage:
 		default:

@@ -16,13 +16,12 @@ import (
 // monsters come near it.
 const DefaultTimeLimit = 10 * time.Second
 
-// timeLimit is the limit Run applies; the tests lower it.
-var timeLimit = DefaultTimeLimit
-
 // Options control Run.
 type Options struct {
 	Count bool // report how many solutions there are (up to Limit) instead of solving
 	Limit int  // with Count: stop counting at this many (>= 1)
+	// TimeLimit bounds the search for each puzzle; 0 means DefaultTimeLimit.
+	TimeLimit time.Duration
 }
 
 // Run reads a sudoku puzzle in any supported format from data and writes the
@@ -33,7 +32,7 @@ type Options struct {
 //
 // Errors carry exit codes: BadInput for an unreadable or invalid puzzle
 // (naming the position), NoSolution when a puzzle has no solution, TimedOut
-// when a search reaches DefaultTimeLimit. A file of many puzzles is solved in
+// when a search reaches the time limit. A file of many puzzles is solved in
 // full first: the answer line of a puzzle without solution says so, and the
 // error comes at the end.
 func Run(data []byte, w io.Writer, opts Options) error {
@@ -44,12 +43,16 @@ func Run(data []byte, w io.Writer, opts Options) error {
 		}
 		limit = opts.Limit
 	}
+	timeLimit := opts.TimeLimit
+	if timeLimit <= 0 {
+		timeLimit = DefaultTimeLimit
+	}
 	bw := bufio.NewWriter(w)
 	var err error
 	if IsPlain(data) {
-		err = runPlain(data, bw, opts.Count, limit)
+		err = runPlain(data, bw, opts.Count, limit, timeLimit)
 	} else {
-		err = runFile(data, bw, opts.Count, limit)
+		err = runFile(data, bw, opts.Count, limit, timeLimit)
 	}
 	if ferr := bw.Flush(); ferr != nil && err == nil {
 		err = fmt.Errorf("writing the answer: %w", ferr)
@@ -58,7 +61,7 @@ func Run(data []byte, w io.Writer, opts Options) error {
 }
 
 // runFile answers a JSON puzzle file.
-func runFile(data []byte, w io.Writer, count bool, limit int) error {
+func runFile(data []byte, w io.Writer, count bool, limit int, timeLimit time.Duration) error {
 	p, g, err := parseFile(data)
 	if err != nil {
 		return exitcode.Wrap(exitcode.BadInput, err)
@@ -67,9 +70,9 @@ func runFile(data []byte, w io.Writer, count bool, limit int) error {
 	res := sv.solve(g, limit, time.Now().Add(timeLimit))
 	switch {
 	case res.timedOut:
-		return exitcode.Wrap(exitcode.TimedOut, res.timeoutError(count))
+		return exitcode.Wrap(exitcode.TimedOut, res.timeoutError(count, timeLimit))
 	case count:
-		_, err = fmt.Fprintln(w, countText(res.count, limit))
+		_, err = fmt.Fprintln(w, puzzle.CountText(res.count, limit))
 		return err
 	case res.count == 0:
 		return exitcode.New(exitcode.NoSolution, "the puzzle has no solution")
@@ -78,7 +81,7 @@ func runFile(data []byte, w io.Writer, count bool, limit int) error {
 }
 
 // runPlain answers every puzzle of a plain file, in the file's format.
-func runPlain(data []byte, w io.Writer, count bool, limit int) error {
+func runPlain(data []byte, w io.Writer, count bool, limit int, timeLimit time.Duration) error {
 	format, puzzles, err := parsePlain(data)
 	if err != nil {
 		return exitcode.Wrap(exitcode.BadInput, err)
@@ -103,7 +106,7 @@ func runPlain(data []byte, w io.Writer, count bool, limit int) error {
 				b.WriteString("no answer: time limit reached\n")
 			}
 		case count:
-			b.WriteString(countText(res.count, limit))
+			b.WriteString(puzzle.CountText(res.count, limit))
 			b.WriteByte('\n')
 		case res.count == 0:
 			unsolved = append(unsolved, pz.line)
@@ -127,20 +130,6 @@ func runPlain(data []byte, w io.Writer, count bool, limit int) error {
 	return nil
 }
 
-// countText says how many solutions a search found, counting up to limit,
-// in the words solve uses for every kind ("1 solution", "0 solutions", "at
-// least 2 solutions (limit 2)"); puzlogic.CountText says the same.
-func countText(n, limit int) string {
-	noun := "solutions"
-	if n == 1 {
-		noun = "solution"
-	}
-	if n >= limit {
-		return fmt.Sprintf("at least %d %s (limit %d)", n, noun, limit)
-	}
-	return fmt.Sprintf("%d %s", n, noun)
-}
-
 // ofPuzzles names the puzzles on the given lines, out of total, with the
 // verb in the right number: "the puzzle has", "2 of 95 puzzles (first on
 // line 7) have".
@@ -162,7 +151,7 @@ type result struct {
 	guesses  int     // branches tried
 }
 
-func (r result) timeoutError(count bool) error {
+func (r result) timeoutError(count bool, timeLimit time.Duration) error {
 	if count {
 		return fmt.Errorf("counted %d solutions before the time limit of %v, without finishing", r.count, timeLimit)
 	}

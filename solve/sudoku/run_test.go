@@ -276,15 +276,13 @@ func TestRunFile(t *testing.T) {
 }
 
 func TestRunTimeLimit(t *testing.T) {
-	defer func(l time.Duration) { timeLimit = l }(timeLimit)
-	timeLimit = 20 * time.Millisecond
 	// Counting the solutions of an empty 25x25 grid never ends.
 	empty := strings.Repeat(".", 625)
-	_, code, msg := run(t, empty, Options{Count: true, Limit: 1 << 40})
+	_, code, msg := run(t, empty, Options{Count: true, Limit: 1 << 40, TimeLimit: 20 * time.Millisecond})
 	if code != exitcode.TimedOut || msg != "the puzzle reached the time limit of 20ms" {
 		t.Errorf("exit %d %q, want %d", code, msg, exitcode.TimedOut)
 	}
-	_, code, msg = run(t, jsonOf(empty, 25, ""), Options{Count: true, Limit: 1 << 40})
+	_, code, msg = run(t, jsonOf(empty, 25, ""), Options{Count: true, Limit: 1 << 40, TimeLimit: 20 * time.Millisecond})
 	if code != exitcode.TimedOut || !strings.HasPrefix(msg, "counted ") {
 		t.Errorf("exit %d %q, want %d", code, msg, exitcode.TimedOut)
 	}
