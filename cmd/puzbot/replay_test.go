@@ -181,7 +181,7 @@ func TestReplayCommandFails(t *testing.T) {
 			exitcode.BadInput, "move 1 (click): (810,10) is off the screen (800x600 at 0,0)"},
 		{"no positions", nil, `{"kind":"puzlogic","moves":[{"action":"drag","value":3,"row":1,"col":2}]}`, []string{"-n"},
 			exitcode.BadInput, "stdin: move 0 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
-		{"bad JSON", nil, `{"kind":"puzlogic","moves":[{"action":"click",}]}`, []string{"-"}, exitcode.BadInput, "stdin: line 1, column 48: invalid character"},
+		{"bad JSON", nil, `{"kind":"puzlogic","moves":[{"action":"click",}]}`, []string{"-"}, exitcode.BadInput, "stdin: line 1, column 47: invalid character"},
 		{"unknown field", nil, `{"kind":"puzlogic","moves":[{"action":"click","x":1,"y":1,"button":"left"}]}`, nil, exitcode.BadInput, `unknown field "button"`},
 		{"unknown key", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"Enter"}]}`, nil, exitcode.BadInput, `unknown key "Enter"`},
 		{"missing file", nil, "", []string{"nothere.json"}, exitcode.BadInput, "nothere.json: no such file or directory"},
