@@ -77,14 +77,15 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 		b.pvalues = append(b.pvalues, d)
 	}
 
-	// Clues and the label are read from the ink without the squares'
-	// outlines (a clue's triangle may touch one) and from blue blobs.
-	clean := sc.inkWithoutOutlines(b.squares)
-	defer clean.close()
-	dark := findBlobs(clean, 8)
-	defer dark.close()
-	colour := findBlobs(sc.colour, 8)
-	defer colour.close()
+	// Clues and the label are read from the marks (ink and blue) without
+	// the squares' outlines, which a clue's triangle may touch. Whether a
+	// clue is blue is told from the mean colour of its blobs, not from the
+	// mask: compression blurs colour far more than brightness, so a small
+	// blue triangle keeps its shape only in brightness.
+	marks := sc.marksWithoutOutlines(b.squares)
+	defer marks.close()
+	bl := findBlobs(marks, 8)
+	defer bl.close()
 	inSquare := func(r image.Rectangle) bool {
 		for _, s := range b.squares {
 			if r.Overlaps(s.hole) {
@@ -93,11 +94,10 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 		}
 		return false
 	}
-	isBlue := func(bl blob) bool { return sc.typicalColour(bl.box, sc.colour).isBlue() }
-	notInSquare := func(bl blob) bool { return !inSquare(bl.box) }
-	var arrows []arrow
-	arrows = append(findArrows(dark, step, false, notInSquare),
-		findArrows(colour, step, true, func(bl blob) bool { return notInSquare(bl) && isBlue(bl) })...)
+	arrows := sc.findArrows(bl, step, func(x blob) bool { return !inSquare(x.box) })
+	for i := range arrows {
+		arrows[i].blue = sc.blobIsBlue(bl, arrows[i].label)
+	}
 	// Keep the arrows at line ends; of two at the same end (a digit may
 	// pass for a triangle), the one nearer the squares.
 	type end struct {
@@ -135,8 +135,18 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 		}
 		return false
 	}
-	darkChars := sc.characters(dark, step, sc.bg, func(bl blob) bool { return !inSquare(bl.box) && !isArrow(bl.box) })
-	blueChars := sc.characters(colour, step, sc.bg, func(bl blob) bool { return !inSquare(bl.box) && !isArrow(bl.box) && isBlue(bl) })
+	var darkChars, blueChars []image.Rectangle
+	for _, x := range bl.list {
+		if inSquare(x.box) || isArrow(x.box) {
+			continue
+		}
+		chars := sc.characters(bl, x, step, sc.bg)
+		if sc.blobIsBlue(bl, x.label) {
+			blueChars = append(blueChars, chars...)
+		} else {
+			darkChars = append(darkChars, chars...)
+		}
+	}
 	for i := range b.arrows {
 		a := &b.arrows[i]
 		chars := darkChars
@@ -154,7 +164,19 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 		b.targets = append(b.targets, n)
 	}
 
-	b.label = sc.findLevelLabel(darkChars)
+	var notClue []image.Rectangle
+	for _, c := range darkChars {
+		used := false
+		for _, a := range b.arrows {
+			for _, d := range a.digits {
+				used = used || d == c
+			}
+		}
+		if !used {
+			notClue = append(notClue, c)
+		}
+	}
+	b.label = sc.findLevelLabel(notClue)
 	if len(b.label) > 0 {
 		n, err := sc.readNumber(rd, b.label, sc.bg)
 		if err != nil {
@@ -201,7 +223,9 @@ func (b *board) lineEnd(a arrow) (line int, past float64, ok bool) {
 	if a.dir.X < 0 || a.dir.Y < 0 {
 		past = float64(lo) - along // before the first
 	}
-	return line, past, past >= 0.35 && past <= 1.0
+	// The game draws the triangle's middle 0.6 steps past the last square's
+	// centre; the number beyond it starts further out.
+	return line, past, past >= 0.4 && past <= 0.8
 }
 
 // readNumber reads the digits in boxes (game-area coordinates, left to
@@ -219,6 +243,22 @@ func (sc *scene) readNumber(rd *Reader, boxes []image.Rectangle, paper rgb) (int
 		n = 10*n + d
 	}
 	return n, nil
+}
+
+// blobIsBlue says whether the blob with the given label is blue on the
+// whole: blue clearly its strongest channel on average over its pixels.
+func (sc *scene) blobIsBlue(bl *blobs, label int) bool {
+	b := bl.list[label-1]
+	var sr, sg, sb, n int
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			if bl.at(x, y) == label {
+				c := sc.pixel(x, y)
+				sr, sg, sb, n = sr+int(c.r), sg+int(c.g), sb+int(c.b), n+1
+			}
+		}
+	}
+	return n > 0 && rgb{uint8(sr / n), uint8(sg / n), uint8(sb / n)}.isBlue()
 }
 
 // squareGlyph cuts out the digit of a square from its whole inside, away
@@ -241,11 +281,27 @@ func (sc *scene) charGlyph(r image.Rectangle, paper rgb) glyph {
 	return cutGlyph(sc.im, r.Add(sc.org), paper)
 }
 
-// inkWithoutOutlines returns a copy of the ink mask with the outlines of the
-// given squares erased.
-func (sc *scene) inkWithoutOutlines(squares []square) *mask {
+// marksContrast is how much of the contrast between the background and the
+// ink a pixel must show to count as a mark (of a clue or the label): less
+// than half, so that small triangles keep their edges at small zooms.
+const marksContrast = 0.4
+
+// marksWithoutOutlines returns the marks, dark grey or blue pixels, with the
+// outlines of the given squares erased.
+func (sc *scene) marksWithoutOutlines(squares []square) *mask {
 	m := newMask(sc.w, sc.h)
-	copy(m.pix, sc.ink.pix)
+	blue := sc.blueMask()
+	bgLum := sc.bg.lum()
+	below := bgLum - int(marksContrast*float64(bgLum-inkLum))
+	for y := 0; y < sc.h; y++ {
+		for x := 0; x < sc.w; x++ {
+			i := y*sc.w + x
+			c := sc.pixel(x, y)
+			if blue.pix[i] != 0 || c.lum() < below && c.chroma() < 80 {
+				m.pix[i] = 255
+			}
+		}
+	}
 	t := int(math.Ceil(2*sc.scale)) + 1 // the outline is 2 px wide at 100%
 	for _, s := range squares {
 		outer := s.hole.Inset(-t).Intersect(m.bounds())

@@ -18,9 +18,15 @@ type square struct {
 // square of the board's size and whose inside shows the background (a piece
 // has a dark border too, but is filled with colour).
 func (sc *scene) findSquares() []square {
+	// Close gaps of a pixel or two that compression leaves in outlines.
+	closed := gocv.NewMat()
+	defer closed.Close()
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kernel.Close()
+	gocv.MorphologyEx(sc.ink.mat, &closed, gocv.MorphClose, kernel)
 	hierarchy := gocv.NewMat()
 	defer hierarchy.Close()
-	contours := gocv.FindContoursWithParams(sc.ink.mat, &hierarchy, gocv.RetrievalCComp, gocv.ChainApproxSimple)
+	contours := gocv.FindContoursWithParams(closed, &hierarchy, gocv.RetrievalCComp, gocv.ChainApproxSimple)
 	defer contours.Close()
 	links := int32s(&hierarchy) // next, previous, first child, parent
 	want := sc.px(squareSide - 2)

@@ -10,52 +10,93 @@ import (
 // sits at a row or column end and points away from the board, at the
 // clue's number.
 type arrow struct {
+	label  int // its blob
 	box    image.Rectangle
 	dir    image.Point // (-1,0) left, (1,0) right, (0,-1) up, (0,1) down
 	blue   bool        // a blue clue: it counts only the pieces placed
 	digits []image.Rectangle
 }
 
-// findArrows finds the triangles of sum clues among the blobs of m (the ink
-// with the squares' outlines removed, or the blue colour): small solid
-// blobs whose width grows steadily from a tip to a base.
-func findArrows(bl *blobs, step float64, blue bool, keep func(blob) bool) []arrow {
+// findArrows finds the triangles of sum clues among the blobs (of the ink
+// and blue marks, without the squares' outlines): small solid blobs whose
+// width grows steadily from a tip to a base.
+//
+// A tiny blob (a few pixels, at small zooms) has lost its faint edges to
+// the mask; it is judged again on the pixels showing at least a quarter of
+// the ink's contrast around it.
+func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arrow {
 	var arrows []arrow
 	for _, b := range bl.list {
 		long, short := b.box.Dx(), b.box.Dy()
 		if short > long {
 			long, short = short, long
 		}
-		if float64(long) < 0.12*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.7*float64(long) {
+		if float64(long) < 0.1*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.8*float64(long) {
 			continue
 		}
 		if !keep(b) {
 			continue
 		}
-		if d, ok := triangleDir(bl, b); ok {
-			arrows = append(arrows, arrow{box: b.box, dir: d, blue: blue})
+		d, ok := triangleDir(b.box, func(x, y int) bool { return bl.at(x, y) == b.label })
+		if !ok && long <= 8 {
+			d, ok = sc.faintTriangleDir(bl, b)
+		}
+		if ok {
+			arrows = append(arrows, arrow{label: b.label, box: b.box, dir: d})
 		}
 	}
 	return arrows
 }
 
-// triangleDir says whether blob b is an isosceles triangle with its base
-// along the long side of its box, and which way its tip points: cut into
+// faintTriangleDir runs triangleDir on the pixels around blob b that show at
+// least a quarter of the ink's contrast with the background, leaving out
+// those of other blobs.
+func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
+	r := b.box.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
+	cover := coverage(sc.im, r.Add(sc.org), sc.bg)
+	if cover == nil {
+		return image.Point{}, false
+	}
+	in := func(x, y int) bool {
+		l := bl.at(x, y)
+		return (l == 0 || l == b.label) && cover[(y-r.Min.Y)*r.Dx()+x-r.Min.X] >= 0.25
+	}
+	var tight image.Rectangle
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if in(x, y) {
+				tight = tight.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	if tight.Empty() {
+		return image.Point{}, false
+	}
+	return triangleDir(tight, in)
+}
+
+// triangleDir says whether the shape of the pixels of r for which in is true
+// is an isosceles triangle with its base along the long side of r, and
+// which way its tip points: cut into
 // slices parallel to the base, its slices must be centred on the box's
 // middle and grow steadily from the tip to the base. Counting pixels rather
 // than extents lets a stray pixel or a gap (resampling, compression) pass.
-func triangleDir(bl *blobs, b blob) (image.Point, bool) {
-	r := b.box
+func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) {
 	wide := r.Dx() >= r.Dy() // the base is horizontal: it points up or down
 	n, long := r.Dy(), r.Dx()
 	if !wide {
 		n, long = r.Dx(), r.Dy()
 	}
-	if fill := b.fill(); fill < 0.35 || fill > 0.7 {
-		return image.Point{}, false
+	// A triangle fills half its box; a tiny one (a few pixels at small
+	// zooms) is blockier.
+	maxFill := 0.75
+	if long <= 8 {
+		maxFill = 0.85
 	}
 	counts := make([]float64, n)
+	area := 0
 	mid := float64(long-1) / 2
+	off := 0
 	for i := 0; i < n; i++ {
 		count, sum := 0, 0
 		for j := 0; j < long; j++ {
@@ -63,35 +104,78 @@ func triangleDir(bl *blobs, b blob) (image.Point, bool) {
 			if !wide {
 				x, y = r.Min.X+i, r.Min.Y+j
 			}
-			if bl.at(x, y) == b.label {
+			if in(x, y) {
 				count++
 				sum += j
 			}
 		}
-		if count > 0 && math.Abs(float64(sum)/float64(count)-mid) > 0.12*float64(long)+0.5 {
-			return image.Point{}, false // not symmetric about the middle
+		// Slices of more than a stray pixel or two must be centred; one
+		// in five may be off (ringing or compression along the base).
+		if float64(count) >= 0.2*float64(long) && math.Abs(float64(sum)/float64(count)-mid) > 0.12*float64(long)+0.5 {
+			if off++; off > n/5 {
+				return image.Point{}, false // not symmetric about the middle
+			}
 		}
 		counts[i] = float64(count)
+		area += count
 	}
-	// The counts must grow in a straight line from the tip to the base.
-	slope := 0.0
+	if fill := float64(area) / float64(n*long); fill < 0.35 || fill > maxFill {
+		return image.Point{}, false
+	}
+	// The counts must grow along a straight line, from a narrow tip to a
+	// base about as wide as the box. Blur fattens the tip and compression
+	// adds stray slices, so the line is a robust one (Theil-Sen: the median
+	// of the slopes between pairs of slices) and is judged by its median
+	// residual.
+	var slopes []float64
+	for i := range counts {
+		for j := i + 1; j < n; j++ {
+			slopes = append(slopes, (counts[j]-counts[i])/float64(j-i))
+		}
+	}
+	if len(slopes) == 0 {
+		return image.Point{}, false
+	}
+	sort.Float64s(slopes)
+	slope := slopes[len(slopes)/2]
+	offsets := make([]float64, n)
 	for i, c := range counts {
-		slope += c * (float64(i) - float64(n-1)/2)
+		offsets[i] = c - slope*float64(i)
 	}
+	sort.Float64s(offsets)
+	icept := offsets[n/2]
+	fn := float64(n)
 	grows := slope > 0
-	devs := make([]float64, n)
+	tip, base := icept, icept+slope*(fn-1)
+	if !grows {
+		tip, base = base, tip
+	}
+	if tip > 0.45*float64(long) || base-tip < 0.5*float64(long) {
+		return image.Point{}, false
+	}
+	// And grow nearly monotonically: at most one slice (a stray one) may be
+	// narrower than the one before it, going from the tip to the base.
+	drops := 0
+	for i := 1; i < n; i++ {
+		prev, cur := counts[i-1], counts[i]
+		if !grows {
+			prev, cur = counts[n-i], counts[n-1-i]
+		}
+		if cur < prev-1 {
+			drops++
+		}
+	}
+	if drops > 1 {
+		return image.Point{}, false
+	}
+	res := make([]float64, n)
 	sum := 0.0
 	for i, c := range counts {
-		k := i
-		if !grows {
-			k = n - 1 - i
-		}
-		devs[i] = math.Abs(c - float64(long)*(float64(k)+0.5)/float64(n))
-		sum += devs[i]
+		res[i] = math.Abs(c - (icept + slope*float64(i)))
+		sum += res[i]
 	}
-	sort.Float64s(devs)
-	// The median keeps a stray slice (resampling ringing) from spoiling it.
-	if devs[n/2] > 0.13*float64(long)+0.5 || sum/float64(n) > 0.25*float64(long)+0.5 {
+	sort.Float64s(res)
+	if res[n/2] > 0.2*float64(long)+1 || sum/fn > 0.25*float64(long)+1 {
 		return image.Point{}, false
 	}
 	switch {

@@ -23,6 +23,7 @@ const glyphVersion = 1
 type glyph struct {
 	w, h int
 	bits []byte // w*h, 1 for ink, row by row
+	thin []byte // the same, binarised nearer the ink: thinner strokes
 	box  image.Rectangle
 }
 
@@ -82,11 +83,14 @@ func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb) glyph {
 		return glyph{}
 	}
 	// Scale the cropped shares to glyphHeight rows, averaging each output
-	// pixel over its footprint (4x4 bilinear samples).
+	// pixel over its footprint (4x4 bilinear samples), and binarise at one
+	// half; and, for a second try, at two thirds, which opens the counters
+	// a small bold 8 or 9 may have lost to blur.
+
 	cw, ch := crop.Dx(), crop.Dy()
 	scale := float64(glyphHeight) / float64(ch)
 	w := max(1, min(3*glyphHeight, int(math.Round(float64(cw)*scale))))
-	g := glyph{w: w, h: glyphHeight, bits: make([]byte, w*glyphHeight), box: crop.Add(box.Min)}
+	g := glyph{w: w, h: glyphHeight, bits: make([]byte, w*glyphHeight), thin: make([]byte, w*glyphHeight), box: crop.Add(box.Min)}
 	sample := func(fx, fy float64) float64 { // bilinear, outside the crop counts as paper
 		x0, y0 := int(math.Floor(fx-0.5)), int(math.Floor(fy-0.5))
 		ax, ay := fx-0.5-float64(x0), fy-0.5-float64(y0)
@@ -121,6 +125,9 @@ func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb) glyph {
 			}
 			if sum/16 >= 0.5 {
 				g.bits[y*w+x] = 1
+			}
+			if sum/16 >= 2.0/3 {
+				g.thin[y*w+x] = 1
 			}
 		}
 	}
@@ -190,16 +197,12 @@ var glyphRenderings = []rendering{
 	{56, 28, 0}, {56, 8, 0}, {24, 24, 0}, {24, 6, 0}, {64, 32, 0}, {64, 16, 0},
 }
 
-// plausible says whether a glyph can show digit d, judging by its width: in
-// the game's fonts (Arial-like) a 1 is at most 0.56 of its height wide and
-// every other digit at least 0.59. Tesseract sometimes reads a narrow 1 as
-// a 4 or a 7 as a 4; the first of these the width rules out.
+// plausible says whether a glyph can show digit d, judging by its width:
+// Tesseract sometimes reads a narrow 1 as a 4, but in the game's fonts
+// every digit other than 1 is at least 0.59 of its height wide, while a 1
+// may be anything from 0.3 (regular) to 0.7 (bold, in some fonts).
 func (g glyph) plausible(d int) bool {
-	aspect := float64(g.w) / float64(g.h)
-	if d == 1 {
-		return aspect <= 0.65
-	}
-	return aspect >= 0.5
+	return d == 1 || float64(g.w) >= 0.5*float64(g.h)
 }
 
 // pgm renders the glyph black on white as a binary PGM image (a format

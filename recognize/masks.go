@@ -24,6 +24,7 @@ type scene struct {
 	colour *mask // clearly coloured and far from the background: pieces, tiles, blue clues
 	white  *mask // near white: digits on pieces and tiles, overlay text
 	grey   *mask // any grey darker than the background, faint ones included; made on demand
+	blue   *mask // bluish and far from the background: blue clues; made on demand
 
 	inkBlobs *blobs // 8-connected components of ink
 }
@@ -64,7 +65,7 @@ func (sc *scene) greyMask() *mask {
 		return sc.grey
 	}
 	sc.grey = newMask(sc.w, sc.h)
-	below := sc.bg.lum() - 12
+	below := sc.bg.lum() - 8
 	maxChroma := max(24, sc.bg.chroma()-16)
 	for y := 0; y < sc.h; y++ {
 		for x := 0; x < sc.w; x++ {
@@ -81,9 +82,32 @@ func (sc *scene) greyMask() *mask {
 	return sc.grey
 }
 
+// blueMask returns the mask of bluish pixels (blue clearly the strongest
+// channel) clearly darker than the background: the blue clues' triangles
+// and digits, including the edges that the other masks split between ink
+// and colour once the image is resampled. Being darker is required because
+// compression smears colour over the neighbouring background, but not
+// brightness.
+func (sc *scene) blueMask() *mask {
+	if sc.blue != nil {
+		return sc.blue
+	}
+	sc.blue = newMask(sc.w, sc.h)
+	darker := sc.bg.lum() - 30
+	for y := 0; y < sc.h; y++ {
+		for x := 0; x < sc.w; x++ {
+			c := sc.pixel(x, y)
+			if int(c.b)-int(max(c.r, c.g)) >= 20 && c.lum() < darker {
+				sc.blue.set(x, y)
+			}
+		}
+	}
+	return sc.blue
+}
+
 func (sc *scene) close() {
 	sc.inkBlobs.close()
-	for _, m := range []*mask{sc.ink, sc.colour, sc.white, sc.grey} {
+	for _, m := range []*mask{sc.ink, sc.colour, sc.white, sc.grey, sc.blue} {
 		if m != nil {
 			m.close()
 		}

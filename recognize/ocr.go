@@ -93,24 +93,32 @@ func (t *tesseract) read(g glyph) (int, error) {
 		c.DisableOutput()
 		t.client = c
 	}
-	// A digit is taken once two renderings agree on it (see glyphRenderings).
+	// A digit is taken once two renderings agree on it (see glyphRenderings);
+	// failing that, the same with the glyph's thinner strokes.
 	var got []string
-	votes := map[int]int{}
-	for _, r := range glyphRenderings {
-		text, err := t.text(g.pgm(r))
-		if err != nil {
-			return 0, err
-		}
-		got = append(got, fmt.Sprintf("%q", text))
-		if len(text) != 1 || text[0] < '0' || text[0] > '9' {
+	for _, bits := range [][]byte{g.bits, g.thin} {
+		if bits == nil {
 			continue
 		}
-		d := int(text[0] - '0')
-		if !g.plausible(d) {
-			continue
-		}
-		if votes[d]++; votes[d] == 2 {
-			return d, nil
+		h := g
+		h.bits = bits
+		votes := map[int]int{}
+		for _, r := range glyphRenderings {
+			text, err := t.text(h.pgm(r))
+			if err != nil {
+				return 0, err
+			}
+			got = append(got, fmt.Sprintf("%q", text))
+			if len(text) != 1 || text[0] < '0' || text[0] > '9' {
+				continue
+			}
+			d := int(text[0] - '0')
+			if !g.plausible(d) {
+				continue
+			}
+			if votes[d]++; votes[d] == 2 {
+				return d, nil
+			}
 		}
 	}
 	return 0, fmt.Errorf("tesseract read %s where a digit was expected", strings.Join(got, ", "))

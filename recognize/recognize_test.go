@@ -1,18 +1,24 @@
 package recognize
 
 import (
+	"os"
 	"image"
 	"strings"
 	"testing"
 )
 
-// newTestRecognizer returns a Recognizer with no on-disk cache, so Tesseract
-// reads every glyph.
-func newTestRecognizer(t testing.TB) *Recognizer {
-	rd := NewReader(nil)
-	t.Cleanup(func() { rd.Close() })
-	return New(rd)
+// testReader is shared by the package's tests: it has no on-disk cache, so
+// Tesseract reads every distinct glyph, once per test binary.
+var testReader = NewReader(nil)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testReader.Close()
+	os.Exit(code)
 }
+
+// newTestRecognizer returns a Recognizer reading with testReader.
+func newTestRecognizer(t testing.TB) *Recognizer { return New(testReader) }
 
 func TestRecognizeRealScreens(t *testing.T) {
 	rec := newTestRecognizer(t)

@@ -11,8 +11,12 @@ import (
 // any key"), the level map (the logo and a tile per level) and the "Level
 // Completed" overlay (white text and two white buttons, Menu and Next).
 
-// logoSquare is the side of a square of the PUZLOGIC logo at 100% zoom.
-const logoSquare = 21
+// The level map's geometry at 100% zoom: the side of a square of the
+// PUZLOGIC logo, and the pitch of the level tiles' grid.
+const (
+	logoSquare = 21
+	tilePitch  = 64
+)
 
 // hasLogo says whether the PUZLOGIC logo, rows of small filled squares, is
 // in the top part of the game area.
@@ -51,9 +55,47 @@ func (sc *scene) findTiles(rd *Reader) ([]tile, error) {
 	if len(tiles) == 0 {
 		return nil, nil // no open level: the title screen
 	}
+	// The tiles stand on a grid, numbered row by row. A tile's place in
+	// that order is its row times the grid's width plus its column, which
+	// a locked tile missed (compression may spoil its faint outline) does
+	// not shift.
+	centres := make([]image.Point, len(tiles))
+	for i, t := range tiles {
+		centres[i] = t.centre
+	}
+	grid, err := fitLattice(centres, sc.px(tilePitch))
+	if err != nil {
+		return tiles, fmt.Errorf("level tiles: %w", err)
+	}
+	cols := 0
+	for _, c := range centres {
+		cols = max(cols, grid.col(float64(c.X))+1)
+	}
+	place := func(t tile) int { return grid.row(float64(t.centre.Y))*cols + grid.col(float64(t.centre.X)) }
+	// A place of the grid left without a tile, up to the last one found,
+	// is a locked tile whose outline was too spoilt to find, if faint marks
+	// show there.
+	last, taken := 0, map[int]bool{}
+	for _, t := range tiles {
+		last = max(last, place(t))
+		taken[place(t)] = true
+	}
+	half := int(sc.px(squareSide) / 2)
+	grey := sc.greyMask()
+	for p := 0; p <= last; p++ {
+		if taken[p] {
+			continue
+		}
+		c := image.Pt(int(math.Round(grid.x0+float64(p%cols)*grid.step)), int(math.Round(grid.y0+float64(p/cols)*grid.step)))
+		r := image.Rect(c.X-half, c.Y-half, c.X+half, c.Y+half)
+		if float64(grey.count(r)) >= 0.03*float64(r.Dx()*r.Dy()) {
+			tiles = append(tiles, tile{box: r, centre: c, state: "locked"})
+		}
+	}
+	sortReading(tiles, func(t tile) image.Point { return t.centre }, grid.step/2)
 	// Number the tiles: open ones by reading their white digits, locked
-	// ones (whose faint digits compression easily spoils) by their place in
-	// reading order, which the numbers read must agree with.
+	// ones (whose faint digits compression easily spoils) by their place,
+	// which the numbers read must agree with.
 	offset, anchored := 0, false
 	for i := range tiles {
 		t := &tiles[i]
@@ -64,15 +106,15 @@ func (sc *scene) findTiles(rd *Reader) ([]tile, error) {
 		if err != nil {
 			return tiles, fmt.Errorf("the level tile at %v: %w", sc.abs(t.centre), err)
 		}
-		if anchored && n-i != offset {
+		if anchored && n-place(*t) != offset {
 			return tiles, fmt.Errorf("the level tile at %v reads %d, out of order with the tiles before it", sc.abs(t.centre), n)
 		}
-		offset, anchored = n-i, true
+		offset, anchored = n-place(*t), true
 		t.level = n
 	}
 	for i := range tiles {
 		if tiles[i].state == "locked" {
-			tiles[i].level = i + offset
+			tiles[i].level = place(tiles[i]) + offset
 		}
 	}
 	return tiles, nil
@@ -197,14 +239,39 @@ func lCorner(bl *blobs, b blob, side float64) (image.Point, bool) {
 	if float64(r.Dx()) < 0.2*side || float64(r.Dx()) > 0.42*side || float64(r.Dy()) < 0.2*side || float64(r.Dy()) > 0.42*side || b.fill() > 0.5 {
 		return image.Point{}, false
 	}
-	covered := func(e image.Rectangle) bool {
-		n := e.Dx() * e.Dy()
-		return float64(bl.count(b.label, e)) >= 0.8*float64(n)
+	// An edge of the box is covered when nearly every line across it has a
+	// pixel of the blob within its outer quarter; compression may nibble
+	// at a corner's arms, so one row or column is not enough.
+	band := func(edge image.Point) float64 {
+		t := max(2, min(r.Dx(), r.Dy())/4)
+		lines, hit := 0, 0
+		if edge.X == 0 { // top or bottom: lines are columns
+			y0 := r.Min.Y
+			if edge.Y > 0 {
+				y0 = r.Max.Y - t
+			}
+			for x := r.Min.X; x < r.Max.X; x++ {
+				lines++
+				if bl.count(b.label, image.Rect(x, y0, x+1, y0+t)) > 0 {
+					hit++
+				}
+			}
+		} else {
+			x0 := r.Min.X
+			if edge.X > 0 {
+				x0 = r.Max.X - t
+			}
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				lines++
+				if bl.count(b.label, image.Rect(x0, y, x0+t, y+1)) > 0 {
+					hit++
+				}
+			}
+		}
+		return float64(hit) / float64(lines)
 	}
-	top := covered(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+1))
-	bottom := covered(image.Rect(r.Min.X, r.Max.Y-1, r.Max.X, r.Max.Y))
-	left := covered(image.Rect(r.Min.X, r.Min.Y, r.Min.X+1, r.Max.Y))
-	right := covered(image.Rect(r.Max.X-1, r.Min.Y, r.Max.X, r.Max.Y))
+	top, bottom := band(image.Pt(0, -1)) >= 0.75, band(image.Pt(0, 1)) >= 0.75
+	left, right := band(image.Pt(-1, 0)) >= 0.75, band(image.Pt(1, 0)) >= 0.75
 	switch {
 	case top && left && !bottom && !right:
 		return image.Pt(0, 0), true
@@ -226,9 +293,12 @@ func (sc *scene) findOverlayButtons() (menu, next image.Rectangle, ok bool) {
 	white := findBlobs(sc.white, 8)
 	defer white.close()
 	step := sc.px(latticeStep)
-	chars := sc.characters(white, step, sc.bg, func(b blob) bool {
-		return sc.bgShare(b.box.Inset(-b.box.Dy()/2)) >= 0.5 // on the background, not on a piece
-	})
+	var chars []image.Rectangle
+	for _, b := range white.list {
+		if sc.bgShare(b.box.Inset(-b.box.Dy()/2)) >= 0.5 { // on the background, not on a piece
+			chars = append(chars, sc.characters(white, b, step, sc.bg)...)
+		}
+	}
 	lines := textLines(chars, 0.6)
 	if len(lines) < 2 {
 		return menu, next, false

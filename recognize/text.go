@@ -63,8 +63,10 @@ func wordBox(word []image.Rectangle) image.Rectangle {
 	return u
 }
 
-// findLevelLabel finds the digits of the "Level NN" label: the last word of
-// the first line of dark text in the top left corner of the game area.
+// findLevelLabel finds the digits of the "Level NN" label: in the top left
+// corner of the game area, the leftmost line of dark text that starts with
+// a word of at least three letters and ends with the number. chars must not
+// hold the clues' digits (clues above the board can reach that corner).
 func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 	corner := image.Rect(0, 0, sc.w*45/100, sc.h*15/100)
 	var in []image.Rectangle
@@ -73,26 +75,31 @@ func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 			in = append(in, c)
 		}
 	}
-	lines := textLines(in, 0.35)
-	if len(lines) == 0 || len(lines[0].words) < 2 {
-		return nil
-	}
-	return lines[0].words[len(lines[0].words)-1]
-}
-
-// characters returns the boxes of the blobs that have the size of a
-// character next to a lattice of the given step, drawn on paper, splitting
-// blobs as wide as two characters (digits that touch at small zooms).
-func (sc *scene) characters(bl *blobs, step float64, paper rgb, keep func(blob) bool) []image.Rectangle {
-	var chars []image.Rectangle
-	for _, b := range bl.list {
-		h := float64(b.box.Dy())
-		if h < 0.15*step || h > 0.6*step || float64(b.box.Dx()) > 2*h || !keep(b) {
+	var best *textLine
+	for _, l := range textLines(in, 0.35) {
+		if len(l.words) < 2 || len(l.words[0]) < 3 {
 			continue
 		}
-		chars = append(chars, sc.splitWide(b.box, paper)...)
+		if best == nil || l.box.Min.X < best.box.Min.X {
+			best = &l
+		}
 	}
-	return chars
+	if best == nil {
+		return nil
+	}
+	return best.words[len(best.words)-1]
+}
+
+// characters returns the box of blob b if it has the size of a character
+// next to a lattice of the given step, drawn on paper, split in two if it
+// is as wide as two characters (digits that touch at small zooms); or
+// nothing.
+func (sc *scene) characters(bl *blobs, b blob, step float64, paper rgb) []image.Rectangle {
+	h := float64(b.box.Dy())
+	if h < 0.15*step || h > 0.6*step || float64(b.box.Dx()) > 2*h {
+		return nil
+	}
+	return sc.splitWide(b.box, paper)
 }
 
 // splitWide returns r as one character box, or as two when it is too wide
