@@ -1,8 +1,8 @@
 package recognize
 
 import (
-	"os"
 	"image"
+	"os"
 	"strings"
 	"testing"
 )
