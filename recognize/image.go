@@ -47,7 +47,7 @@ func DecodeImage(data []byte) (*image.RGBA, error) {
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrBadImage, format, err)
+		return nil, fmt.Errorf("%w: %v", ErrBadImage, err)
 	}
 	return toRGBA(img), nil
 }
