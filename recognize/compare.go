@@ -59,18 +59,16 @@ func Compare(want, got *puzzle.Puzzle, tol int) []string {
 func compareCells(want, got []puzzle.Cell, tol int) []string {
 	var diffs []string
 	type key struct{ row, col int }
-	gotAt := map[key]puzzle.Cell{}
+	gotAt := multimap[key, puzzle.Cell]{}
 	for _, c := range got {
-		gotAt[key{c.Row, c.Col}] = c
+		gotAt.add(key{c.Row, c.Col}, c)
 	}
 	for _, w := range want {
-		k := key{w.Row, w.Col}
-		g, ok := gotAt[k]
+		g, ok := gotAt.take(key{w.Row, w.Col})
 		if !ok {
 			diffs = append(diffs, fmt.Sprintf("cell row %d col %d (%s%s): missing", w.Row, w.Col, valueString(w.Value), pointString(w.Point)))
 			continue
 		}
-		delete(gotAt, k)
 		if valueString(w.Value) != valueString(g.Value) {
 			diffs = append(diffs, fmt.Sprintf("cell row %d col %d: got %s, want %s", w.Row, w.Col, valueString(g.Value), valueString(w.Value)))
 		}
@@ -78,10 +76,7 @@ func compareCells(want, got []puzzle.Cell, tol int) []string {
 			diffs = append(diffs, fmt.Sprintf("cell row %d col %d: at%s, want%s", w.Row, w.Col, pointString(g.Point), pointString(w.Point)))
 		}
 	}
-	var extra []puzzle.Cell
-	for _, g := range gotAt {
-		extra = append(extra, g)
-	}
+	extra := gotAt.rest()
 	sort.Slice(extra, func(i, j int) bool {
 		return extra[i].Row < extra[j].Row || extra[i].Row == extra[j].Row && extra[i].Col < extra[j].Col
 	})
@@ -136,26 +131,21 @@ func compareSums(want, got []puzzle.Sum) []string {
 		index int
 		scope string
 	}
-	gotAt := map[key]puzzle.Sum{}
+	gotAt := multimap[key, puzzle.Sum]{}
 	for _, s := range got {
-		gotAt[key{s.Axis, s.Index, s.ScopeName()}] = s
+		gotAt.add(key{s.Axis, s.Index, s.ScopeName()}, s)
 	}
 	for _, w := range want {
-		k := key{w.Axis, w.Index, w.ScopeName()}
-		g, ok := gotAt[k]
+		g, ok := gotAt.take(key{w.Axis, w.Index, w.ScopeName()})
 		if !ok {
 			diffs = append(diffs, fmt.Sprintf("sum %s %d = %d (%s): missing", w.Axis, w.Index, w.Target, w.ScopeName()))
 			continue
 		}
-		delete(gotAt, k)
 		if g.Target != w.Target {
 			diffs = append(diffs, fmt.Sprintf("sum %s %d (%s): got %d, want %d", w.Axis, w.Index, w.ScopeName(), g.Target, w.Target))
 		}
 	}
-	var extra []puzzle.Sum
-	for _, g := range gotAt {
-		extra = append(extra, g)
-	}
+	extra := gotAt.rest()
 	sort.Slice(extra, func(i, j int) bool {
 		return extra[i].Axis < extra[j].Axis || extra[i].Axis == extra[j].Axis && extra[i].Index < extra[j].Index
 	})
@@ -167,17 +157,16 @@ func compareSums(want, got []puzzle.Sum) []string {
 
 func compareTiles(want, got []puzzle.LevelTile, tol int) []string {
 	var diffs []string
-	gotAt := map[int]puzzle.LevelTile{}
+	gotAt := multimap[int, puzzle.LevelTile]{}
 	for _, t := range got {
-		gotAt[t.Level] = t
+		gotAt.add(t.Level, t)
 	}
 	for _, w := range want {
-		g, ok := gotAt[w.Level]
+		g, ok := gotAt.take(w.Level)
 		if !ok {
 			diffs = append(diffs, fmt.Sprintf("level tile %d (%s%s): missing", w.Level, w.State, pointString(w.Point)))
 			continue
 		}
-		delete(gotAt, w.Level)
 		if g.State != w.State {
 			diffs = append(diffs, fmt.Sprintf("level tile %d: got %s, want %s", w.Level, g.State, w.State))
 		}
@@ -185,43 +174,61 @@ func compareTiles(want, got []puzzle.LevelTile, tol int) []string {
 			diffs = append(diffs, fmt.Sprintf("level tile %d: at%s, want%s", w.Level, pointString(g.Point), pointString(w.Point)))
 		}
 	}
-	var extra []int
-	for l := range gotAt {
-		extra = append(extra, l)
-	}
-	sort.Ints(extra)
-	for _, l := range extra {
-		diffs = append(diffs, fmt.Sprintf("level tile %d (%s%s): not expected", l, gotAt[l].State, pointString(gotAt[l].Point)))
+	extra := gotAt.rest()
+	sort.Slice(extra, func(i, j int) bool { return extra[i].Level < extra[j].Level })
+	for _, g := range extra {
+		diffs = append(diffs, fmt.Sprintf("level tile %d (%s%s): not expected", g.Level, g.State, pointString(g.Point)))
 	}
 	return diffs
 }
 
 func compareButtons(want, got []puzzle.Button, tol int) []string {
 	var diffs []string
-	gotAt := map[string]puzzle.Button{}
+	gotAt := multimap[string, puzzle.Button]{}
 	for _, b := range got {
-		gotAt[b.Name] = b
+		gotAt.add(b.Name, b)
 	}
 	for _, w := range want {
-		g, ok := gotAt[w.Name]
+		g, ok := gotAt.take(w.Name)
 		if !ok {
 			diffs = append(diffs, fmt.Sprintf("button %q%s: missing", w.Name, pointString(w.Point)))
 			continue
 		}
-		delete(gotAt, w.Name)
 		if !nearPoint(w.Point, g.Point, tol) {
 			diffs = append(diffs, fmt.Sprintf("button %q: at%s, want%s", w.Name, pointString(g.Point), pointString(w.Point)))
 		}
 	}
-	var extra []string
-	for n := range gotAt {
-		extra = append(extra, n)
-	}
-	sort.Strings(extra)
-	for _, n := range extra {
-		diffs = append(diffs, fmt.Sprintf("button %q%s: not expected", n, pointString(gotAt[n].Point)))
+	extra := gotAt.rest()
+	sort.Slice(extra, func(i, j int) bool { return extra[i].Name < extra[j].Name })
+	for _, g := range extra {
+		diffs = append(diffs, fmt.Sprintf("button %q%s: not expected", g.Name, pointString(g.Point)))
 	}
 	return diffs
+}
+
+// multimap holds values by key, several per key, in the order added.
+type multimap[K comparable, V any] map[K][]V
+
+func (m multimap[K, V]) add(k K, v V) { m[k] = append(m[k], v) }
+
+// take removes and returns the first value added under k.
+func (m multimap[K, V]) take(k K) (V, bool) {
+	vs := m[k]
+	if len(vs) == 0 {
+		var zero V
+		return zero, false
+	}
+	m[k] = vs[1:]
+	return vs[0], true
+}
+
+// rest returns the values not taken.
+func (m multimap[K, V]) rest() []V {
+	var out []V
+	for _, vs := range m {
+		out = append(out, vs...)
+	}
+	return out
 }
 
 func near(a, b, tol int) bool { return abs(a-b) <= tol }
