@@ -42,25 +42,3 @@ func absDiff(a, b uint8) int {
 func (c rgb) isBlue() bool {
 	return int(c.b) > int(c.r)+24 && int(c.b) > int(c.g)+24
 }
-
-// isGreen says whether green is the colour's clearly strongest channel.
-func (c rgb) isGreen() bool {
-	return int(c.g) > int(c.r)+40 && int(c.g) > int(c.b)+24
-}
-
-// meanColour averages the pixels of im inside r.
-func meanColour(im *image.RGBA, r image.Rectangle) rgb {
-	r = r.Intersect(im.Bounds())
-	var sr, sg, sb, n int
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			c := at(im, x, y)
-			sr, sg, sb = sr+int(c.r), sg+int(c.g), sb+int(c.b)
-			n++
-		}
-	}
-	if n == 0 {
-		return rgb{}
-	}
-	return rgb{uint8(sr / n), uint8(sg / n), uint8(sb / n)}
-}

@@ -3,23 +3,32 @@
 // It works on an image in memory and never touches the screen. The steps,
 // each in its own file, are:
 //
-//   - area.go: find the game area (a flat 4:3 rectangle) anywhere on the
-//     screenshot and take the scale from its size;
-//   - masks.go: sort the game area's pixels into ink (dark outlines and
-//     digits), colour (pieces, tiles, blue clues), white and faint marks;
-//   - cells.go and lattice.go: the outlined squares of the board and the
-//     lattice they stand on, whose pitch comes from the squares' spacing;
+//   - image.go: decode PNG or JPEG input, refusing huge images from their
+//     header before decoding;
+//   - area.go: find the game area (the largest flat 4:3 rectangle) anywhere
+//     on the screenshot, to the pixel, and take the scale from its size;
+//   - masks.go and blobs.go: sort the game area's pixels into ink (dark
+//     outlines and digits), colour (pieces, tiles), white, faint grey and
+//     blue, and label their connected components with OpenCV;
+//   - cells.go and lattice.go: the outlined squares of the board (holes in
+//     the ink whose inside shows the background) and the lattice they stand
+//     on, whose pitch is measured from the squares' spacing, so that groups
+//     of squares apart from each other share one row and column numbering;
 //   - pieces.go: the filled squares below the board;
-//   - clues.go: sum clues, a small triangle and a number at a row or column end;
-//   - label.go: the "Level NN" label;
-//   - screens.go: the title, level map and "Level Completed" screens;
-//   - glyph.go and ocr.go: every digit is cut out, normalised to a small
-//     black-on-white bitmap and read by Tesseract, once per distinct bitmap,
-//     with an optional on-disk cache (cache.go) shared between runs;
+//   - clues.go: sum clues, a small triangle at a row or column end pointing
+//     at its number; dark ones count every cell, blue ones only the pieces;
+//   - text.go: characters, text lines and words, and the "Level NN" label;
+//   - screens.go: the title, level map (tiles done, open or locked) and
+//     "Level Completed" (Menu and Next) screens;
+//   - board.go: a level screen read in full, and its puzzle file;
+//   - glyph.go, ocr.go and cache.go: every digit is cut out, normalised to a
+//     small black-on-white bitmap and read by Tesseract (single-character
+//     mode, digits only, one client), once per distinct bitmap, with an
+//     on-disk cache of bitmaps already read that is shared between runs;
 //   - annotate.go draws what was found; compare.go compares a result with an
 //     expected puzzle file.
 //
-// Shapes are found with OpenCV (gocv), digits are read with Tesseract
-// (gosseract). No pixel size is fixed: every length is derived from the game
-// area and the squares found on it, so any browser zoom works.
+// No pixel size is fixed: every length is one of the game's own (squares 44
+// px on a 48 px lattice, pieces 38 px, a 800x600 game area at 100% zoom)
+// times the scale measured on the screenshot, so any browser zoom works.
 package recognize
