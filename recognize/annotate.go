@@ -139,11 +139,25 @@ func (d *drawer) board(b *board) {
 		if a.blue {
 			scope = "pieces"
 		}
-		at := a.box.Max.Add(image.Pt(2, 0))
-		if a.dir.X < 0 || a.dir.Y != 0 {
-			at = image.Pt(a.box.Max.X+2, a.box.Min.Y-2)
+		// The label goes beyond the number, on the side the arrow points to.
+		label := fmt.Sprintf("%s %d=%d %s", axis, index, b.targets[i], scope)
+		u := a.box
+		for _, g := range a.digits {
+			u = u.Union(g)
 		}
-		d.text(at, fmt.Sprintf("%s %d=%d %s", axis, index, b.targets[i], scope), annClue)
+		size := gocv.GetTextSize(label, gocv.FontHersheySimplex, 0.4*d.scale, max(1, int(d.scale+0.5)))
+		var at image.Point
+		switch {
+		case a.dir.X < 0:
+			at = image.Pt(u.Min.X-size.X-3, u.Max.Y)
+		case a.dir.X > 0:
+			at = image.Pt(u.Max.X+3, u.Max.Y)
+		case a.dir.Y < 0:
+			at = image.Pt(u.Min.X, u.Min.Y-3)
+		default:
+			at = image.Pt(u.Min.X, u.Max.Y+size.Y+3)
+		}
+		d.text(at, label, annClue)
 	}
 	for _, g := range b.label {
 		d.rect(g, annLabel, 1)
