@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
-# e2e.sh shows the project's Puzlogic copy (testdata/game) in chromium, the way
-# the end-to-end test plays it: a 1920x1080 window at 0,0 with the game area at
-# 391,255, served on 127.0.0.1 with the report API, every report printed.
+# e2e.sh runs the end-to-end test: puzbot plays every level of the project's
+# Puzlogic copy (testdata/game) in chromium, unattended, from the title screen
+# to the end, and the page's own reports say whether all 15 were completed.
 #
-#   scripts/e2e.sh                  # on $DISPLAY, or on a new Xvfb when there is none
-#   scripts/e2e.sh level=7          # open on a level (any URL query the page takes)
+#   scripts/e2e.sh              # the test, on a private Xvfb: prints "levels solved: N/15"
+#   scripts/e2e.sh --watch      # play on your own $DISPLAY, so you can watch the bot
+#   scripts/e2e.sh --show [Q]   # only open the copy (URL query Q, e.g. level=7) and print its reports
 #
-# On a new Xvfb it prints the DISPLAY to point puzbot at, for example:
-#   DISPLAY=:7 bin/puzbot capture | bin/puzbot recognize | bin/puzbot solve | bin/puzbot replay
-# Stop it with Ctrl-C. (The unattended end-to-end test will run from here too.)
+# It installs what it needs (scripts/setup.sh --test) and builds bin/.
+# --watch and --show use $DISPLAY, or a new Xvfb whose DISPLAY they print.
+# In --watch, push the mouse into a screen corner or press Ctrl-C to stop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh --test
+mode="${1:-}"
+if [[ "$mode" != "--watch" && "$mode" != "--show" ]]; then
+	exec go test -count=1 -v -timeout 30m -run 'TestUnattendedPlay' ./e2e/game
+fi
+
 go build -o bin/ ./e2e/cmd/puzbot-game >&2
 
 xvfb_pid=""
@@ -43,6 +49,26 @@ if [[ -z "${DISPLAY:-}" ]]; then
 	echo "e2e: Xvfb on DISPLAY=$DISPLAY" >&2
 fi
 
-bin/puzbot-game -addr 127.0.0.1:8765 -browser -query "${1:-}" &
+if [[ "$mode" == "--show" ]]; then
+	bin/puzbot-game -addr 127.0.0.1:8765 -browser -query "${2:-}" &
+	game_pid=$!
+	wait "$game_pid"
+	exit
+fi
+
+# --watch: the game on the title screen, then the bot once the page reports
+# that it shows the title.
+reports=$(mktemp)
+trap 'cleanup; rm -f "$reports"' EXIT
+bin/puzbot-game -addr 127.0.0.1:0 -browser -query screen=title >"$reports" &
 game_pid=$!
-wait "$game_pid"
+for _ in $(seq 300); do
+	grep -q ' screen title$' "$reports" && break
+	kill -0 "$game_pid" 2>/dev/null || { cat "$reports" >&2; exit 1; }
+	sleep 0.1
+done
+if ! grep -q ' screen title$' "$reports"; then
+	echo "e2e: the game did not show its title within 30 s" >&2
+	exit 1
+fi
+PATH="$PWD/bin:$PATH" scripts/play.sh

@@ -63,12 +63,13 @@ while :; do
 	screen=$(sed -n 's/^  "screen": "\(.*\)",\{0,1\}$/\1/p' "$puzzle")
 	level=$(sed -n 's/^  "level": \([0-9]*\),\{0,1\}$/\1/p' "$puzzle")
 
-	"$puzbot" solve "$puzzle" >"$moves"
+	"$puzbot" solve "$puzzle" >"$moves" 2>"$dir/solve.err"
 	status=$?
 	if ((status == 10)); then
 		echo "play: game over: every level is done; $levels levels played in $(seconds $(($(now) - start))) s"
 		exit 0
 	elif ((status != 0)); then
+		cat "$dir/solve.err" >&2
 		echo "play: solve failed on screen ${screen:-?}; files kept in $dir" >&2
 		exit $status
 	fi
