@@ -1,7 +1,6 @@
 package recognize
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -35,7 +34,7 @@ func TestRecognizedLevelsSolve(t *testing.T) {
 			t.Errorf("%s: %v", s.name, err)
 			continue
 		}
-		if err := checkSolution(p, values); err != nil {
+		if err := puzlogic.Check(p, values); err != nil {
 			t.Errorf("%s: the solution breaks a rule: %v", s.name, err)
 			continue
 		}
@@ -48,58 +47,4 @@ func TestRecognizedLevelsSolve(t *testing.T) {
 		t.Fatal("no level screenshot solved")
 	}
 	t.Logf("%d levels recognized and solved", solved)
-}
-
-// checkSolution checks values (one per cell of p, in order) against the
-// rules: prefilled cells keep their digits, the pieces fill the empty cells,
-// no digit twice in a lattice row or column, and every sum holds (a "pieces"
-// sum counting only the cells the pieces fill).
-func checkSolution(p *puzzle.Puzzle, values []int) error {
-	if len(values) != len(p.Cells) {
-		return fmt.Errorf("%d values for %d cells", len(values), len(p.Cells))
-	}
-	pieces := map[int]int{}
-	for _, pc := range p.Pieces {
-		pieces[*pc.Value]++
-	}
-	type line struct {
-		axis  string
-		index int
-	}
-	all, placed := map[line]int{}, map[line]int{}
-	seen := map[[3]int]bool{} // axis (0 row, 1 col), index, value
-	for i, c := range p.Cells {
-		v := values[i]
-		if c.Value != nil {
-			if *c.Value != v {
-				return fmt.Errorf("cell %d,%d changed from %d to %d", c.Row, c.Col, *c.Value, v)
-			}
-		} else {
-			if pieces[v] == 0 {
-				return fmt.Errorf("cell %d,%d holds %d, which no piece left has", c.Row, c.Col, v)
-			}
-			pieces[v]--
-			placed[line{"row", c.Row}] += v
-			placed[line{"col", c.Col}] += v
-		}
-		all[line{"row", c.Row}] += v
-		all[line{"col", c.Col}] += v
-		for axis, index := range [2]int{c.Row, c.Col} {
-			k := [3]int{axis, index, v}
-			if seen[k] {
-				return fmt.Errorf("%d twice in %s %d", v, [2]string{"row", "col"}[axis], index)
-			}
-			seen[k] = true
-		}
-	}
-	for _, s := range p.Sums {
-		got := all[line{s.Axis, s.Index}]
-		if s.ScopeName() == puzzle.ScopePieces {
-			got = placed[line{s.Axis, s.Index}]
-		}
-		if got != s.Target {
-			return fmt.Errorf("%s %d adds up to %d, not %d (%s)", s.Axis, s.Index, got, s.Target, s.ScopeName())
-		}
-	}
-	return nil
 }

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"slices"
-	"sort"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/puzlogic"
 )
 
 // LevelsFile is the file the page and the tests read the levels from,
@@ -208,7 +207,7 @@ func (l *Level) Validate() error {
 			values[i] = *c.Answer
 		}
 	}
-	if err := check(p, values); err != nil {
+	if err := puzlogic.Check(p, values); err != nil {
 		return fmt.Errorf("the answers break the rules: %w", err)
 	}
 	return nil
@@ -288,55 +287,4 @@ func (l *Level) Answer() []int {
 		}
 	}
 	return values
-}
-
-// check reports whether values (one per cell of p, in order) solve p: the
-// prefilled cells keep their values, the other cells use up exactly the
-// pieces, no line holds a number twice, and every sum adds up with its scope.
-func check(p *puzzle.Puzzle, values []int) error {
-	if len(values) != len(p.Cells) {
-		return fmt.Errorf("%d values for %d cells", len(values), len(p.Cells))
-	}
-	var placed, pieces []int
-	seen := map[[3]int]bool{} // axis (0 row, 1 col), index, value
-	for i, c := range p.Cells {
-		v := values[i]
-		if c.Value != nil && *c.Value != v {
-			return fmt.Errorf("prefilled cell at row %d, col %d changed from %d to %d", c.Row, c.Col, *c.Value, v)
-		}
-		if c.Value == nil {
-			placed = append(placed, v)
-		}
-		if seen[[3]int{0, c.Row, v}] {
-			return fmt.Errorf("row %d holds %d twice", c.Row, v)
-		}
-		if seen[[3]int{1, c.Col, v}] {
-			return fmt.Errorf("col %d holds %d twice", c.Col, v)
-		}
-		seen[[3]int{0, c.Row, v}], seen[[3]int{1, c.Col, v}] = true, true
-	}
-	for _, pc := range p.Pieces {
-		pieces = append(pieces, *pc.Value)
-	}
-	sort.Ints(placed)
-	sort.Ints(pieces)
-	if !slices.Equal(placed, pieces) {
-		return fmt.Errorf("the empty cells take %v but the pieces are %v", placed, pieces)
-	}
-	for _, s := range p.Sums {
-		total := 0
-		for i, c := range p.Cells {
-			index := c.Row
-			if s.Axis == "col" {
-				index = c.Col
-			}
-			if index == s.Index && (c.Value == nil || s.ScopeName() == puzzle.ScopeAll) {
-				total += values[i]
-			}
-		}
-		if total != s.Target {
-			return fmt.Errorf("%s %d adds up to %d, not %d (scope %s)", s.Axis, s.Index, total, s.Target, s.ScopeName())
-		}
-	}
-	return nil
 }

@@ -1,70 +1,12 @@
 package puzlogic
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"sort"
+	"strings"
+	"testing"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
-
-// checkSolution verifies values (one per cell of p, in order) against the
-// rules of Puzlogic, independently of the solver: prefilled cells keep their
-// values, the values placed on empty cells are exactly the pieces (as a
-// multiset), no value twice in a row or column, and every sum met with its
-// scope.
-func checkSolution(p *puzzle.Puzzle, values []int) error {
-	if len(values) != len(p.Cells) {
-		return fmt.Errorf("%d values for %d cells", len(values), len(p.Cells))
-	}
-	var placed, pieces []int
-	rows := map[[2]int]bool{}
-	cols := map[[2]int]bool{}
-	for i, c := range p.Cells {
-		v := values[i]
-		if c.Value != nil {
-			if *c.Value != v {
-				return fmt.Errorf("prefilled cell (%d,%d) changed from %d to %d", c.Row, c.Col, *c.Value, v)
-			}
-		} else {
-			placed = append(placed, v)
-		}
-		if rows[[2]int{c.Row, v}] {
-			return fmt.Errorf("row %d holds %d twice", c.Row, v)
-		}
-		if cols[[2]int{c.Col, v}] {
-			return fmt.Errorf("col %d holds %d twice", c.Col, v)
-		}
-		rows[[2]int{c.Row, v}], cols[[2]int{c.Col, v}] = true, true
-	}
-	for _, pc := range p.Pieces {
-		pieces = append(pieces, *pc.Value)
-	}
-	sort.Ints(placed)
-	sort.Ints(pieces)
-	if fmt.Sprint(placed) != fmt.Sprint(pieces) {
-		return fmt.Errorf("placed %v, but the pieces are %v", placed, pieces)
-	}
-	for _, s := range p.Sums {
-		total := 0
-		for i, c := range p.Cells {
-			index := c.Row
-			if s.Axis == "col" {
-				index = c.Col
-			}
-			if index != s.Index {
-				continue
-			}
-			if c.Value == nil || s.ScopeName() == puzzle.ScopeAll {
-				total += values[i]
-			}
-		}
-		if total != s.Target {
-			return fmt.Errorf("%s %d adds up to %d, want %d (scope %s)", s.Axis, s.Index, total, s.Target, s.ScopeName())
-		}
-	}
-	return nil
-}
 
 // generate makes a random solvable puzzle on a rows x cols lattice: it fills
 // about density of the lattice with values 0-9 that never repeat in a line,
@@ -144,4 +86,45 @@ func tryGenerate(rng *rand.Rand, rows, cols int, density, hide float64, sums int
 		}
 	}
 	return p, solution, true
+}
+
+func TestCheck(t *testing.T) {
+	v := puzzle.Int
+	// Row 0: prefilled 3 and an empty cell; row 1: an empty cell in another
+	// column. Pieces 1 and 4; row 0 adds up to 7 (all), and its pieces to 4.
+	p := &puzzle.Puzzle{Kind: "puzlogic",
+		Cells:  []puzzle.Cell{{Row: 0, Col: 0, Value: v(3)}, {Row: 0, Col: 1}, {Row: 1, Col: 2}},
+		Pieces: []puzzle.Piece{{Value: v(1)}, {Value: v(4)}},
+		Sums:   []puzzle.Sum{{Axis: "row", Index: 0, Target: 7}, {Axis: "row", Index: 0, Target: 4, Scope: "pieces"}},
+	}
+	tests := []struct {
+		values []int
+		want   string // "" for a solution
+	}{
+		{[]int{3, 4, 1}, ""},
+		{[]int{3, 4}, "2 values for 3 cells"},
+		{[]int{2, 4, 1}, "prefilled cell at row 0, col 0 changed from 3 to 2"},
+		{[]int{3, 1, 4}, "row 0 adds up to 4, not 7"},
+		{[]int{3, 4, 4}, "the empty cells take [4 4] but the pieces are [1 4]"},
+		{[]int{3, 3, 1}, "row 0 holds 3 twice"},
+	}
+	for _, tt := range tests {
+		err := Check(p, tt.values)
+		if (tt.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("Check(%v) = %v, want %q", tt.values, err, tt.want)
+		}
+	}
+	// A column repeat, and a pieces-scope sum that ignores the prefilled value.
+	q := &puzzle.Puzzle{Kind: "puzlogic",
+		Cells:  []puzzle.Cell{{Row: 0, Col: 0, Value: v(5)}, {Row: 1, Col: 0}, {Row: 1, Col: 1}},
+		Pieces: []puzzle.Piece{{Value: v(5)}, {Value: v(2)}},
+		Sums:   []puzzle.Sum{{Axis: "col", Index: 0, Target: 2, Scope: "pieces"}},
+	}
+	if err := Check(q, []int{5, 5, 2}); err == nil || !strings.Contains(err.Error(), "col 0 holds 5 twice") {
+		t.Errorf("column repeat: %v", err)
+	}
+	// Row 1 holds 2 and 5; column 0's pieces add up to 2.
+	if err := Check(q, []int{5, 2, 5}); err != nil {
+		t.Errorf("pieces-scope solution rejected: %v", err)
+	}
 }

@@ -44,7 +44,7 @@ func TestRealLevels(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if err := checkSolution(p, values); err != nil {
+		if err := Check(p, values); err != nil {
 			t.Errorf("%s: wrong solution: %v", name, err)
 		}
 		// Each real level has exactly one solution.
@@ -62,14 +62,14 @@ func TestRandomPuzzles(t *testing.T) {
 		if err := p.Validate(); err != nil {
 			t.Fatalf("puzzle %d: generator made an invalid puzzle: %v", i, err)
 		}
-		if err := checkSolution(p, known); err != nil {
+		if err := Check(p, known); err != nil {
 			t.Fatalf("puzzle %d: generator's own solution fails the checker: %v", i, err)
 		}
 		values, err := Solve(p)
 		if err != nil {
 			t.Fatalf("puzzle %d (%dx%d, %d pieces): %v", i, rows, cols, len(p.Pieces), err)
 		}
-		if err := checkSolution(p, values); err != nil {
+		if err := Check(p, values); err != nil {
 			t.Fatalf("puzzle %d: wrong solution: %v", i, err)
 		}
 	}
@@ -112,7 +112,7 @@ func bruteForceCount(p *puzzle.Puzzle) int {
 	var rec func(k int)
 	rec = func(k int) {
 		if k == len(empty) {
-			if checkSolution(p, values) == nil {
+			if Check(p, values) == nil {
 				seen[fmtInts(values)] = true
 			}
 			return
