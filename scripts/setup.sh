@@ -35,7 +35,7 @@ if ((${#missing[@]})); then
 fi
 
 if ! command -v go >/dev/null 2>&1; then
-	echo "setup: Go is not installed; install Go 1.22 or newer from your distribution or go.dev" >&2
+	echo "setup: Go is not installed; install Go 1.26 or newer (see go.mod)" >&2
 	exit 1
 fi
 
