@@ -33,12 +33,12 @@ func Run(data []byte, w io.Writer, opts Options) error {
 	if opts.Count && opts.Limit < 1 {
 		return exitcode.New(exitcode.Usage, "--limit %d: must be at least 1", opts.Limit)
 	}
-	if sudoku.IsPlain(data) {
-		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit})
-	}
-	kind, err := puzzle.Kind(data)
-	if err != nil {
-		return exitcode.Wrap(exitcode.BadInput, err)
+	kind := puzzle.KindSudoku // the plain formats are Sudoku's
+	if !sudoku.IsPlain(data) {
+		var err error
+		if kind, err = puzzle.Kind(data); err != nil {
+			return exitcode.Wrap(exitcode.BadInput, err)
+		}
 	}
 	switch kind {
 	case puzzle.KindPuzlogic:
