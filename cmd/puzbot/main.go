@@ -19,6 +19,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // commands holds the subcommands; each file of this package adds its own
@@ -92,14 +93,14 @@ func rank(name string) int {
 
 // readInput returns the contents of the file named by the command's first
 // argument, or of standard input when it is "-" or absent, and a name for
-// messages.
-func readInput(c *cli.Context, read func(io.Reader) ([]byte, error)) ([]byte, string, error) {
+// messages. It reads at most puzzle.MaxFileSize bytes.
+func readInput(c *cli.Context) ([]byte, string, error) {
 	if c.NArg() > 1 {
 		return nil, "", exitcode.New(exitcode.Usage, "%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
 	}
 	name := c.Args().First()
 	if name == "" || name == "-" {
-		data, err := read(c.App.Reader)
+		data, err := puzzle.ReadAll(c.App.Reader)
 		if err != nil {
 			return nil, "stdin", exitcode.Wrap(exitcode.BadInput, fmt.Errorf("stdin: %w", err))
 		}
@@ -114,7 +115,7 @@ func readInput(c *cli.Context, read func(io.Reader) ([]byte, error)) ([]byte, st
 		return nil, name, exitcode.Wrap(exitcode.BadInput, err)
 	}
 	defer f.Close()
-	data, err := read(f)
+	data, err := puzzle.ReadAll(f)
 	if err != nil {
 		return nil, name, exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
-	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
@@ -37,7 +36,7 @@ func init() {
 			if cell != 0 && cell < 3 {
 				return exitcode.New(exitcode.Usage, "--cell %d: must be at least 3", cell)
 			}
-			data, name, err := readInput(c, puzzle.ReadAll)
+			data, name, err := readInput(c)
 			if err != nil {
 				return err
 			}

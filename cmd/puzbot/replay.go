@@ -46,7 +46,7 @@ func init() {
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each move on stderr as it starts"},
 		},
 		Action: func(c *cli.Context) error {
-			data, name, err := readInput(c, puzzle.ReadAll)
+			data, name, err := readInput(c)
 			if err != nil {
 				return err
 			}

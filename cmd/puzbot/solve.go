@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve"
 )
 
@@ -29,7 +28,7 @@ func init() {
 			&cli.IntFlag{Name: "level", Usage: "on the level map, open this level instead of the first open one"},
 		},
 		Action: func(c *cli.Context) error {
-			data, _, err := readInput(c, puzzle.ReadAll)
+			data, _, err := readInput(c)
 			if err != nil {
 				return err
 			}
