@@ -71,10 +71,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are printed once, by run; urfave must not exit by itself.
-		ExitErrHandler:  func(*cli.Context, error) {},
-		OnUsageError:    flagError,
-		HideHelpCommand: false,
-		Suggest:         true,
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError:   flagError,
+		Suggest:        true,
 	}
 }
 
