@@ -13,9 +13,10 @@ import (
 // glyphHeight is the height of a normalised glyph, in pixels.
 const glyphHeight = 32
 
-// glyphVersion names the normalisation. Change it whenever cutGlyph changes,
-// so that readings cached by an older version are not reused.
-const glyphVersion = 1
+// glyphVersion names the normalisation and the reading rules. Change it
+// whenever cutGlyph or plausible changes, so that readings cached by an
+// older version are not reused.
+const glyphVersion = 2
 
 // glyph is one character cut out of a screenshot and normalised: binarised,
 // cropped to its ink and scaled to glyphHeight rows, so that the same digit
@@ -200,12 +201,42 @@ var glyphRenderings = []rendering{
 	{56, 28, 0}, {56, 8, 0}, {24, 24, 0}, {24, 6, 0}, {64, 32, 0}, {64, 16, 0},
 }
 
-// plausible says whether a glyph can show digit d, judging by its width:
-// Tesseract sometimes reads a narrow 1 as a 4, but in the game's fonts
-// every digit other than 1 is at least 0.59 of its height wide, while a 1
-// may be anything from 0.3 (regular) to 0.7 (bold, in some fonts).
+// plausible says whether a glyph can show digit d, judging by its width and
+// its holes, the paper its strokes close in. Tesseract sometimes reads a
+// narrow 1 as a 4, or a clean 0 as a 6, but the game's digits tell these
+// apart by their shapes alone:
+//   - every digit other than 1 is at least 0.59 of its height wide, while a
+//     1 may be anything from 0.3 (regular) to 0.7 (bold, in some fonts);
+//   - 1, 2, 3, 5 and 7 close in no paper;
+//   - the hole of a 0 reaches from the top third to the bottom third (top
+//     at most 0.25 of the height, bottom at least 0.75, measured);
+//   - that of a 6 starts below the top third (0.38 or lower), that of a 9
+//     ends above the bottom third (0.59 or higher).
+//
+// A 4 or an 8 may close in one hole or two, and blur may fill a hole, so a
+// glyph without one is never held against 0, 4, 6, 8 or 9. Measured on
+// some 12,500 digits: the real screenshots and the game copy's, at zooms
+// from 67% to 150% and as JPEG at qualities 60 and 85.
 func (g glyph) plausible(d int) bool {
-	return d == 1 || float64(g.w) >= 0.5*float64(g.h)
+	if d != 1 && float64(g.w) < 0.5*float64(g.h) {
+		return false
+	}
+	holes := glyphHoles(g.w, g.h, g.bits)
+	if len(holes) == 0 || holes[0].area*50 < g.w*g.h { // none, or specks
+		return true
+	}
+	top, bottom := float64(holes[0].box.Min.Y)/float64(g.h), float64(holes[0].box.Max.Y)/float64(g.h)
+	switch d {
+	case 1, 2, 3, 5, 7:
+		return false
+	case 0:
+		return top <= 1.0/3 && bottom >= 2.0/3
+	case 6:
+		return top >= 0.3
+	case 9:
+		return bottom <= 0.7
+	}
+	return true
 }
 
 // pgm renders the glyph black on white as a binary PGM image (a format

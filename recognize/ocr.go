@@ -114,7 +114,7 @@ func (t *tesseract) read(g glyph) (int, error) {
 				continue
 			}
 			d := int(text[0] - '0')
-			if !g.plausible(d) {
+			if !h.plausible(d) {
 				continue
 			}
 			if votes[d]++; votes[d] == 2 {

@@ -1,10 +1,7 @@
 package recognize
 
 import (
-	"bytes"
-	"fmt"
 	"image"
-	"image/jpeg"
 	"math"
 	"strings"
 	"testing"
@@ -84,32 +81,18 @@ func checkRecognized(t *testing.T, rec *Recognizer, name string, img *image.RGBA
 	}
 }
 
-// TestRecognizeZoomed reads the real screenshots scaled as by browser zooms
-// from 67% to 150%: positions must scale with them.
-func TestRecognizeZoomed(t *testing.T) {
+// TestRecognizeRealVariants reads the real screenshots scaled as by
+// browser zooms from 67% to 150% (positions must scale with them) and
+// recompressed as JPEG.
+func TestRecognizeRealVariants(t *testing.T) {
 	rec := newTestRecognizer(t)
-	for _, f := range []float64{0.67, 0.8, 1.25, 1.5} {
+	for _, v := range variants[1:] {
 		for _, s := range realScreens(t) {
-			checkRecognized(t, rec, fmt.Sprintf("%s at %.0f%%", s.name, 100*f), resizeRGBA(t, s.img, f), image.Point{}, scalePuzzle(s.want, f))
+			img, want := v.transform(t, s)
+			checkRecognized(t, rec, s.name+" "+v.name, img, image.Point{}, want)
 		}
 	}
 	t.Logf("reader: %+v", rec.reader.Stats())
-}
-
-// TestRecognizeJPEG reads the real screenshots recompressed as JPEG.
-func TestRecognizeJPEG(t *testing.T) {
-	rec := newTestRecognizer(t)
-	for _, s := range realScreens(t) {
-		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, s.img, &jpeg.Options{Quality: 75}); err != nil {
-			t.Fatal(err)
-		}
-		img, err := DecodeImage(buf.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkRecognized(t, rec, s.name+" as JPEG", img, image.Point{}, s.want)
-	}
 }
 
 // TestRecognizeCropped reads the real screenshots cropped to the game area,

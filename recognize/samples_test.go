@@ -20,15 +20,16 @@ func (zeroEngine) close() error            { return nil }
 
 // variant is a way of transforming a real screenshot.
 type variant struct {
-	name string
-	zoom float64 // 1 for none
-	jpeg bool    // recompress as JPEG, quality 75
+	name    string
+	zoom    float64 // 1 for none
+	quality int     // recompress as JPEG of this quality; 0 for none
 }
 
 var variants = []variant{
-	{"", 1, false}, {"as JPEG", 1, true},
-	{"at 67%", 0.67, false}, {"at 80%", 0.8, false}, {"at 125%", 1.25, false}, {"at 150%", 1.5, false},
-	{"at 80% as JPEG", 0.8, true}, {"at 125% as JPEG", 1.25, true},
+	{"", 1, 0}, {"as JPEG", 1, 75}, {"as JPEG q85", 1, 85},
+	{"at 67%", 0.67, 0}, {"at 80%", 0.8, 0}, {"at 125%", 1.25, 0}, {"at 150%", 1.5, 0},
+	{"at 80% as JPEG", 0.8, 75}, {"at 125% as JPEG", 1.25, 75},
+	{"at 76% as JPEG q85", 0.76, 85}, {"at 121% as JPEG q85", 1.21, 85},
 }
 
 // transform applies the variant to a real screenshot and its expected file.
@@ -38,9 +39,9 @@ func (v variant) transform(t testing.TB, s screen) (*image.RGBA, *puzzle.Puzzle)
 	if v.zoom != 1 {
 		img, want = resizeRGBA(t, img, v.zoom), scalePuzzle(want, v.zoom)
 	}
-	if v.jpeg {
+	if v.quality > 0 {
 		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 75}); err != nil {
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: v.quality}); err != nil {
 			t.Fatal(err)
 		}
 		var err error

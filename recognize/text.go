@@ -64,9 +64,10 @@ func wordBox(word []image.Rectangle) image.Rectangle {
 }
 
 // findLevelLabel finds the digits of the "Level NN" label: in the top left
-// corner of the game area, the leftmost line of dark text that starts with
-// a word of at least three letters and ends with the number. chars must not
-// hold the clues' digits (clues above the board can reach that corner).
+// corner of the game area, the leftmost line of dark text that ends with
+// the number after at least three letters (in one word or more: JPEG can
+// break the L of "Level" off the rest). chars must not hold the clues'
+// digits (clues above the board can reach that corner).
 func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 	corner := image.Rect(0, 0, sc.w*45/100, sc.h*15/100)
 	var in []image.Rectangle
@@ -77,7 +78,11 @@ func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 	}
 	var best *textLine
 	for _, l := range textLines(in, 0.35) {
-		if len(l.words) < 2 || len(l.words[0]) < 3 {
+		letters := 0
+		for _, w := range l.words[:len(l.words)-1] {
+			letters += len(w)
+		}
+		if len(l.words) < 2 || letters < 3 {
 			continue
 		}
 		if best == nil || l.box.Min.X < best.box.Min.X {

@@ -1,0 +1,61 @@
+package recognize
+
+import "image"
+
+// hole is an area of paper inside a glyph, closed off by ink.
+type hole struct {
+	box  image.Rectangle
+	area int
+}
+
+// glyphHoles returns the holes of a w x h bitmap: the 4-connected areas of
+// paper in bits
+// that do not reach its edge, largest first.
+func glyphHoles(w, h int, bits []byte) []hole {
+	label := make([]int32, w*h) // 0 unvisited, -1 outside, n>0 hole n
+	var stack []int
+	fill := func(start int, id int32) (image.Rectangle, int) {
+		box, area := image.Rectangle{}, 0
+		label[start] = id
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%w, i/w
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+			area++
+			for _, n := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
+				if n[0] < 0 || n[1] < 0 || n[0] >= w || n[1] >= h {
+					continue
+				}
+				j := n[1]*w + n[0]
+				if bits[j] == 0 && label[j] == 0 {
+					label[j] = id
+					stack = append(stack, j)
+				}
+			}
+		}
+		return box, area
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			if (x == 0 || y == 0 || x == w-1 || y == h-1) && bits[i] == 0 && label[i] == 0 {
+				fill(i, -1)
+			}
+		}
+	}
+	var out []hole
+	for i := range bits {
+		if bits[i] == 0 && label[i] == 0 {
+			box, area := fill(i, int32(len(out)+1))
+			out = append(out, hole{box, area})
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].area > out[j-1].area; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
