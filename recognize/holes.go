@@ -9,8 +9,7 @@ type hole struct {
 }
 
 // glyphHoles returns the holes of a w x h bitmap: the 4-connected areas of
-// paper in bits
-// that do not reach its edge, largest first.
+// paper in bits that do not reach its edge, largest first.
 func glyphHoles(w, h int, bits []byte) []hole {
 	label := make([]int32, w*h) // 0 unvisited, -1 outside, n>0 hole n
 	var stack []int
