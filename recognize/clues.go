@@ -88,10 +88,10 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 		n, long = r.Dx(), r.Dy()
 	}
 	// A triangle fills half its box; a tiny one (a few pixels at small
-	// zooms) is blockier.
-	maxFill := 0.75
+	// zooms) is blockier, and blur fattens its tip more.
+	maxFill, maxTip, minRise := 0.75, 0.45, 0.5
 	if long <= 8 {
-		maxFill = 0.85
+		maxFill, maxTip, minRise = 0.85, 0.6, 0.35
 	}
 	counts := make([]float64, n)
 	area := 0
@@ -150,7 +150,7 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 	if !grows {
 		tip, base = base, tip
 	}
-	if tip > 0.45*float64(long) || base-tip < 0.5*float64(long) {
+	if tip > maxTip*float64(long) || base-tip < minRise*float64(long) {
 		return image.Point{}, false
 	}
 	// And grow nearly monotonically: at most one slice (a stray one) may be

@@ -14,9 +14,9 @@ import (
 const glyphHeight = 32
 
 // glyphVersion names the normalisation and the reading rules. Change it
-// whenever cutGlyph or plausible changes, so that readings cached by an
-// older version are not reused.
-const glyphVersion = 2
+// whenever cutGlyph, plausible or the voting changes, so that readings
+// cached by an older version are not reused.
+const glyphVersion = 3
 
 // glyph is one character cut out of a screenshot and normalised: binarised,
 // cropped to its ink and scaled to glyphHeight rows, so that the same digit
@@ -188,7 +188,7 @@ type rendering struct {
 }
 
 // glyphRenderings are the ways a glyph is shown to Tesseract, in turn,
-// until two of them read the same plausible digit: Tesseract now and then
+// until one plausible digit leads the readings by two: Tesseract now and then
 // misreads, or sees nothing in, a glyph drawn at one size and margin that it
 // reads right at others. Measured on the real screenshots at zooms from 67%
 // to 150% and recompressed as JPEG (some 600 distinct glyphs), two readings

@@ -94,8 +94,10 @@ func (t *tesseract) read(g glyph) (int, error) {
 		c.DisableOutput()
 		t.client = c
 	}
-	// A digit is taken once two renderings agree on it (see glyphRenderings);
-	// failing that, the same with the glyph's thinner strokes.
+	// A digit is taken once the renderings' plausible readings favour it
+	// by two over any other digit: two agreeing readings when none
+	// disagree (see glyphRenderings); failing that, the same with the
+	// glyph's thinner strokes.
 	var got []string
 	for _, bits := range [][]byte{g.bits, g.thin} {
 		if bits == nil {
@@ -117,7 +119,8 @@ func (t *tesseract) read(g glyph) (int, error) {
 			if !h.plausible(d) {
 				continue
 			}
-			if votes[d]++; votes[d] == 2 {
+			votes[d]++
+			if lead(votes, d) >= 2 {
 				return d, nil
 			}
 		}
@@ -139,4 +142,15 @@ func (t *tesseract) text(img []byte) (string, error) {
 		return "", fmt.Errorf("tesseract (is the tesseract-ocr-eng package installed?): %w", err)
 	}
 	return strings.TrimSpace(text), nil
+}
+
+// lead is how many more votes d has than any other digit.
+func lead(votes map[int]int, d int) int {
+	most := 0
+	for e, n := range votes {
+		if e != d {
+			most = max(most, n)
+		}
+	}
+	return votes[d] - most
 }

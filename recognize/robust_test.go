@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strings"
@@ -107,5 +108,35 @@ func TestRecognizeCropped(t *testing.T) {
 		// A looser crop, with some of the page around the game.
 		loose := r.Inset(-15).Intersect(s.img.Rect)
 		checkRecognized(t, rec, s.name+" cropped loosely", toRGBA(s.img.SubImage(loose)), loose.Min, s.want)
+	}
+}
+
+// TestRecognizeHardVariants reads variants that each once failed, for the
+// reason given.
+func TestRecognizeHardVariants(t *testing.T) {
+	rec := newTestRecognizer(t)
+	screens := map[string]screen{}
+	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
+		screens[s.name] = s
+	}
+	for _, tc := range []struct {
+		screen string
+		v      variant
+		why    string
+	}{
+		{"levels", variant{"at 73%", 0.73, 0}, "ticks blurred thin"},
+		{"levels", variant{"at 67% as JPEG q85", 0.67, 85}, "locked tiles lost after the last tile found"},
+		{"title", variant{"at 88% as JPEG q60", 0.88, 60}, "logo blocks joined into the shape of a tile"},
+		{"copy level13", variant{"at 67% as JPEG q85", 0.67, 85}, "tiny blue triangles with fat tips"},
+		{"copy level15", variant{"at 94% as JPEG q95", 0.94, 95}, "a 5 read once as 5, then twice as 3"},
+	} {
+		s, ok := screens[tc.screen]
+		if !ok {
+			t.Fatalf("no screenshot %q", tc.screen)
+		}
+		origin, _ := puzzle.PNGOrigin(s.data)
+		img, want := tc.v.transform(t, s)
+		at := image.Pt(int(float64(origin.X)*tc.v.zoom), int(float64(origin.Y)*tc.v.zoom))
+		checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, tc.v.name, tc.why), img, at, want)
 	}
 }
