@@ -1,0 +1,103 @@
+package recognize
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// TestSweep reads every screenshot, real and the copy's, at many zooms and
+// JPEG qualities, and reports each one misread. It is slow (minutes) and
+// runs only when asked:
+//
+//	PUZBOT_SWEEP=1 go test -run Sweep -v -timeout 1h ./recognize
+//
+// PUZBOT_SWEEP_ZOOMS and PUZBOT_SWEEP_QUALITIES (space-separated; quality 0
+// is PNG) change what is tried, PUZBOT_SWEEP_ONLY keeps the screenshots whose
+// name contains it, and PUZBOT_SWEEP_DUMP names a folder to write each
+// failing image into (name.png, with name.json when it was misread), for
+// puzbot-recognize --annotate and --expect.
+func TestSweep(t *testing.T) {
+	if os.Getenv("PUZBOT_SWEEP") == "" {
+		t.Skip("set PUZBOT_SWEEP=1 to sweep zooms and JPEG qualities")
+	}
+	list := func(env, def string) []float64 {
+		v := os.Getenv(env)
+		if v == "" {
+			v = def
+		}
+		var out []float64
+		for _, w := range strings.Fields(v) {
+			f, err := strconv.ParseFloat(w, 64)
+			if err != nil {
+				t.Fatalf("%s: %v", env, err)
+			}
+			out = append(out, f)
+		}
+		return out
+	}
+	zooms := list("PUZBOT_SWEEP_ZOOMS", "0.67 0.75 0.8 0.9 1 1.1 1.25 1.5")
+	qualities := list("PUZBOT_SWEEP_QUALITIES", "0 75 85 95")
+	only, dump := os.Getenv("PUZBOT_SWEEP_ONLY"), os.Getenv("PUZBOT_SWEEP_DUMP")
+	write := func(name string, img *image.RGBA, want *puzzle.Puzzle) {
+		if dump == "" {
+			return
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dump, name+".png"), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if want != nil {
+			buf.Reset()
+			if err := puzzle.Encode(&buf, want); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dump, name+".json"), buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rec := newTestRecognizer(t)
+	tried, failed := 0, 0
+	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
+		if !strings.Contains(s.name, only) {
+			continue
+		}
+		origin, _ := puzzle.PNGOrigin(s.data)
+		for _, z := range zooms {
+			for _, q := range qualities {
+				v := variant{fmt.Sprintf("at %.0f%% q%.0f", 100*z, q), z, int(q)}
+				img, want := v.transform(t, s)
+				name := strings.ReplaceAll(s.name+" "+v.name, " ", "_")
+				// The dumped image has no origin chunk: give positions
+				// relative to it.
+				at := image.Pt(int(float64(origin.X)*z), int(float64(origin.Y)*z))
+				tried++
+				res, err := rec.Recognize(img, at)
+				if err != nil {
+					failed++
+					t.Errorf("%s %s: %v", s.name, v.name, err)
+					write(name, img, nil)
+					continue
+				}
+				if diffs := Compare(want, res.Puzzle, Tolerance(want)); len(diffs) > 0 {
+					failed++
+					t.Errorf("%s %s: %s", s.name, v.name, strings.Join(diffs, "; "))
+					write(name, img, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d read wrong or not at all", failed, tried)
+}
