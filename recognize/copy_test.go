@@ -1,7 +1,6 @@
 package recognize
 
 import (
-	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,9 +58,8 @@ func TestRecognizeCopyVariants(t *testing.T) {
 	rec := newTestRecognizer(t)
 	for _, v := range variants[1:] {
 		for _, s := range copyScreens(t) {
-			origin, _ := puzzle.PNGOrigin(s.data)
 			img, want := v.transform(t, s)
-			checkRecognized(t, rec, s.name+" "+v.name, img, image.Pt(int(float64(origin.X)*v.zoom), int(float64(origin.Y)*v.zoom)), want)
+			checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
 		}
 	}
 }

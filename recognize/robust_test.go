@@ -134,9 +134,7 @@ func TestRecognizeHardVariants(t *testing.T) {
 		if !ok {
 			t.Fatalf("no screenshot %q", tc.screen)
 		}
-		origin, _ := puzzle.PNGOrigin(s.data)
 		img, want := tc.v.transform(t, s)
-		at := image.Pt(int(float64(origin.X)*tc.v.zoom), int(float64(origin.Y)*tc.v.zoom))
-		checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, tc.v.name, tc.why), img, at, want)
+		checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, tc.v.name, tc.why), img, tc.v.origin(s), want)
 	}
 }

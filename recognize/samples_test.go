@@ -52,6 +52,13 @@ func (v variant) transform(t testing.TB, s screen) (*image.RGBA, *puzzle.Puzzle)
 	return img, want
 }
 
+// origin is where the transformed screenshot lay on the screen: the
+// PNG's puzbot-origin chunk, scaled by the zoom.
+func (v variant) origin(s screen) image.Point {
+	o, _ := puzzle.PNGOrigin(s.data)
+	return image.Pt(int(float64(o.X)*v.zoom), int(float64(o.Y)*v.zoom))
+}
+
 // sample is a glyph cut out of a real screenshot and the digit it shows.
 type sample struct {
 	name string

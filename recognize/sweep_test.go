@@ -24,7 +24,8 @@ import (
 // is PNG) change what is tried, PUZBOT_SWEEP_ONLY keeps the screenshots whose
 // name contains it, and PUZBOT_SWEEP_DUMP names a folder to write each
 // failing image into (name.png, with name.json when it was misread), for
-// puzbot-recognize --annotate and --expect.
+// puzbot-recognize --annotate and --expect. A dumped image has no origin
+// chunk: give --expect the game copy's origin, scaled, with --origin.
 func TestSweep(t *testing.T) {
 	if os.Getenv("PUZBOT_SWEEP") == "" {
 		t.Skip("set PUZBOT_SWEEP=1 to sweep zooms and JPEG qualities")
@@ -74,17 +75,13 @@ func TestSweep(t *testing.T) {
 		if !strings.Contains(s.name, only) {
 			continue
 		}
-		origin, _ := puzzle.PNGOrigin(s.data)
 		for _, z := range zooms {
 			for _, q := range qualities {
 				v := variant{fmt.Sprintf("at %.0f%% q%.0f", 100*z, q), z, int(q)}
 				img, want := v.transform(t, s)
 				name := strings.ReplaceAll(s.name+" "+v.name, " ", "_")
-				// The dumped image has no origin chunk: give positions
-				// relative to it.
-				at := image.Pt(int(float64(origin.X)*z), int(float64(origin.Y)*z))
 				tried++
-				res, err := rec.Recognize(img, at)
+				res, err := rec.Recognize(img, v.origin(s))
 				if err != nil {
 					failed++
 					t.Errorf("%s %s: %v", s.name, v.name, err)
