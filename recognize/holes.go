@@ -1,6 +1,9 @@
 package recognize
 
-import "image"
+import (
+	"image"
+	"slices"
+)
 
 // hole is an area of paper inside a glyph, closed off by ink.
 type hole struct {
@@ -51,10 +54,6 @@ func glyphHoles(w, h int, bits []byte) []hole {
 			out = append(out, hole{box, area})
 		}
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].area > out[j-1].area; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b hole) int { return b.area - a.area })
 	return out
 }
