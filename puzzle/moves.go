@@ -27,6 +27,9 @@ type Move struct {
 	Action string `json:"action"`
 	// Value is the number a drag places or a type enters.
 	Value *int `json:"value,omitempty"`
+	// Color is the colour of the block a drag moves: ColorWhite, or absent
+	// for a blue block.
+	Color string `json:"color,omitempty"`
 	// Row and Col name the target cell of a drag or type.
 	Row *int `json:"row,omitempty"`
 	Col *int `json:"col,omitempty"`
@@ -69,6 +72,9 @@ func (m *Moves) Validate() error {
 	for i, mv := range m.Moves {
 		switch mv.Action {
 		case ActionDrag:
+			if mv.Color != "" && mv.Color != ColorBlue && mv.Color != ColorWhite {
+				return fmt.Errorf("move %d: color %q: expected \"blue\" or \"white\"", i, mv.Color)
+			}
 			if (mv.From == nil) != (mv.To == nil) {
 				return fmt.Errorf("move %d: a drag needs both from and to, or neither", i)
 			}

@@ -19,10 +19,20 @@ const (
 	ScreenCompleted = "completed"
 )
 
-// The scopes of a sum clue.
+// The scopes of a sum clue: which numbers of its line it adds up.
 const (
-	ScopeAll    = "all"    // dark clue: every number in the line counts
-	ScopePieces = "pieces" // blue clue: only the pieces placed in the line count
+	ScopeAll   = "all"   // dark clue: every number in the line counts
+	ScopeBlue  = "blue"  // blue clue: only the blue blocks placed in the line count
+	ScopeWhite = "white" // white clue: only the white blocks placed in the line count
+	// ScopePieces is the old name of ScopeBlue, from before the game's white
+	// blocks were known. Readers take it as ScopeBlue; nothing writes it.
+	ScopePieces = "pieces"
+)
+
+// The colours of a block (piece).
+const (
+	ColorBlue  = "blue" // the default
+	ColorWhite = "white"
 )
 
 // Limits on what a Puzlogic puzzle file may hold. The real game has boards of
@@ -33,7 +43,7 @@ const (
 	MaxCells  = 512 // cells on a board (and so pieces)
 	MaxValue  = 9   // cell and piece values are 0..MaxValue
 	MaxTarget = 999 // sum targets are 0..MaxTarget
-	MaxSums   = 2 * MaxLine
+	MaxSums   = 3 * 2 * MaxLine // a sum of each scope on every row and column
 )
 
 // Point is a position in absolute screen pixels.
@@ -76,10 +86,34 @@ type Cell struct {
 	*Point
 }
 
-// Piece is a movable numbered block.
+// Piece is a movable numbered block, blue (the default) or white.
 type Piece struct {
-	Value *int `json:"value"`
+	Value *int   `json:"value"`
+	Color string `json:"color,omitempty"` // ColorBlue (the default) or ColorWhite
 	*Point
+}
+
+// ColorName returns the piece's colour, ColorBlue when the file leaves it out.
+func (pc Piece) ColorName() string {
+	if pc.Color == "" {
+		return ColorBlue
+	}
+	return pc.Color
+}
+
+// Counts reports whether a sum of this scope counts a block of colour color
+// placed in its line. Every scope counts the line's fixed numbers except
+// ScopeBlue and ScopeWhite, which count only blocks of their colour.
+func Counts(scope, color string) bool {
+	switch scope {
+	case ScopeAll:
+		return true
+	case ScopeBlue:
+		return color == ColorBlue
+	case ScopeWhite:
+		return color == ColorWhite
+	}
+	return false
 }
 
 // Sum is a clue: the numbers in one lattice row or column add up to Target.
@@ -87,7 +121,7 @@ type Sum struct {
 	Axis   string `json:"axis"` // "row" or "col"
 	Index  int    `json:"index"`
 	Target int    `json:"target"`
-	Scope  string `json:"scope,omitempty"` // ScopeAll (the default) or ScopePieces
+	Scope  string `json:"scope,omitempty"` // ScopeAll (the default), ScopeBlue or ScopeWhite
 }
 
 // LevelTile is one tile of the level map.
@@ -114,7 +148,9 @@ func (p *Puzzle) ScreenName() string {
 	return p.Screen
 }
 
-// ParsePuzlogic reads and checks a Puzlogic puzzle file.
+// ParsePuzlogic reads and checks a Puzlogic puzzle file. The old scope name
+// "pieces" comes back as ScopeBlue, so whoever writes the puzzle again writes
+// the current name.
 func ParsePuzlogic(data []byte) (*Puzzle, error) {
 	var p Puzzle
 	if err := Decode(data, &p); err != nil {
@@ -122,6 +158,11 @@ func ParsePuzlogic(data []byte) (*Puzzle, error) {
 	}
 	if err := p.Validate(); err != nil {
 		return nil, err
+	}
+	for i := range p.Sums {
+		if p.Sums[i].Scope == ScopePieces {
+			p.Sums[i].Scope = ScopeBlue
+		}
 	}
 	return &p, nil
 }
@@ -198,6 +239,9 @@ func (p *Puzzle) Validate() error {
 		if v := *pc.Value; v < 0 || v > MaxValue {
 			return fmt.Errorf("piece %d: value %d is out of range 0..%d", i, v, MaxValue)
 		}
+		if c := pc.ColorName(); c != ColorBlue && c != ColorWhite {
+			return fmt.Errorf("piece %d: color %q: expected \"blue\" or \"white\"", i, pc.Color)
+		}
 	}
 	if empty != len(p.Pieces) {
 		return fmt.Errorf("%d empty cells but %d pieces: every piece must fill one empty cell", empty, len(p.Pieces))
@@ -219,8 +263,8 @@ func (p *Puzzle) Validate() error {
 			return fmt.Errorf("sum %d: axis %q: expected \"row\" or \"col\"", i, s.Axis)
 		}
 		scope := s.ScopeName()
-		if scope != ScopeAll && scope != ScopePieces {
-			return fmt.Errorf("sum %d: scope %q: expected \"all\" or \"pieces\"", i, s.Scope)
+		if scope != ScopeAll && scope != ScopeBlue && scope != ScopeWhite {
+			return fmt.Errorf("sum %d: scope %q: expected \"all\", \"blue\" or \"white\"", i, s.Scope)
 		}
 		if !has[s.Index] {
 			return fmt.Errorf("sum %d: %s %d has no cells", i, s.Axis, s.Index)
@@ -237,10 +281,14 @@ func (p *Puzzle) Validate() error {
 	return nil
 }
 
-// ScopeName returns the sum's scope, ScopeAll when the file leaves it out.
+// ScopeName returns the sum's scope by its current name: ScopeAll when the
+// file leaves it out, ScopeBlue for the old name "pieces".
 func (s Sum) ScopeName() string {
-	if s.Scope == "" {
+	switch s.Scope {
+	case "":
 		return ScopeAll
+	case ScopePieces:
+		return ScopeBlue
 	}
 	return s.Scope
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,6 +104,12 @@ func TestValidate(t *testing.T) {
 		{"sum line empty", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "col", Index: 3}}}, "col 3 has no cells"},
 		{"sum target", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "row", Target: 1000}}}, "target 1000 is out of range"},
 		{"sum twice", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "row", Target: 1}, {Axis: "row", Target: 1, Scope: "all"}}}, `row 0 has two "all" sums`},
+		{"white piece and two scopes on a line", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}, Cell{Col: 1}), Pieces: []Piece{{Value: v(1), Color: "white"}, {Value: v(2), Color: "blue"}},
+			Sums: []Sum{{Axis: "row", Target: 1, Scope: "white"}, {Axis: "row", Target: 2, Scope: "blue"}, {Axis: "row", Target: 3}}}, ""},
+		{"piece colour", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: []Piece{{Value: v(1), Color: "red"}}}, `piece 0: color "red": expected "blue" or "white"`},
+		{"old and new blue on a line", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "row", Target: 1, Scope: "pieces"}, {Axis: "row", Target: 1, Scope: "blue"}}}, `row 0 has two "blue" sums`},
+		{"two white on a line", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "col", Target: 1, Scope: "white"}, {Axis: "col", Target: 2, Scope: "white"}}}, `col 0 has two "white" sums`},
+		{"unknown scope", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "col", Target: 1, Scope: "red"}}}, `scope "red": expected "all", "blue" or "white"`},
 		{"tile state", Puzzle{Kind: "puzlogic", Screen: "levels", Levels: []LevelTile{{Level: 1, State: "won"}}}, `state "won"`},
 		{"button name", Puzzle{Kind: "puzlogic", Screen: "completed", Buttons: []Button{{}}}, "button 0 has no name"},
 	}
@@ -244,4 +252,46 @@ func FuzzParseMoves(f *testing.F) {
 			t.Fatalf("re-encoded moves do not parse: %v\n%s", err, buf.String())
 		}
 	})
+}
+
+func TestParsePuzlogicScopesAndColours(t *testing.T) {
+	p, err := ParsePuzlogic([]byte(`{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}, {"row": 0, "col": 1}],
+		"pieces": [{"value": 1}, {"value": 2, "color": "white"}],
+		"sums": [{"axis": "row", "index": 0, "target": 1, "scope": "pieces"}, {"axis": "row", "index": 0, "target": 2, "scope": "white"}, {"axis": "row", "index": 0, "target": 3}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []string{p.Sums[0].Scope, p.Sums[1].Scope, p.Sums[2].ScopeName()}; !slices.Equal(got, []string{ScopeBlue, ScopeWhite, ScopeAll}) {
+		t.Errorf("scopes %v; want the old name read as blue, white, and all by default", got)
+	}
+	if got := []string{p.Pieces[0].ColorName(), p.Pieces[1].ColorName()}; !slices.Equal(got, []string{ColorBlue, ColorWhite}) {
+		t.Errorf("colours %v; want blue by default, then white", got)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	if regexp.MustCompile(`:\s*"pieces"`).Match(buf.Bytes()) {
+		t.Errorf("the old scope name was written back:\n%s", buf.String())
+	}
+}
+
+func TestCounts(t *testing.T) {
+	tests := []struct {
+		scope, color string
+		want         bool
+	}{
+		{ScopeAll, ColorBlue, true},
+		{ScopeAll, ColorWhite, true},
+		{ScopeBlue, ColorBlue, true},
+		{ScopeBlue, ColorWhite, false},
+		{ScopeWhite, ColorWhite, true},
+		{ScopeWhite, ColorBlue, false},
+		{"nonsense", ColorBlue, false},
+	}
+	for _, tt := range tests {
+		if got := Counts(tt.scope, tt.color); got != tt.want {
+			t.Errorf("Counts(%q, %q) = %v, want %v", tt.scope, tt.color, got, tt.want)
+		}
+	}
 }

@@ -341,7 +341,7 @@ func (b *board) puzzle(sc *scene, origin image.Point) *puzzle.Puzzle {
 			s.Axis, s.Index = "col", b.lattice.col(float64(c.X))
 		}
 		if a.blue {
-			s.Scope = puzzle.ScopePieces
+			s.Scope = puzzle.ScopeBlue
 		}
 		p.Sums = append(p.Sums, s)
 	}

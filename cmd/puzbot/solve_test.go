@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,7 +78,7 @@ func checkMovesSolve(t *testing.T, p *puzzle.Puzzle, m *puzzle.Moves) {
 		filled[cell] = true
 		piece := -1
 		for j, pc := range p.Pieces {
-			if !pieceUsed[j] && *pc.Value == *mv.Value && *pc.Point == *mv.From {
+			if !pieceUsed[j] && *pc.Value == *mv.Value && pc.ColorName() == cmp.Or(mv.Color, puzzle.ColorBlue) && *pc.Point == *mv.From {
 				piece = j
 			}
 		}
@@ -85,8 +86,8 @@ func checkMovesSolve(t *testing.T, p *puzzle.Puzzle, m *puzzle.Moves) {
 			t.Fatalf("move %d: no unused piece %d at %v", i, *mv.Value, *mv.From)
 		}
 		pieceUsed[piece] = true
-		if want[cell] != *mv.Value {
-			t.Errorf("move %d puts %d on row %d, col %d; the solution has %d", i, *mv.Value, *mv.Row, *mv.Col, want[cell])
+		if got := (puzlogic.Square{Value: *mv.Value, Color: p.Pieces[piece].ColorName()}); want[cell] != got {
+			t.Errorf("move %d puts %v on row %d, col %d; the solution has %v", i, got, *mv.Row, *mv.Col, want[cell])
 		}
 	}
 	if len(filled) != len(p.Pieces) {

@@ -194,20 +194,15 @@ func (l *Level) Validate() error {
 		}
 		slots[slot] = i
 	}
-	values := make([]int, len(l.Cells))
-	for i, c := range l.Cells {
+	for _, c := range l.Cells {
 		switch {
 		case c.Value != nil && c.Answer != nil:
 			return fmt.Errorf("cell at row %d, col %d is prefilled and has an answer", c.Row, c.Col)
-		case c.Value != nil:
-			values[i] = *c.Value
-		case c.Answer == nil:
+		case c.Value == nil && c.Answer == nil:
 			return fmt.Errorf("empty cell at row %d, col %d has no answer", c.Row, c.Col)
-		default:
-			values[i] = *c.Answer
 		}
 	}
-	if err := puzlogic.Check(p, values); err != nil {
+	if err := puzlogic.Check(p, l.Answer()); err != nil {
 		return fmt.Errorf("the answers break the rules: %w", err)
 	}
 	return nil
@@ -277,14 +272,14 @@ func (l *Level) Puzzle() *puzzle.Puzzle {
 
 // Answer returns the value of every cell of the level's solution, in the
 // order of its cells.
-func (l *Level) Answer() []int {
-	values := make([]int, len(l.Cells))
+func (l *Level) Answer() []puzlogic.Square {
+	squares := make([]puzlogic.Square, len(l.Cells))
 	for i, c := range l.Cells {
 		if c.Value != nil {
-			values[i] = *c.Value
+			squares[i] = puzlogic.Square{Value: *c.Value}
 		} else if c.Answer != nil {
-			values[i] = *c.Answer
+			squares[i] = puzlogic.Square{Value: *c.Answer, Color: puzzle.ColorBlue}
 		}
 	}
-	return values
+	return squares
 }

@@ -71,10 +71,10 @@ type solver struct {
 	outOfBudget bool
 }
 
-// Solve returns one solution of p: the value of every cell, in the order of
-// p.Cells (prefilled cells keep theirs). It returns ErrNoSolution when there is
-// none. p must be a valid "level" puzzle (see puzzle.Puzzle.Validate).
-func Solve(p *puzzle.Puzzle) ([]int, error) {
+// Solve returns one solution of p: what every cell holds, in the order of
+// p.Cells (fixed cells keep their numbers). It returns ErrNoSolution when
+// there is none. p must be a valid "level" puzzle (see puzzle.Puzzle.Validate).
+func Solve(p *puzzle.Puzzle) ([]Square, error) {
 	values, _, err := search(p, 1, time.Time{})
 	return values, err
 }
@@ -93,7 +93,7 @@ func Count(p *puzzle.Puzzle, limit int) (int, error) {
 // search runs the solver until it has found limit solutions, exhausted the
 // search or passed the deadline. It returns the first solution (as values of
 // p.Cells) and the number found; ErrNoSolution when none exists.
-func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]int, int, error) {
+func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]Square, int, error) {
 	if limit < 1 {
 		return nil, 0, fmt.Errorf("solution limit %d: must be at least 1", limit)
 	}
@@ -113,17 +113,17 @@ func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]int, int, error)
 	if s.found == 0 {
 		return nil, 0, ErrNoSolution
 	}
-	values := make([]int, len(p.Cells))
+	squares := make([]Square, len(p.Cells))
 	sq := 0
 	for i, c := range p.Cells {
 		if c.Value != nil {
-			values[i] = *c.Value
+			squares[i] = Square{Value: *c.Value}
 			continue
 		}
-		values[i] = int(s.first[sq])
+		squares[i] = Square{Value: int(s.first[sq]), Color: puzzle.ColorBlue} // TODO(colours): the solver ignores colours so far
 		sq++
 	}
-	return values, s.found, nil
+	return squares, s.found, nil
 }
 
 // searchWithRestarts looks for one solution. Searches for a first solution
