@@ -86,12 +86,20 @@ type Cell struct {
 	*Point
 }
 
-// Piece is a movable numbered block, blue (the default) or white.
+// Piece is a movable numbered block, blue (the default) or white. A block
+// lying on a square of the board has that square's Row and Col (the square
+// itself stays empty in Cells); a block in the tray below the board has
+// neither. Point is where the block is on the screen, when known.
 type Piece struct {
 	Value *int   `json:"value"`
 	Color string `json:"color,omitempty"` // ColorBlue (the default) or ColorWhite
+	Row   *int   `json:"row,omitempty"`
+	Col   *int   `json:"col,omitempty"`
 	*Point
 }
+
+// OnBoard reports whether the block lies on a square of the board.
+func (pc Piece) OnBoard() bool { return pc.Row != nil }
 
 // ColorName returns the piece's colour, ColorBlue when the file leaves it out.
 func (pc Piece) ColorName() string {
@@ -232,6 +240,7 @@ func (p *Puzzle) Validate() error {
 		rowVal[[2]int{c.Row, v}] = c.Col
 		colVal[[2]int{c.Col, v}] = c.Row
 	}
+	onBoard := make(map[[2]int]int) // (row, col) -> the piece lying there
 	for i, pc := range p.Pieces {
 		if pc.Value == nil {
 			return fmt.Errorf("piece %d has no value", i)
@@ -241,6 +250,9 @@ func (p *Puzzle) Validate() error {
 		}
 		if c := pc.ColorName(); c != ColorBlue && c != ColorWhite {
 			return fmt.Errorf("piece %d: color %q: expected \"blue\" or \"white\"", i, pc.Color)
+		}
+		if err := p.validatePlace(i, pc, onBoard); err != nil {
+			return err
 		}
 	}
 	if empty != len(p.Pieces) {
@@ -279,6 +291,32 @@ func (p *Puzzle) Validate() error {
 		sums[l] = true
 	}
 	return nil
+}
+
+// validatePlace checks where piece i lies: in the tray (no row, no col), or
+// on an empty square of the board that no other piece lies on. onBoard
+// records the squares taken so far.
+func (p *Puzzle) validatePlace(i int, pc Piece, onBoard map[[2]int]int) error {
+	if (pc.Row == nil) != (pc.Col == nil) {
+		return fmt.Errorf("piece %d: a block on the board needs both row and col, a block in the tray neither", i)
+	}
+	if pc.Row == nil {
+		return nil
+	}
+	at := [2]int{*pc.Row, *pc.Col}
+	if other, taken := onBoard[at]; taken {
+		return fmt.Errorf("pieces %d and %d both lie on row %d, col %d", other, i, at[0], at[1])
+	}
+	onBoard[at] = i
+	for _, c := range p.Cells {
+		if c.Row == at[0] && c.Col == at[1] {
+			if c.Value != nil {
+				return fmt.Errorf("piece %d lies on row %d, col %d, which holds the fixed number %d", i, at[0], at[1], *c.Value)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("piece %d lies on row %d, col %d, where the board has no square", i, at[0], at[1])
 }
 
 // ScopeName returns the sum's scope by its current name: ScopeAll when the

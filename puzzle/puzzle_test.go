@@ -110,6 +110,11 @@ func TestValidate(t *testing.T) {
 		{"old and new blue on a line", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "row", Target: 1, Scope: "pieces"}, {Axis: "row", Target: 1, Scope: "blue"}}}, `row 0 has two "blue" sums`},
 		{"two white on a line", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "col", Target: 1, Scope: "white"}, {Axis: "col", Target: 2, Scope: "white"}}}, `col 0 has two "white" sums`},
 		{"unknown scope", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: pieces(1), Sums: []Sum{{Axis: "col", Target: 1, Scope: "red"}}}, `scope "red": expected "all", "blue" or "white"`},
+		{"block on a square", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}, Cell{Col: 1}), Pieces: []Piece{{Value: v(1), Row: v(0), Col: v(1)}, {Value: v(2)}}}, ""},
+		{"block with row only", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: []Piece{{Value: v(1), Row: v(0)}}}, "piece 0: a block on the board needs both row and col"},
+		{"two blocks on a square", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}, Cell{Col: 1}), Pieces: []Piece{{Value: v(1), Row: v(0), Col: v(1)}, {Value: v(2), Row: v(0), Col: v(1)}}}, "pieces 0 and 1 both lie on row 0, col 1"},
+		{"block on a fixed number", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}, Cell{Col: 1, Value: v(3)}), Pieces: []Piece{{Value: v(1), Row: v(0), Col: v(1)}}}, "piece 0 lies on row 0, col 1, which holds the fixed number 3"},
+		{"block off the board", Puzzle{Kind: "puzlogic", Cells: cells(Cell{}), Pieces: []Piece{{Value: v(1), Row: v(2), Col: v(2)}}}, "piece 0 lies on row 2, col 2, where the board has no square"},
 		{"tile state", Puzzle{Kind: "puzlogic", Screen: "levels", Levels: []LevelTile{{Level: 1, State: "won"}}}, `state "won"`},
 		{"button name", Puzzle{Kind: "puzlogic", Screen: "completed", Buttons: []Button{{}}}, "button 0 has no name"},
 	}
