@@ -1,0 +1,105 @@
+// Package testdata finds the test data the tests share: the project's own
+// folder testdata/ and the real game's data in ../shared/testdata beside the
+// repository, and reads the real game's levels file.
+package testdata
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// Root returns the repository's root: the nearest folder above the working
+// directory (a test's package folder) that holds go.mod.
+func Root(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Fatal("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Shared returns the path of name inside ../shared/testdata beside the
+// repository, and skips the test with a message when it is absent.
+func Shared(tb testing.TB, name string) string {
+	tb.Helper()
+	path := filepath.Join(Root(tb), "..", "shared", "testdata", name)
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("shared test data not available (%v): it lives in ../shared/testdata next to the repository", err)
+	}
+	return path
+}
+
+// RealLevel is one level of the real game, as ../shared/testdata/puzlogic/
+// real-levels.json records it.
+type RealLevel struct {
+	Level int `json:"level"`
+	// Tray is the blocks as the game lays them out below the board, row by
+	// row: a value, "w" after it for a white block, "." for an empty slot.
+	Tray      []string       `json:"tray"`
+	Puzzle    *puzzle.Puzzle `json:"puzzle"`
+	ClueSides []ClueSide     `json:"clue_sides"`
+	Hint      string         `json:"hint,omitempty"`
+}
+
+// ClueSide says where a clue is drawn: "top" or "bottom" of a column,
+// "left" or "right" of a row.
+type ClueSide struct {
+	Axis   string `json:"axis"`
+	Index  int    `json:"index"`
+	Side   string `json:"side"`
+	Target int    `json:"target"`
+}
+
+// RealLevels reads the real game's 15 levels, skipping the test when the
+// shared data is absent. Each puzzle is checked as a puzzle file.
+func RealLevels(tb testing.TB) []RealLevel {
+	tb.Helper()
+	data, err := os.ReadFile(Shared(tb, "puzlogic/real-levels.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var file struct {
+		About  string      `json:"about"`
+		Levels []RealLevel `json:"levels"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		tb.Fatalf("real-levels.json: %v", err)
+	}
+	for _, l := range file.Levels {
+		if err := checkPuzzle(l.Puzzle); err != nil {
+			tb.Fatalf("real-levels.json, level %d: %v", l.Level, err)
+		}
+	}
+	return file.Levels
+}
+
+func checkPuzzle(p *puzzle.Puzzle) error {
+	if p == nil {
+		return fmt.Errorf("no puzzle")
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	q, err := puzzle.ParsePuzlogic(data)
+	if err != nil {
+		return err
+	}
+	*p = *q
+	return nil
+}
