@@ -39,10 +39,10 @@ const (
 // a few dozen squares and digits 0-9; the limits leave room for generated
 // boards while keeping every input's cost bounded.
 const (
-	MaxLine   = 64  // rows and columns are numbered 0..MaxLine-1
-	MaxCells  = 512 // cells on a board (and so pieces)
-	MaxValue  = 9   // cell and piece values are 0..MaxValue
-	MaxTarget = 999 // sum targets are 0..MaxTarget
+	MaxLine   = 64              // rows and columns are numbered 0..MaxLine-1
+	MaxCells  = 512             // cells on a board (and so pieces)
+	MaxValue  = 9               // cell and piece values are 0..MaxValue
+	MaxTarget = 999             // sum targets are 0..MaxTarget
 	MaxSums   = 3 * 2 * MaxLine // a sum of each scope on every row and column
 )
 
