@@ -1,0 +1,408 @@
+// Package play is puzbot's closed-loop player for Puzlogic: it looks at the
+// screen, decides, acts with the mouse, and looks again, from wherever the
+// game is (title, level map, a level, half played, the completed overlay) to
+// the end of the game.
+//
+// The loop knows the desktop only through three small interfaces: a Screen
+// that grabs frames, a Vision that reads a frame into a puzzle file, and a
+// Mouse that performs a moves file at a given Pace. So the loop's decisions
+// are tested without X, against a simulated game that loses drops and starts
+// half played; cmd/puzbot wires the real screen, vision worker and mouse.
+//
+// Each turn it waits for the screen to settle by watching it (two frames
+// alike, or two readings alike), reads it, and acts on what it sees:
+//   - title, level map, completed overlay: the navigation moves of
+//     puzlogic.Navigate; a level map with every level done ends the game;
+//   - a level: solve it as the whole level and drag only the blocks that are
+//     not on their solution squares (puzlogic.Moves), then look again. The
+//     look after the drags checks which drops landed: the pace speeds up
+//     while they land and slows down when one is lost, and whatever the
+//     board shows is planned again.
+package play
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/puzlogic"
+)
+
+// Frame is one screenshot: its pixels and where its top-left corner lies on
+// the screen.
+type Frame struct {
+	Image  *image.RGBA
+	Origin image.Point
+}
+
+// Screen grabs frames of the screen.
+type Screen interface {
+	Grab(ctx context.Context) (*Frame, error)
+}
+
+// Vision reads a frame into a puzzle file (what puzbot recognize writes).
+type Vision interface {
+	Read(ctx context.Context, f *Frame) (*puzzle.Puzzle, error)
+}
+
+// Mouse performs moves at a pace.
+type Mouse interface {
+	Perform(ctx context.Context, m *puzzle.Moves, pace Pace) error
+}
+
+// Pace is how fast the mouse moves: each glide takes Glide, and Pause is
+// waited after each glide, press and release.
+type Pace struct {
+	Glide time.Duration
+	Pause time.Duration
+}
+
+// The pace starts at DefaultPace, never goes faster than FastestPace nor
+// slower than SlowestPace.
+var (
+	DefaultPace = Pace{Glide: 60 * time.Millisecond, Pause: 40 * time.Millisecond}
+	FastestPace = Pace{Glide: 20 * time.Millisecond, Pause: 17 * time.Millisecond}
+	SlowestPace = Pace{Glide: 150 * time.Millisecond, Pause: 200 * time.Millisecond}
+)
+
+// Options control Play.
+type Options struct {
+	// Levels stops the game after this many levels are completed; 0 plays
+	// to the end.
+	Levels int
+	// Retries is how many looks in a row may fail to read or to solve
+	// before Play gives up.
+	Retries int
+	// Settle bounds the wait for the screen to settle before a look; Poll
+	// is the time between two frames while waiting.
+	Settle, Poll time.Duration
+	// Log receives one line per level as it ends.
+	Log io.Writer
+	// Keep, if set, is called with every look's frame and reading and every
+	// moves file, for keeping them on disk.
+	Keep func(step string, f *Frame, p *puzzle.Puzzle, m *puzzle.Moves)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Retries <= 0 {
+		o.Retries = 10
+	}
+	if o.Settle <= 0 {
+		o.Settle = 3 * time.Second
+	}
+	if o.Poll <= 0 {
+		o.Poll = 30 * time.Millisecond
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	return o
+}
+
+// LevelResult is how one level went.
+type LevelResult struct {
+	Level   int
+	Drags   int
+	Retries int // looks after drags that found the board other than planned
+	Time    time.Duration
+}
+
+// Stats says where the time went.
+type Stats struct {
+	Capture, Vision, Solve, Drags, Waiting time.Duration
+	Looks, Frames                          int
+}
+
+// Result is what Play did.
+type Result struct {
+	Levels   []LevelResult
+	Stats    Stats
+	Time     time.Duration
+	GameOver bool // the level map showed every level done
+}
+
+// ErrGaveUp is returned when the screen could not be read or solved Retries
+// times in a row. It wraps the last cause.
+var ErrGaveUp = errors.New("gave up")
+
+// Play plays the game until every level is done, o.Levels levels are
+// completed, or ctx ends (its deadline is the time limit).
+func Play(ctx context.Context, s Screen, v Vision, m Mouse, o Options) (*Result, error) {
+	pl := &player{screen: s, vision: v, mouse: m, o: o.withDefaults(), pace: DefaultPace, start: time.Now()}
+	err := pl.run(ctx)
+	pl.res.Time = time.Since(pl.start)
+	return &pl.res, err
+}
+
+type player struct {
+	screen Screen
+	vision Vision
+	mouse  Mouse
+	o      Options
+	pace   Pace
+	res    Result
+	start  time.Time
+
+	failures int          // looks in a row that could not be read or solved
+	current  *LevelResult // the level being played, nil between levels
+	started  time.Time    // when the current level was first seen
+	planned  *puzzle.Moves
+}
+
+func (pl *player) run(ctx context.Context) error {
+	for {
+		if err := context.Cause(ctx); err != nil {
+			return err
+		}
+		p, err := pl.look(ctx)
+		if err == nil {
+			err = pl.act(ctx, p)
+		}
+		switch {
+		case errors.Is(err, errDone):
+			return nil
+		case errors.Is(err, errUnreadable):
+			if pl.failures++; pl.failures > pl.o.Retries {
+				return fmt.Errorf("%w after %d tries: %w", ErrGaveUp, pl.failures, err)
+			}
+		case err != nil:
+			return err
+		default:
+			pl.failures = 0
+		}
+	}
+}
+
+// errDone ends the game; errUnreadable marks a look that may go better next
+// time (the screen was changing, or misread).
+var (
+	errDone       = errors.New("done")
+	errUnreadable = errors.New("unreadable")
+)
+
+// look waits for the screen to settle and returns what it shows: frames are
+// grabbed until two in a row are alike, or read alike, or o.Settle passes.
+func (pl *player) look(ctx context.Context) (*puzzle.Puzzle, error) {
+	pl.res.Stats.Looks++
+	deadline := time.Now().Add(pl.o.Settle)
+	prev, err := pl.grab(ctx)
+	if err != nil {
+		return nil, err
+	}
+	seen, readErr := pl.read(ctx, prev)
+	for time.Now().Before(deadline) {
+		if err := pl.wait(ctx, pl.o.Poll); err != nil {
+			return nil, err
+		}
+		cur, err := pl.grab(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if bytes.Equal(cur.Image.Pix, prev.Image.Pix) {
+			break
+		}
+		now, nowErr := pl.read(ctx, cur)
+		if readErr == nil && nowErr == nil && sameReading(seen, now) {
+			seen, prev = now, cur
+			break
+		}
+		seen, readErr, prev = now, nowErr, cur
+	}
+	if pl.o.Keep != nil {
+		pl.o.Keep("look", prev, seen, nil)
+	}
+	if readErr != nil {
+		return nil, fmt.Errorf("%w: %w", errUnreadable, readErr)
+	}
+	return seen, nil
+}
+
+func (pl *player) grab(ctx context.Context) (*Frame, error) {
+	t := time.Now()
+	f, err := pl.screen.Grab(ctx)
+	pl.res.Stats.Capture += time.Since(t)
+	pl.res.Stats.Frames++
+	return f, err
+}
+
+func (pl *player) read(ctx context.Context, f *Frame) (*puzzle.Puzzle, error) {
+	t := time.Now()
+	p, err := pl.vision.Read(ctx, f)
+	pl.res.Stats.Vision += time.Since(t)
+	return p, err
+}
+
+func (pl *player) wait(ctx context.Context, d time.Duration) error {
+	t := time.Now()
+	defer func() { pl.res.Stats.Waiting += time.Since(t) }()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	case <-timer.C:
+		return nil
+	}
+}
+
+// sameReading reports whether two readings say the same, positions aside
+// (they move by a pixel between frames of an animation).
+func sameReading(a, b *puzzle.Puzzle) bool {
+	return bytes.Equal(canonical(a), canonical(b))
+}
+
+// canonical encodes what a reading says, without screen positions.
+func canonical(p *puzzle.Puzzle) []byte {
+	q := *p
+	q.Board = nil
+	q.Cells = append([]puzzle.Cell(nil), p.Cells...)
+	for i := range q.Cells {
+		q.Cells[i].Point = nil
+	}
+	q.Pieces = append([]puzzle.Piece(nil), p.Pieces...)
+	for i := range q.Pieces {
+		q.Pieces[i].Point = nil
+	}
+	q.Levels = append([]puzzle.LevelTile(nil), p.Levels...)
+	for i := range q.Levels {
+		q.Levels[i].Point = nil
+	}
+	q.Buttons = append([]puzzle.Button(nil), p.Buttons...)
+	for i := range q.Buttons {
+		q.Buttons[i].Point = nil
+	}
+	var buf bytes.Buffer
+	_ = puzzle.Encode(&buf, &q)
+	return buf.Bytes()
+}
+
+// act does what the screen calls for.
+func (pl *player) act(ctx context.Context, p *puzzle.Puzzle) error {
+	if p.ScreenName() == puzzle.ScreenLevel {
+		return pl.playLevel(ctx, p)
+	}
+	if pl.current != nil {
+		if err := pl.endLevel(); err != nil {
+			return err
+		}
+	}
+	moves, err := puzlogic.Navigate(p, 0)
+	if exitcode.Of(err) == exitcode.GameOver {
+		pl.res.GameOver = true
+		return errDone
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", errUnreadable, err)
+	}
+	return pl.perform(ctx, moves)
+}
+
+// endLevel records the level just completed, and ends the game when
+// o.Levels are done.
+func (pl *player) endLevel() error {
+	pl.current.Time = time.Since(pl.started)
+	pl.res.Levels = append(pl.res.Levels, *pl.current)
+	r := pl.current
+	fmt.Fprintf(pl.o.Log, "level %02d: %d drags, %.1f s, %d retries\n", r.Level, r.Drags, r.Time.Seconds(), r.Retries)
+	pl.current, pl.planned = nil, nil
+	if pl.o.Levels > 0 && len(pl.res.Levels) >= pl.o.Levels {
+		return errDone
+	}
+	return nil
+}
+
+// playLevel checks the drags of the last turn against the board, adapts the
+// pace, and drags what is still out of place.
+func (pl *player) playLevel(ctx context.Context, p *puzzle.Puzzle) error {
+	if pl.current == nil || pl.current.Level != p.Level {
+		pl.current = &LevelResult{Level: p.Level}
+		pl.started = time.Now()
+		pl.planned = nil
+	}
+	if pl.planned != nil {
+		pl.verify(p)
+	}
+	t := time.Now()
+	solution, err := puzlogic.Solve(p)
+	pl.res.Stats.Solve += time.Since(t)
+	if err != nil {
+		return fmt.Errorf("%w: level %d: %w", errUnreadable, p.Level, err)
+	}
+	moves := puzlogic.Moves(p, solution)
+	pl.planned = moves
+	if len(moves.Moves) == 0 {
+		// Solved: the game is about to show that the level is completed.
+		// Looks that keep seeing the board solved count as failures, so a
+		// game that never says so is given up on.
+		if err := pl.wait(ctx, pl.o.Poll); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: level %d looks solved, but the game does not show it completed", errUnreadable, p.Level)
+	}
+	if pl.o.Keep != nil {
+		pl.o.Keep("moves", nil, p, moves)
+	}
+	pl.current.Drags += len(moves.Moves)
+	return pl.perform(ctx, moves)
+}
+
+// verify compares the board with what the last drags should have made of
+// it: a drop that did not land slows the pace down and counts as a retry;
+// drops that all landed speed it up.
+func (pl *player) verify(p *puzzle.Puzzle) {
+	lost := 0
+	for _, mv := range pl.planned.Moves {
+		if !holds(p, *mv.Row, *mv.Col, *mv.Value, mv.Color) {
+			lost++
+		}
+	}
+	if lost == 0 {
+		pl.pace = pl.pace.faster()
+		return
+	}
+	pl.current.Retries++
+	pl.pace = pl.pace.slower()
+}
+
+// holds reports whether a block of value and colour lies on the square at
+// row, col.
+func holds(p *puzzle.Puzzle, row, col, value int, color string) bool {
+	if color == "" {
+		color = puzzle.ColorBlue
+	}
+	for _, pc := range p.Pieces {
+		if pc.OnBoard() && *pc.Row == row && *pc.Col == col {
+			return *pc.Value == value && pc.ColorName() == color
+		}
+	}
+	return false
+}
+
+func (pl *player) perform(ctx context.Context, m *puzzle.Moves) error {
+	t := time.Now()
+	err := pl.mouse.Perform(ctx, m, pl.pace)
+	pl.res.Stats.Drags += time.Since(t)
+	return err
+}
+
+// faster shortens the pace by a fifth, down to FastestPace.
+func (p Pace) faster() Pace {
+	return Pace{
+		Glide: max(p.Glide*4/5, FastestPace.Glide),
+		Pause: max(p.Pause*4/5, FastestPace.Pause),
+	}
+}
+
+// slower doubles the pace, up to SlowestPace.
+func (p Pace) slower() Pace {
+	return Pace{
+		Glide: min(p.Glide*2, SlowestPace.Glide),
+		Pause: min(p.Pause*2, SlowestPace.Pause),
+	}
+}

@@ -1,0 +1,164 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/testdata"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// realLevels returns the real game's levels with screen positions: squares
+// on a 48 px lattice, the tray below.
+func realLevels(t *testing.T) []*puzzle.Puzzle {
+	var out []*puzzle.Puzzle
+	for _, l := range testdata.RealLevels(t) {
+		p := *l.Puzzle
+		p.Cells = append([]puzzle.Cell(nil), p.Cells...)
+		p.Pieces = append([]puzzle.Piece(nil), p.Pieces...)
+		for i := range p.Cells {
+			p.Cells[i].Point = &puzzle.Point{X: 100 + 48*p.Cells[i].Col, Y: 100 + 48*p.Cells[i].Row}
+		}
+		for j := range p.Pieces {
+			p.Pieces[j].Point = &puzzle.Point{X: 100 + 48*j, Y: 900}
+		}
+		out = append(out, &p)
+	}
+	return out
+}
+
+// fast are options that do not wait for real time between frames.
+var fast = Options{Poll: time.Microsecond}
+
+func TestPlayWholeGame(t *testing.T) {
+	tests := []struct {
+		name     string
+		setup    func(*sim)
+		retries  bool // some level must need a retry
+		minDrops int
+	}{
+		{"plain", func(*sim) {}, false, 0},
+		{"lose 30%", func(s *sim) { s.lose = 0.3 }, true, 0},
+		{"scramble 3", func(s *sim) { s.scramble = 3 }, false, 0},
+		{"misread 20%, slow animations", func(s *sim) { s.misread, s.frames = 0.2, 6 }, false, 0},
+		{"everything", func(s *sim) { s.lose, s.scramble, s.misread = 0.2, 4, 0.1 }, true, 0},
+	}
+	levels := realLevels(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSim(levels, 42)
+			tt.setup(s)
+			var log strings.Builder
+			o := fast
+			o.Log = &log
+			res, err := Play(context.Background(), s, s, s, o)
+			if err != nil {
+				t.Fatalf("Play: %v\n%s", err, log.String())
+			}
+			if !res.GameOver || s.done != len(levels) || len(res.Levels) != len(levels) {
+				t.Fatalf("game over %v, %d levels done in the game, %d reported; want all %d\n%s", res.GameOver, s.done, len(res.Levels), len(levels), log.String())
+			}
+			retries, drags := 0, 0
+			for i, l := range res.Levels {
+				if l.Level != i+1 {
+					t.Errorf("result %d is level %d", i, l.Level)
+				}
+				retries += l.Retries
+				drags += l.Drags
+			}
+			if drags != s.drops {
+				t.Errorf("%d drags reported, the game saw %d", drags, s.drops)
+			}
+			if tt.retries && retries == 0 {
+				t.Errorf("no retries reported though the game lost %d drops", s.lost)
+			}
+			if !tt.retries && retries != 0 {
+				t.Errorf("%d retries with no lost drops", retries)
+			}
+			if got := strings.Count(log.String(), "\n"); got != len(levels) {
+				t.Errorf("%d log lines, want one per level:\n%s", got, log.String())
+			}
+		})
+	}
+}
+
+// TestPlayFewestDrags checks that a plain game drags each block once.
+func TestPlayFewestDrags(t *testing.T) {
+	levels := realLevels(t)
+	s := newSim(levels, 1)
+	if _, err := Play(context.Background(), s, s, s, fast); err != nil {
+		t.Fatal(err)
+	}
+	blocks := 0
+	for _, l := range levels {
+		blocks += len(l.Pieces)
+	}
+	if s.drops != blocks {
+		t.Errorf("%d drags for %d blocks", s.drops, blocks)
+	}
+}
+
+// TestPlayFromHalfPlayedLevel starts in a level with blocks on squares.
+func TestPlayFromHalfPlayedLevel(t *testing.T) {
+	levels := realLevels(t)
+	s := newSim(levels, 3)
+	s.done, s.scramble = 6, 5
+	s.open(6)
+	s.scramble = 0
+	o := fast
+	o.Levels = 2
+	res, err := Play(context.Background(), s, s, s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Levels) != 2 || res.Levels[0].Level != 7 || res.Levels[1].Level != 8 || s.done != 8 {
+		t.Errorf("levels %+v, game at %d done; want 7 and 8 played and --levels 2 to stop there", res.Levels, s.done)
+	}
+}
+
+type failingVision struct{}
+
+func (failingVision) Read(context.Context, *Frame) (*puzzle.Puzzle, error) {
+	return nil, errors.New("no game on the screenshot")
+}
+
+func TestPlayGivesUp(t *testing.T) {
+	s := newSim(realLevels(t), 1)
+	o := fast
+	o.Retries = 3
+	_, err := Play(context.Background(), s, failingVision{}, s, o)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "no game on the screenshot") {
+		t.Errorf("Play = %v, want ErrGaveUp with the cause", err)
+	}
+}
+
+func TestPlayStopsAtDeadline(t *testing.T) {
+	s := newSim(realLevels(t), 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	o := Options{Poll: 5 * time.Millisecond}
+	s.frames = 1 << 30 // the screen never settles
+	_, err := Play(ctx, s, s, s, o)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Play = %v, want the deadline", err)
+	}
+}
+
+func TestPace(t *testing.T) {
+	p := DefaultPace
+	for range 50 {
+		p = p.faster()
+	}
+	if p != FastestPace {
+		t.Errorf("faster and faster: %v, want %v", p, FastestPace)
+	}
+	for range 50 {
+		p = p.slower()
+	}
+	if p != SlowestPace {
+		t.Errorf("slower and slower: %v, want %v", p, SlowestPace)
+	}
+}
