@@ -63,6 +63,7 @@ type options struct {
 	check      string
 	glyphCache string
 	stats      bool
+	serve      bool
 	input      string // "" or "-" for stdin
 }
 
@@ -93,6 +94,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.check, "check", "", "")
 	fs.StringVar(&o.glyphCache, "glyph-cache", "", "")
 	fs.BoolVar(&o.stats, "stats", false, "")
+	fs.BoolVar(&o.serve, "serve", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
@@ -112,6 +114,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		return nil, exitcode.New(exitcode.Usage, "expected one screenshot, got %d arguments", fs.NArg())
 	case fs.NArg() == 1:
 		o.input = fs.Arg(0)
+	}
+	if o.serve && (o.input != "" || o.check != "" || o.expect != "" || o.annotate != "" || o.origin != nil) {
+		return nil, exitcode.New(exitcode.Usage, "--serve takes frames on stdin: no screenshot, --check, --expect, --annotate or --origin")
 	}
 	if o.check != "" && (o.input != "" || o.expect != "" || o.annotate != "" || o.origin != nil) {
 		return nil, exitcode.New(exitcode.Usage, "--check DIR takes no screenshot, --expect, --annotate or --origin")
@@ -136,6 +141,9 @@ Flags:
                       (default $PUZBOT_GLYPH_CACHE, else ~/.cache/puzbot);
                       "off" disables the cache
   --stats             print timings and where digit readings came from
+  --serve             work for puzbot play: read frames on stdin (the
+                      protocol of package recognize/worker) and answer one
+                      JSON line per frame on stdout, until stdin ends
 
 Exit status: 0 ok, 1 failure, 2 usage, 3 not a readable image,
 7 mismatch (--expect, --check), 8 no game on the screenshot.
@@ -151,9 +159,12 @@ func recognizeCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) err
 	rec := recognize.New(reader)
 	start := time.Now()
 	var err error
-	if o.check != "" {
+	switch {
+	case o.serve:
+		err = serve(rec, cache, stdin, stdout)
+	case o.check != "":
 		err = checkDir(rec, o.check, stdout)
-	} else {
+	default:
 		err = recognizeOne(rec, o, stdin, stdout)
 	}
 	// The cache is only a cache: failing to save it changes nothing else.

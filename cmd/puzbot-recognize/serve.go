@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/recognize"
+	"github.com/puzbot/puzbot/recognize/worker"
+)
+
+// serve reads frames from stdin until it ends and answers each with one
+// JSON line on stdout (package recognize/worker speaks the other end). A
+// frame that cannot be read is an answer, not the end: only a broken stream
+// ends the worker with an error. The glyph cache is saved every so often, so
+// that a killed worker loses little.
+func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Reader, stdout io.Writer) error {
+	in := bufio.NewReaderSize(stdin, 1<<20)
+	out := bufio.NewWriter(stdout)
+	for n := 1; ; n++ {
+		img, origin, err := worker.ReadFrame(in)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("stdin: %w", err))
+		}
+		if err := writeReply(out, readFrame(rec, img, origin)); err != nil {
+			return err
+		}
+		if n%50 == 0 {
+			_ = cache.Save()
+		}
+	}
+}
+
+// readFrame recognizes one frame into a reply.
+func readFrame(rec *recognize.Recognizer, img *image.RGBA, origin image.Point) worker.Reply {
+	res, err := rec.Recognize(img, origin)
+	if err == nil {
+		err = res.Puzzle.Validate()
+		if err != nil {
+			err = fmt.Errorf("what was read is not a valid puzzle (mid-animation?): %w", err)
+		}
+	}
+	if err != nil {
+		status := exitcode.Of(err)
+		if errors.Is(err, recognize.ErrNoGame) {
+			status = exitcode.NoGame
+		}
+		return worker.Reply{Error: oneLine(err.Error()), Status: status}
+	}
+	return worker.Reply{Puzzle: res.Puzzle}
+}
+
+func writeReply(w *bufio.Writer, r worker.Reply) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(append(data, '\n')); err != nil {
+		return err
+	}
+	return w.Flush()
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/recognize"
+	"github.com/puzbot/puzbot/recognize/worker"
+)
+
+// TestServe feeds the worker mode a level, a blank frame and the level again
+// and checks its three answers, then a broken stream.
+func TestServe(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(screens, "level07.png"))
+	if err != nil {
+		t.Skipf("real screenshots not available (%v)", err)
+	}
+	img, err := recognize.DecodeImage(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in bytes.Buffer
+	origin := image.Pt(10, -20)
+	for _, f := range []*image.RGBA{img, image.NewRGBA(image.Rect(0, 0, 64, 48)), img} {
+		if err := worker.WriteFrame(&in, f, origin); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--serve", "--glyph-cache", "off"}, &in, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var replies []worker.Reply
+	sc := bufio.NewScanner(&out)
+	for sc.Scan() {
+		var r worker.Reply
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("answer %q: %v", sc.Text(), err)
+		}
+		replies = append(replies, r)
+	}
+	if len(replies) != 3 {
+		t.Fatalf("%d answers to 3 frames", len(replies))
+	}
+	for _, i := range []int{0, 2} {
+		p := replies[i].Puzzle
+		if p == nil || p.Level != 7 || len(p.Cells) != 16 || p.Board.X != 10+391 {
+			t.Errorf("answer %d: %+v, want level 7 with 16 cells at the origin given", i, replies[i])
+		}
+	}
+	if r := replies[1]; r.Puzzle != nil || r.Status != exitcode.NoGame || !strings.Contains(r.Error, "no Puzlogic game") {
+		t.Errorf("blank frame: %+v, want no game, status %d", r, exitcode.NoGame)
+	}
+	errOut.Reset()
+	code := run([]string{"--serve", "--glyph-cache", "off"}, strings.NewReader("PNG?not a frame at all"), &out, &errOut)
+	if code != exitcode.BadInput || !strings.Contains(errOut.String(), "not a frame") {
+		t.Errorf("broken stream: exit %d, %q", code, errOut.String())
+	}
+}
