@@ -26,7 +26,7 @@ import (
 // from an init function. order fixes the order help lists them in.
 var commands []*cli.Command
 
-var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4}
+var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5}
 
 func register(c *cli.Command) { commands = append(commands, c) }
 

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/play"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/recognize/worker"
+	"github.com/puzbot/puzbot/replay"
+)
+
+func init() {
+	register(&cli.Command{
+		Name:  "play",
+		Usage: "play Puzlogic on the screen from wherever it is to the end, looking after every move",
+		Description: "Plays the game open on the screen: from the title, the level map, a\n" +
+			"level (even half played, with blocks already on squares) or the\n" +
+			"completed overlay, to the end of the game. Each turn it waits for the\n" +
+			"screen to settle, reads it with one " + recognizer + " worker for the\n" +
+			"whole game, and acts: navigation clicks and keys, or drags of the blocks\n" +
+			"that are not on their solution squares. It then looks again and plans\n" +
+			"again from what it sees, so a lost drop or a block moved by hand is\n" +
+			"mended. The drags speed up while drops land and slow down when one\n" +
+			"is lost.\n\n" +
+			"It prints one line per level as it ends (level, drags, seconds,\n" +
+			"retries: looks after drags that found the board other than planned)\n" +
+			"and a total. On failure it keeps the last frame, reading and moves in\n" +
+			"a folder whose path it prints.\n\n" +
+			"To stop it, push the mouse into a screen corner (the fail-safe), move\n" +
+			"the mouse while it drags, or press Ctrl-C.\n\n" +
+			"Exit status: 0 every level done (or --levels reached), 1 failure,\n" +
+			"2 bad flags, 5 no X display, 6 stopped by the fail-safe or a signal,\n" +
+			"8 no game on the screen (after retries), 9 --time-limit reached;\n" +
+			"else the status of the step that failed.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "dir", Usage: "keep every look's frame, reading and moves in `DIR`"},
+			&cli.IntFlag{Name: "levels", Usage: "stop after `N` levels are completed (0: play to the end)"},
+			&cli.DurationFlag{Name: "time-limit", EnvVars: []string{"PUZBOT_PLAY_TIME_LIMIT"}, Usage: "give up after `DURATION` (exit 9); 0 for none"},
+			&cli.BoolFlag{Name: "stats", Usage: "print where the time went (capture, vision, solve, drags, waiting)"},
+		},
+		Action: playCommand,
+	})
+}
+
+func playCommand(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return exitcode.New(exitcode.Usage, "play takes no arguments, got %q", c.Args().First())
+	}
+	if c.Int("levels") < 0 || c.Duration("time-limit") < 0 {
+		return exitcode.New(exitcode.Usage, "--levels and --time-limit must not be negative")
+	}
+	path, err := findRecognizer()
+	if err != nil {
+		return err
+	}
+	vision, err := worker.Start(path, "--serve")
+	if err != nil {
+		return err
+	}
+	defer vision.Close()
+	ctx, stop := signalContext()
+	defer stop()
+	if d := c.Duration("time-limit"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, d, exitcode.New(exitcode.TimedOut, "the time limit of %v was reached", d))
+		defer cancel()
+	}
+	keep := &keeper{dir: c.String("dir")}
+	o := play.Options{Levels: c.Int("levels"), Log: c.App.Writer, Keep: keep.keep}
+	res, err := play.Play(ctx, screen{}, visionWorker{vision}, mouse{}, o)
+	fmt.Fprintf(c.App.Writer, "%d levels in %.1f s, %d drags\n", len(res.Levels), res.Time.Seconds(), drags(res))
+	if c.Bool("stats") {
+		printStats(c.App.ErrWriter, res)
+	}
+	if err != nil {
+		return playError(err, keep, c.App.ErrWriter)
+	}
+	return nil
+}
+
+func drags(res *play.Result) int {
+	n := 0
+	for _, l := range res.Levels {
+		n += l.Drags
+	}
+	return n
+}
+
+func printStats(w io.Writer, res *play.Result) {
+	s := res.Stats
+	fmt.Fprintf(w, "puzbot play: %.1f s: capture %.1f s (%d frames), vision %.1f s (%d looks), solve %.3f s, mouse %.1f s, waiting %.1f s\n",
+		res.Time.Seconds(), s.Capture.Seconds(), s.Frames, s.Vision.Seconds(), s.Looks, s.Solve.Seconds(), s.Drags.Seconds(), s.Waiting.Seconds())
+}
+
+// playError keeps the last files for a look and gives the error the status
+// of the step that failed.
+func playError(err error, keep *keeper, stderr io.Writer) error {
+	if dir, saveErr := keep.saveLast(); saveErr == nil {
+		fmt.Fprintf(stderr, "puzbot play: the last frame, reading and moves are in %s\n", dir)
+	}
+	var werr *worker.Error
+	if errors.As(err, &werr) {
+		return exitcode.Wrap(werr.Status, err)
+	}
+	return err
+}
+
+// screen grabs the first display.
+type screen struct{}
+
+func (screen) Grab(ctx context.Context) (*play.Frame, error) {
+	shot, err := capture.Display(0)
+	if err != nil {
+		return nil, err
+	}
+	return &play.Frame{Image: shot.Image, Origin: shot.Origin}, nil
+}
+
+// visionWorker reads frames with the puzbot-recognize worker.
+type visionWorker struct{ c *worker.Client }
+
+func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*puzzle.Puzzle, error) {
+	return v.c.Read(ctx, f.Image, f.Origin)
+}
+
+// mouse performs moves with replay, at the player's pace.
+type mouse struct{}
+
+func (mouse) Perform(ctx context.Context, m *puzzle.Moves, pace play.Pace) error {
+	o := replay.DefaultOptions()
+	o.MoveTime, o.Pause, o.Hold = pace.Glide, pace.Pause, min(o.Hold, pace.Pause)
+	o.Steps = max(4, int(pace.Glide/(5*time.Millisecond)))
+	plan, err := replay.NewPlan(m, o)
+	if err != nil {
+		return err
+	}
+	return replay.Run(ctx, plan, replay.RunOptions{})
+}
+
+// keeper keeps the files of the loop: each look's frame, reading and moves
+// in dir when one is given, and always the last of each in memory, to save
+// when the loop fails.
+type keeper struct {
+	dir    string
+	n      int
+	frame  *play.Frame
+	puzzle *puzzle.Puzzle
+	moves  *puzzle.Moves
+}
+
+func (k *keeper) keep(step string, f *play.Frame, p *puzzle.Puzzle, m *puzzle.Moves) {
+	k.n++
+	if f != nil {
+		k.frame, k.puzzle = f, p
+	}
+	if m != nil {
+		k.moves = m
+	}
+	if k.dir != "" {
+		_ = k.save(k.dir, fmt.Sprintf("%04d-%s", k.n, step), f, p, m)
+	}
+}
+
+// saveLast writes the last frame, reading and moves into dir, or a new
+// temporary folder, and returns its path.
+func (k *keeper) saveLast() (string, error) {
+	dir := k.dir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "puzbot-play-")
+		if err != nil {
+			return "", err
+		}
+		dir = d
+	}
+	return dir, k.save(dir, "last", k.frame, k.puzzle, k.moves)
+}
+
+func (k *keeper) save(dir, name string, f *play.Frame, p *puzzle.Puzzle, m *puzzle.Moves) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if f != nil {
+		shot := &capture.Shot{Image: f.Image, Origin: f.Origin, Time: time.Now()}
+		if _, err := shot.Save(filepath.Join(dir, name+".png"), true); err != nil {
+			return err
+		}
+	}
+	if p != nil {
+		if err := writeJSON(filepath.Join(dir, name+".puzzle.json"), p); err != nil {
+			return err
+		}
+	}
+	if m != nil {
+		return writeJSON(filepath.Join(dir, name+".moves.json"), m)
+	}
+	return nil
+}
+
+func writeJSON(path string, v any) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := puzzle.Encode(f, v); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
