@@ -47,6 +47,9 @@ type Screen interface {
 }
 
 // Vision reads a frame into a puzzle file (what puzbot recognize writes).
+// A frame it cannot make sense of (the screen was changing, a digit could
+// not be read) is an error that wraps ErrUnreadable, and the player looks
+// again; any other error ends the game.
 type Vision interface {
 	Read(ctx context.Context, f *Frame) (*puzzle.Puzzle, error)
 }
@@ -167,7 +170,7 @@ func (pl *player) run(ctx context.Context) error {
 		switch {
 		case errors.Is(err, errDone):
 			return nil
-		case errors.Is(err, errUnreadable):
+		case errors.Is(err, ErrUnreadable):
 			if pl.failures++; pl.failures > pl.o.Retries {
 				return fmt.Errorf("%w after %d tries: %w", ErrGaveUp, pl.failures, err)
 			}
@@ -179,12 +182,12 @@ func (pl *player) run(ctx context.Context) error {
 	}
 }
 
-// errDone ends the game; errUnreadable marks a look that may go better next
-// time (the screen was changing, or misread).
-var (
-	errDone       = errors.New("done")
-	errUnreadable = errors.New("unreadable")
-)
+// ErrUnreadable marks a look that may go better next time: the screen was
+// changing, or was misread.
+var ErrUnreadable = errors.New("unreadable")
+
+// errDone ends the game.
+var errDone = errors.New("done")
 
 // look waits for the screen to settle and returns what it shows: frames are
 // grabbed until two in a row are alike, or read alike, or o.Settle passes.
@@ -196,6 +199,9 @@ func (pl *player) look(ctx context.Context) (*puzzle.Puzzle, error) {
 		return nil, err
 	}
 	seen, readErr := pl.read(ctx, prev)
+	if readErr != nil && !errors.Is(readErr, ErrUnreadable) {
+		return nil, readErr
+	}
 	for time.Now().Before(deadline) {
 		if err := pl.wait(ctx, pl.o.Poll); err != nil {
 			return nil, err
@@ -208,6 +214,9 @@ func (pl *player) look(ctx context.Context) (*puzzle.Puzzle, error) {
 			break
 		}
 		now, nowErr := pl.read(ctx, cur)
+		if nowErr != nil && !errors.Is(nowErr, ErrUnreadable) {
+			return nil, nowErr
+		}
 		if readErr == nil && nowErr == nil && sameReading(seen, now) {
 			seen, prev = now, cur
 			break
@@ -217,10 +226,7 @@ func (pl *player) look(ctx context.Context) (*puzzle.Puzzle, error) {
 	if pl.o.Keep != nil {
 		pl.o.Keep("look", prev, seen, nil)
 	}
-	if readErr != nil {
-		return nil, fmt.Errorf("%w: %w", errUnreadable, readErr)
-	}
-	return seen, nil
+	return seen, readErr
 }
 
 func (pl *player) grab(ctx context.Context) (*Frame, error) {
@@ -298,7 +304,7 @@ func (pl *player) act(ctx context.Context, p *puzzle.Puzzle) error {
 		return errDone
 	}
 	if err != nil {
-		return fmt.Errorf("%w: %w", errUnreadable, err)
+		return fmt.Errorf("%w: %w", ErrUnreadable, err)
 	}
 	return pl.perform(ctx, moves)
 }
@@ -332,7 +338,7 @@ func (pl *player) playLevel(ctx context.Context, p *puzzle.Puzzle) error {
 	solution, err := puzlogic.Solve(p)
 	pl.res.Stats.Solve += time.Since(t)
 	if err != nil {
-		return fmt.Errorf("%w: level %d: %w", errUnreadable, p.Level, err)
+		return fmt.Errorf("%w: level %d: %w", ErrUnreadable, p.Level, err)
 	}
 	moves := puzlogic.Moves(p, solution)
 	pl.planned = moves
@@ -343,7 +349,7 @@ func (pl *player) playLevel(ctx context.Context, p *puzzle.Puzzle) error {
 		if err := pl.wait(ctx, pl.o.Poll); err != nil {
 			return err
 		}
-		return fmt.Errorf("%w: level %d looks solved, but the game does not show it completed", errUnreadable, p.Level)
+		return fmt.Errorf("%w: level %d looks solved, but the game does not show it completed", ErrUnreadable, p.Level)
 	}
 	if pl.o.Keep != nil {
 		pl.o.Keep("moves", nil, p, moves)

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -122,7 +123,13 @@ func TestPlayFromHalfPlayedLevel(t *testing.T) {
 type failingVision struct{}
 
 func (failingVision) Read(context.Context, *Frame) (*puzzle.Puzzle, error) {
-	return nil, errors.New("no game on the screenshot")
+	return nil, fmt.Errorf("%w: no game on the screenshot", ErrUnreadable)
+}
+
+type brokenVision struct{}
+
+func (brokenVision) Read(context.Context, *Frame) (*puzzle.Puzzle, error) {
+	return nil, errors.New("the vision worker failed")
 }
 
 func TestPlayGivesUp(t *testing.T) {
@@ -132,6 +139,14 @@ func TestPlayGivesUp(t *testing.T) {
 	_, err := Play(context.Background(), s, failingVision{}, s, o)
 	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "no game on the screenshot") {
 		t.Errorf("Play = %v, want ErrGaveUp with the cause", err)
+	}
+}
+
+func TestPlayStopsOnBrokenVision(t *testing.T) {
+	s := newSim(realLevels(t), 1)
+	res, err := Play(context.Background(), s, brokenVision{}, s, fast)
+	if err == nil || errors.Is(err, ErrGaveUp) || res.Stats.Looks != 1 {
+		t.Errorf("Play = %v after %d looks, want the vision's error at once", err, res.Stats.Looks)
 	}
 }
 

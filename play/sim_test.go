@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"image"
 	"math/rand/v2"
@@ -62,10 +61,10 @@ func (s *sim) Grab(ctx context.Context) (*Frame, error) {
 
 func (s *sim) Read(ctx context.Context, f *Frame) (*puzzle.Puzzle, error) {
 	if f.Image.Pix[4] == 1 {
-		return nil, errors.New("no game on the screenshot (in motion)")
+		return nil, fmt.Errorf("%w: no game on the screenshot (in motion)", ErrUnreadable)
 	}
 	if s.rng.Float64() < s.misread {
-		return nil, errors.New("a digit could not be read")
+		return nil, fmt.Errorf("%w: a digit could not be read", ErrUnreadable)
 	}
 	switch s.screen {
 	case puzzle.ScreenLevel:

@@ -130,7 +130,12 @@ func (screen) Grab(ctx context.Context) (*play.Frame, error) {
 type visionWorker struct{ c *worker.Client }
 
 func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*puzzle.Puzzle, error) {
-	return v.c.Read(ctx, f.Image, f.Origin)
+	p, err := v.c.Read(ctx, f.Image, f.Origin)
+	var werr *worker.Error
+	if errors.As(err, &werr) {
+		return nil, fmt.Errorf("%w: %w", play.ErrUnreadable, err)
+	}
+	return p, err
 }
 
 // mouse performs moves with replay, at the player's pace.
