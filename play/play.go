@@ -41,9 +41,10 @@ type Frame struct {
 	Origin image.Point
 }
 
-// Screen grabs frames of the screen.
+// Screen grabs frames of the screen: of the region given, in screen
+// coordinates, or of the whole screen when it is empty.
 type Screen interface {
-	Grab(ctx context.Context) (*Frame, error)
+	Grab(ctx context.Context, region image.Rectangle) (*Frame, error)
 }
 
 // Vision reads a frame into a puzzle file (what puzbot recognize writes).
@@ -152,7 +153,8 @@ type player struct {
 	res    Result
 	start  time.Time
 
-	failures int          // looks in a row that could not be read or solved
+	failures int             // looks in a row that could not be read or solved
+	area     image.Rectangle // where the game was last seen; empty: look at the whole screen
 	current  *LevelResult // the level being played, nil between levels
 	started  time.Time    // when the current level was first seen
 	planned  *puzzle.Moves
@@ -202,6 +204,7 @@ func (pl *player) look(ctx context.Context) (*puzzle.Puzzle, error) {
 	if readErr != nil && !errors.Is(readErr, ErrUnreadable) {
 		return nil, readErr
 	}
+	defer func() { pl.area = gameArea(seen, readErr) }()
 	for time.Now().Before(deadline) {
 		if err := pl.wait(ctx, pl.o.Poll); err != nil {
 			return nil, err
@@ -231,7 +234,7 @@ func (pl *player) look(ctx context.Context) (*puzzle.Puzzle, error) {
 
 func (pl *player) grab(ctx context.Context) (*Frame, error) {
 	t := time.Now()
-	f, err := pl.screen.Grab(ctx)
+	f, err := pl.screen.Grab(ctx, pl.area)
 	pl.res.Stats.Capture += time.Since(t)
 	pl.res.Stats.Frames++
 	return f, err
@@ -255,6 +258,18 @@ func (pl *player) wait(ctx context.Context, d time.Duration) error {
 	case <-timer.C:
 		return nil
 	}
+}
+
+// gameArea returns the region to grab next: the game area of a good reading
+// with a margin of a tenth around it, so that a game moved a little is still
+// found; the whole screen after a failed one.
+func gameArea(p *puzzle.Puzzle, err error) image.Rectangle {
+	if err != nil || p == nil || p.Board == nil {
+		return image.Rectangle{}
+	}
+	b := p.Board
+	r := image.Rect(b.X, b.Y, b.X+b.Width, b.Y+b.Height)
+	return r.Inset(-max(b.Width, b.Height) / 10)
 }
 
 // sameReading reports whether two readings say the same, positions aside

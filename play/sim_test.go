@@ -46,7 +46,7 @@ func (s *sim) changed() {
 	s.moving = s.frames
 }
 
-func (s *sim) Grab(ctx context.Context) (*Frame, error) {
+func (s *sim) Grab(ctx context.Context, region image.Rectangle) (*Frame, error) {
 	if s.moving > 0 {
 		s.moving--
 		s.version++

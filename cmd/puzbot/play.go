@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"path/filepath"
@@ -59,6 +60,10 @@ func playCommand(c *cli.Context) error {
 	if c.Int("levels") < 0 || c.Duration("time-limit") < 0 {
 		return exitcode.New(exitcode.Usage, "--levels and --time-limit must not be negative")
 	}
+	scr, err := newScreen()
+	if err != nil {
+		return err
+	}
 	path, err := findRecognizer()
 	if err != nil {
 		return err
@@ -77,7 +82,7 @@ func playCommand(c *cli.Context) error {
 	}
 	keep := &keeper{dir: c.String("dir")}
 	o := play.Options{Levels: c.Int("levels"), Log: c.App.Writer, Keep: keep.keep}
-	res, err := play.Play(ctx, screen{}, visionWorker{vision}, mouse{}, o)
+	res, err := play.Play(ctx, scr, visionWorker{vision}, mouse{}, o)
 	fmt.Fprintf(c.App.Writer, "%d levels in %.1f s, %d drags\n", len(res.Levels), res.Time.Seconds(), drags(res))
 	if c.Bool("stats") {
 		printStats(c.App.ErrWriter, res)
@@ -115,11 +120,27 @@ func playError(err error, keep *keeper, stderr io.Writer) error {
 	return err
 }
 
-// screen grabs the first display.
-type screen struct{}
+// screen grabs the region asked for, clipped to the first display, or the
+// whole first display.
+type screen struct{ display image.Rectangle }
 
-func (screen) Grab(ctx context.Context) (*play.Frame, error) {
-	shot, err := capture.Display(0)
+func newScreen() (screen, error) {
+	displays, err := capture.Displays()
+	if err != nil {
+		return screen{}, err
+	}
+	return screen{display: displays[0]}, nil
+}
+
+func (s screen) Grab(ctx context.Context, region image.Rectangle) (*play.Frame, error) {
+	var shot *capture.Shot
+	var err error
+	region = region.Intersect(s.display)
+	if region.Empty() {
+		shot, err = capture.Display(0)
+	} else {
+		shot, err = capture.Region(region)
+	}
 	if err != nil {
 		return nil, err
 	}
