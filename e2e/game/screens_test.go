@@ -175,11 +175,12 @@ func absDiff(a, b uint32) int {
 
 // The colours the geometry check looks for.
 var (
-	inkColour    = color.RGBA{0x42, 0x42, 0x42, 255}
-	purpleColour = color.RGBA{0x94, 0x1a, 0xff, 255}
-	lockedColour = color.RGBA{0x80, 0x80, 0x80, 255}
-	frameColour  = color.RGBA{0, 0, 0, 255}
-	whiteColour  = color.RGBA{255, 255, 255, 255}
+	inkColour        = color.RGBA{0x42, 0x42, 0x42, 255}
+	purpleColour     = color.RGBA{0x94, 0x1a, 0xff, 255}
+	whiteBlockColour = color.RGBA{255, 255, 255, 255}
+	lockedColour     = color.RGBA{0x80, 0x80, 0x80, 255}
+	frameColour      = color.RGBA{0, 0, 0, 255}
+	whiteColour      = color.RGBA{255, 255, 255, 255}
 )
 
 // checkGeometry checks a screenshot (screen pixels) against the puzzle file
@@ -218,15 +219,10 @@ func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
 		expect(x+22, y+3, inkColour, false, "outside a square")
 		expect(x-20, y+3, inkColour, false, "inside a square")
 	}
-	// Pieces below the board: purple from centre-19 to centre+18, in corner
-	// brackets.
+	// Pieces: purple, or white in a dark outline, from centre-19 to
+	// centre+18; below the board, in corner brackets.
 	for _, pc := range want.Pieces {
-		x, y := pc.X, pc.Y
-		expect(x-15, y-15, purpleColour, true, "piece")
-		expect(x+15, y+15, purpleColour, true, "piece")
-		expect(x-22, y-22, inkColour, true, "piece bracket")
-		expect(x+21, y+21, inkColour, true, "piece bracket")
-		expect(x-23, y+15, purpleColour, false, "outside a piece")
+		checkPiece(pc, expect)
 	}
 	// Level tiles.
 	for _, tile := range want.Levels {
@@ -258,6 +254,26 @@ func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
 		}
 	}
 	return problems
+}
+
+// checkPiece checks a piece's pixels with expect (see checkGeometry).
+func checkPiece(pc puzzle.Piece, expect func(x, y int, c color.Color, is bool, what string)) {
+	x, y := pc.X, pc.Y
+	fill := purpleColour
+	if pc.ColorName() == puzzle.ColorWhite {
+		fill = whiteBlockColour
+		expect(x-19, y, inkColour, true, "white piece outline")
+		expect(x+18, y, inkColour, true, "white piece outline")
+		expect(x, y-19, inkColour, true, "white piece outline")
+		expect(x, y+18, inkColour, true, "white piece outline")
+	}
+	expect(x-15, y-15, fill, true, pc.ColorName()+" piece")
+	expect(x+15, y+15, fill, true, pc.ColorName()+" piece")
+	expect(x-23, y+15, fill, false, "outside a piece")
+	if !pc.OnBoard() {
+		expect(x-22, y-22, inkColour, true, "piece bracket")
+		expect(x+21, y+21, inkColour, true, "piece bracket")
+	}
 }
 
 // hasTick reports whether the green tick of a done level is drawn in the

@@ -32,7 +32,8 @@ type Event struct {
 	Type   string `json:"type"`             // see the Event* constants
 	Screen string `json:"screen,omitempty"` // EventScreen: title, levels, level, completed
 	Level  int    `json:"level,omitempty"`  // the level a screen, move or completion is on
-	Value  *int   `json:"value,omitempty"`  // EventPlace, EventRemove: the piece's number
+	Value  *int   `json:"value,omitempty"`  // EventPlace, EventRemove, EventPick: the block's number
+	Color  string `json:"color,omitempty"`  // and its colour, puzzle.ColorBlue or puzzle.ColorWhite
 	Row    *int   `json:"row,omitempty"`    // EventPlace, EventRemove: the square
 	Col    *int   `json:"col,omitempty"`
 	Target string `json:"target,omitempty"` // EventClick: "level 3", "next", "menu", "play", "restart", "quit"; EventPointer: "down", "up"
@@ -193,6 +194,9 @@ func ParseEvent(data []byte) (Event, error) {
 	if ev.Page < 0 || ev.Cmd < 0 || ev.Frame < 0 || ev.Level < 0 || ev.Level > 99 {
 		return Event{}, errors.New("page, cmd, frame and level must be non-negative, level at most 99")
 	}
+	if ev.Color != "" && ev.Color != puzzle.ColorBlue && ev.Color != puzzle.ColorWhite {
+		return Event{}, fmt.Errorf("color %q: expected blue or white", ev.Color)
+	}
 	switch ev.Type {
 	case EventScreen:
 		switch ev.Screen {
@@ -250,10 +254,14 @@ func FormatEvent(ev Event) string {
 		if ev.Value == nil {
 			return head
 		}
-		if ev.Row == nil || ev.Col == nil {
-			return fmt.Sprintf("%s level %d: %d from below the board (frame %d)", head, ev.Level, *ev.Value, ev.Frame)
+		block := fmt.Sprint(*ev.Value)
+		if ev.Color == puzzle.ColorWhite {
+			block += "w"
 		}
-		return fmt.Sprintf("%s level %d: %d at row %d, col %d", head, ev.Level, *ev.Value, *ev.Row, *ev.Col)
+		if ev.Row == nil || ev.Col == nil {
+			return fmt.Sprintf("%s level %d: %s from below the board (frame %d)", head, ev.Level, block, ev.Frame)
+		}
+		return fmt.Sprintf("%s level %d: %s at row %d, col %d", head, ev.Level, block, *ev.Row, *ev.Col)
 	case EventPointer, EventSeen:
 		return fmt.Sprintf("%s %s (frame %d)", head, ev.Target, ev.Frame)
 	case EventCompleted:

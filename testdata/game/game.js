@@ -8,6 +8,10 @@
 // release within one frame are never seen, and a drag that skips the frames in
 // between drops where the pointer was last seen. Keys are latched.
 //
+// Levels come from levels.json (see e2e/game/levels.go): tray rows such as
+// "1 2 . 3w" (w: a white block, .: an empty slot), clues with scope all (dark),
+// blue or white and side top/bottom/left/right.
+//
 // URL parameters (all optional):
 //   level=N      start on level N (levels before it count as done)
 //   done=N       levels 1..N are done (N+1 is open)
@@ -39,7 +43,10 @@
 		ink: "#424242", // outlines, labels, words
 		digit: "#404040", // prefilled digits
 		clue: "#404040", // dark sums (scope all)
-		blue: "#1e5ad2", // blue sums (scope pieces)
+		blue: "#1e5ad2", // blue sums (scope blue)
+		whiteBlock: "#ffffff", // white blocks
+		whiteEdge: "#424242", // their outline
+		clueEdge: "rgba(40, 40, 40, 0.85)", // the outline of white sums
 		red: "#e8251f", // numbers in conflict
 		purple: "#941aff",
 		purpleEdge: "#4b1481",
@@ -244,16 +251,27 @@
 			piece: -1,
 		}));
 		const pieces = [];
-		def.pieces.forEach((row, r) => {
-			const y = G.TRAY_BOTTOM - G.PITCH * (def.pieces.length - 1 - r);
-			row.forEach((v, i) => {
-				const x = lineX(i, row.length);
-				pieces.push({ value: v, hx: x, hy: y, x: x, y: y, cell: -1 });
+		def.tray.forEach((text, r) => {
+			const y = G.TRAY_BOTTOM - G.PITCH * (def.tray.length - 1 - r);
+			const slots = text.split(" ");
+			slots.forEach((slot, i) => {
+				if (slot === ".") {
+					return;
+				}
+				const x = lineX(i, slots.length);
+				const color = slot.endsWith("w") ? "white" : "blue";
+				pieces.push({ value: parseInt(slot, 10), color: color, hx: x, hy: y, x: x, y: y, cell: -1 });
 			});
 		});
 		const sums = (def.sums || []).map((s) => ({ ...s, hidden: false, at: clueCell(cells, s) }));
 		play = { def, cells, pieces, sums };
 		show("level");
+	}
+
+	// atStart reports whether a clue is drawn before its line's first square
+	// (above a column, left of a row) rather than after its last.
+	function atStart(s) {
+		return s.side === "top" || s.side === "left";
 	}
 
 	// clueCell returns the cell a clue is drawn next to: the first or last of
@@ -267,7 +285,7 @@
 				continue;
 			}
 			const bestAlong = best && (s.axis === "row" ? best.col : best.row);
-			if (!best || (s.side === "start" ? along < bestAlong : along > bestAlong)) {
+			if (!best || (atStart(s) ? along < bestAlong : along > bestAlong)) {
 				best = c;
 			}
 		}
@@ -302,6 +320,8 @@
 		return bad;
 	}
 
+	// sumHolds reports whether a clue's line adds up: a dark clue (scope all)
+	// counts every number, a blue or white one only the blocks of its colour.
 	function sumHolds(s) {
 		let total = 0;
 		for (const c of play.cells) {
@@ -309,11 +329,14 @@
 				continue;
 			}
 			if (c.value !== null) {
-				if (s.scope !== "pieces") {
+				if (s.scope === "all") {
 					total += c.value;
 				}
 			} else if (c.piece >= 0) {
-				total += play.pieces[c.piece].value;
+				const p = play.pieces[c.piece];
+				if (s.scope === "all" || s.scope === p.color) {
+					total += p.value;
+				}
 			}
 		}
 		return total === s.target;
@@ -328,7 +351,7 @@
 		if (p.cell >= 0) {
 			const old = play.cells[p.cell];
 			old.piece = -1;
-			report({ type: "remove", level: play.def.level, value: p.value, row: old.row, col: old.col });
+			report({ type: "remove", level: play.def.level, value: p.value, color: p.color, row: old.row, col: old.col });
 		}
 		p.cell = cell;
 		if (cell < 0) {
@@ -340,7 +363,7 @@
 		c.piece = i;
 		p.x = c.x;
 		p.y = c.y;
-		report({ type: "place", level: play.def.level, value: p.value, row: c.row, col: c.col });
+		report({ type: "place", level: play.def.level, value: p.value, color: p.color, row: c.row, col: c.col });
 	}
 
 	function pieceAt(x, y) {
@@ -409,7 +432,7 @@
 		}
 		const p = play.pieces[i];
 		drag = { piece: i, dx: p.x - x, dy: p.y - y, x: p.x, y: p.y };
-		const ev = { type: "pick", level: play.def.level, value: p.value, frame: frameNo };
+		const ev = { type: "pick", level: play.def.level, value: p.value, color: p.color, frame: frameNo };
 		if (p.cell >= 0) {
 			ev.row = play.cells[p.cell].row;
 			ev.col = play.cells[p.cell].col;
@@ -599,16 +622,31 @@
 		}
 	}
 
-	// block draws a 38 px purple piece centred on x, y.
-	function block(x, y) {
+	// block draws a 38 px piece centred on x, y: purple (a blue block, the
+	// default) or a white tile with a dark outline.
+	function block(x, y, color) {
 		const l = x - 19;
 		const t = y - 19;
 		rect(l - 1, t - 1, 38, 38, C.pieceShadow);
+		if (color === "white") {
+			rect(l, t, 38, 38, C.whiteEdge);
+			rect(l + 1, t + 1, 36, 36, C.whiteBlock);
+			return;
+		}
 		rect(l, t, 38, 38, C.purple);
 		rect(l, t, 37, 1, C.purpleEdge);
 		rect(l, t, 1, 37, C.purpleEdge);
 		rect(l + 37, t, 1, 38, "#000");
 		rect(l, t + 37, 38, 1, "#000");
+	}
+
+	// pieceDigit returns the colour of a piece's number: red in a clash, else
+	// white on purple and dark on white.
+	function pieceDigit(p, clash) {
+		if (clash) {
+			return C.red;
+		}
+		return p.color === "white" ? C.digit : C.white;
 	}
 
 	function digit(v, x, y, colour) {
@@ -718,13 +756,13 @@
 			if (p.cell < 0) {
 				brackets(p.x, p.y, C.ink);
 			}
-			block(p.x, p.y);
-			digit(p.value, p.x, p.y, p.cell >= 0 && bad.has(p.cell) ? C.red : C.white);
+			block(p.x, p.y, p.color);
+			digit(p.value, p.x, p.y, pieceDigit(p, p.cell >= 0 && bad.has(p.cell)));
 		});
 		if (drag) {
 			const p = play.pieces[drag.piece];
-			block(Math.round(drag.x), Math.round(drag.y));
-			digit(p.value, Math.round(drag.x), Math.round(drag.y), C.white);
+			block(Math.round(drag.x), Math.round(drag.y), p.color);
+			digit(p.value, Math.round(drag.x), Math.round(drag.y), pieceDigit(p, false));
 		}
 	}
 
@@ -732,45 +770,74 @@
 	function clueCentre(s) {
 		const c = s.at;
 		if (s.axis === "col") {
-			return [c.x, s.side === "start" ? c.y - 44 : c.y + 44];
+			return [c.x, atStart(s) ? c.y - 44 : c.y + 44];
 		}
-		return [s.side === "start" ? c.x - 47 : c.x + 47, c.y];
+		return [atStart(s) ? c.x - 47 : c.x + 47, c.y];
 	}
 
-	function drawClue(s) {
+	// clueShape returns a clue's arrow (three corners) and where its number
+	// goes: [x, y, align].
+	function clueShape(s) {
 		const c = s.at;
-		const colour = s.scope === "pieces" ? C.blue : C.clue;
-		const label = String(s.target).padStart(s.digits || 0, "0");
+		if (s.axis === "col" && atStart(s)) {
+			return [[[c.x - 7, c.y - 24.5], [c.x + 7, c.y - 24.5], [c.x, c.y - 32]], [c.x + 0.5, c.y - 36, "center"]];
+		}
+		if (s.axis === "col") {
+			return [[[c.x - 7, c.y + 23.5], [c.x + 7, c.y + 23.5], [c.x, c.y + 30.5]], [c.x + 0.5, c.y + 51, "center"]];
+		}
+		if (atStart(s)) {
+			return [[[c.x - 26, c.y - 6.5], [c.x - 26, c.y + 5.5], [c.x - 32, c.y - 0.5]], [c.x - 35, c.y + 8, "right"]];
+		}
+		return [[[c.x + 24, c.y - 6.5], [c.x + 24, c.y + 6.5], [c.x + 30.5, c.y]], [c.x + 36, c.y + 8, "left"]];
+	}
+
+	const CLUE_COLOUR = { all: C.clue, blue: C.blue, white: C.white };
+
+	// drawClue draws a sum clue: an arrow pointing at its line and the
+	// number, two digits at least ("04"). Dark and blue clues are flat; a
+	// white clue has a thin dark outline so that it shows on light
+	// backgrounds.
+	function drawClue(s) {
+		const colour = CLUE_COLOUR[s.scope];
+		const edge = s.scope === "white" ? C.clueEdge : null;
+		const [arrow, [x, y, align]] = clueShape(s);
 		ctx.save();
 		if (s.hidden) {
 			ctx.globalAlpha = 0.25;
 		}
-		ctx.fillStyle = colour;
 		ctx.beginPath();
-		if (s.axis === "col" && s.side === "start") {
-			ctx.moveTo(c.x - 7, c.y - 24.5);
-			ctx.lineTo(c.x + 7, c.y - 24.5);
-			ctx.lineTo(c.x, c.y - 32);
-			text(label, c.x + 0.5, c.y - 36, FONT.clue, colour, "center");
-		} else if (s.axis === "col") {
-			ctx.moveTo(c.x - 7, c.y + 23.5);
-			ctx.lineTo(c.x + 7, c.y + 23.5);
-			ctx.lineTo(c.x, c.y + 30.5);
-			text(label, c.x + 0.5, c.y + 51, FONT.clue, colour, "center");
-		} else if (s.side === "start") {
-			ctx.moveTo(c.x - 26, c.y - 6.5);
-			ctx.lineTo(c.x - 26, c.y + 5.5);
-			ctx.lineTo(c.x - 32, c.y - 0.5);
-			text(label, c.x - 35, c.y + 8, FONT.clue, colour, "right");
-		} else {
-			ctx.moveTo(c.x + 24, c.y - 6.5);
-			ctx.lineTo(c.x + 24, c.y + 6.5);
-			ctx.lineTo(c.x + 30.5, c.y);
-			text(label, c.x + 36, c.y + 8, FONT.clue, colour, "left");
+		ctx.moveTo(arrow[0][0], arrow[0][1]);
+		ctx.lineTo(arrow[1][0], arrow[1][1]);
+		ctx.lineTo(arrow[2][0], arrow[2][1]);
+		ctx.closePath();
+		if (edge) {
+			ctx.strokeStyle = edge;
+			ctx.lineWidth = 1.5;
+			ctx.lineJoin = "round";
+			ctx.stroke();
 		}
 		ctx.fillStyle = colour;
 		ctx.fill();
+		outlinedText(String(s.target).padStart(2, "0"), x, y, FONT.clue, colour, edge, align);
 		ctx.restore();
+	}
+
+	// outlinedText draws text like text(), with an outline first when edge is
+	// set.
+	function outlinedText(s, x, y, font, colour, edge, align) {
+		if (edge) {
+			ctx.save();
+			ctx.font = font[0];
+			ctx.textAlign = align;
+			ctx.translate(x, y);
+			ctx.scale(font[1], 1);
+			ctx.strokeStyle = edge;
+			ctx.lineWidth = 2;
+			ctx.lineJoin = "round";
+			ctx.strokeText(s, 0, 0);
+			ctx.restore();
+		}
+		text(s, x, y, font, colour, align);
 	}
 
 	function drawCompleted() {
