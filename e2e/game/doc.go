@@ -13,6 +13,11 @@
 // bottom of a column, left or right of a row); a line may carry two clues of
 // different scopes, one at each end. See Level.
 //
+// On request the page misbehaves (URL parameters lose, scramble and fps,
+// reproducible with seed): chaos.go runs the page's random generator, so the
+// tests know which drops it will lose and which blocks a scrambled level
+// starts with.
+//
 // The page reads the mouse the way the real game's engine does: once per
 // animation frame, from the pointer's current position and button state, so
 // a press and a release within one frame (about 16 ms) are never seen, and a

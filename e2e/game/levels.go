@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -452,4 +453,9 @@ func (l *Level) Answer() []puzlogic.Square {
 		}
 	}
 	return squares
+}
+
+// cellIndex returns the index in Cells of the square at row, col, or -1.
+func (l *Level) cellIndex(row, col int) int {
+	return slices.IndexFunc(l.Cells, func(c Cell) bool { return c.Row == row && c.Col == col })
 }

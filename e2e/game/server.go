@@ -58,9 +58,10 @@ const (
 	EventPick      = "pick"      // a piece was picked up (from the square at Row, Col, if any)
 	EventPointer   = "pointer"   // the browser delivered a left press or release (Target "down", "up")
 	EventSeen      = "seen"      // the game's frame loop saw a left press or release (Target "press", "release")
+	EventLost      = "lost"      // with lose=P, a drop the page ignored: the block stayed where it was picked up (Row, Col, if any)
 )
 
-var eventTypes = []string{EventReady, EventScreen, EventPlace, EventRemove, EventCompleted, EventClick, EventKey, EventPick, EventPointer, EventSeen}
+var eventTypes = []string{EventReady, EventScreen, EventPlace, EventRemove, EventCompleted, EventClick, EventKey, EventPick, EventPointer, EventSeen, EventLost}
 
 // Limits on what the report API accepts and keeps.
 const (
@@ -220,12 +221,12 @@ func ParseEvent(data []byte) (Event, error) {
 		if ev.Level == 0 {
 			return Event{}, errors.New("a completed event needs its level")
 		}
-	case EventPick:
+	case EventPick, EventLost:
 		if ev.Level == 0 || ev.Value == nil || (ev.Row == nil) != (ev.Col == nil) {
-			return Event{}, errors.New("a pick event needs level and value, and row and col together")
+			return Event{}, fmt.Errorf("a %s event needs level and value, and row and col together", ev.Type)
 		}
 		if *ev.Value < 0 || *ev.Value > puzzle.MaxValue {
-			return Event{}, errors.New("a pick event's value is out of range")
+			return Event{}, fmt.Errorf("a %s event's value is out of range", ev.Type)
 		}
 	case EventPointer:
 		if ev.Target != "down" && ev.Target != "up" {
@@ -250,7 +251,7 @@ func FormatEvent(ev Event) string {
 			return fmt.Sprintf("%s %s %d", head, ev.Screen, ev.Level)
 		}
 		return head + " " + ev.Screen
-	case EventPlace, EventRemove, EventPick:
+	case EventPlace, EventRemove, EventPick, EventLost:
 		if ev.Value == nil {
 			return head
 		}

@@ -126,6 +126,7 @@ func TestBadReports(t *testing.T) {
 		{`{"type": "place", "level": 1, "value": 1, "row": 0}`, 400, "needs level, value, row and col"},
 		{`{"type": "place", "level": 1, "value": 10, "row": 0, "col": 0}`, 400, "out of range"},
 		{`{"type": "place", "level": 1, "value": 1, "row": 0, "col": 0, "color": "red"}`, 400, `color "red"`},
+		{`{"type": "lost", "level": 1, "value": 1, "row": 0}`, 400, "a lost event needs level and value, and row and col together"},
 		{`{"type": "completed"}`, 400, "needs its level"},
 		{`{"type": "ready", "level": -1}`, 400, "non-negative"},
 		{`{"type": "ready", "query": "` + strings.Repeat("x", MaxReportSize) + `"}`, 413, "larger than"},

@@ -19,6 +19,16 @@
 //   origin=X,Y   put the game area at X,Y of the page (default 391,255)
 //   cmd=N        the test server's control command this page load answers
 //
+// and, to misbehave on request, the same way every time for the same seed
+// (e2e/game/chaos.go runs the same generator, so tests know what will come):
+//   seed=S       the seed of everything below (default 0)
+//   lose=P       P% of drops are ignored: the block snaps back where it came
+//                from, and the page reports "lost"
+//   scramble=N   every level starts with N blocks on squares, the 1st, 3rd...
+//                of them right and the others wrong (level=L&scramble=N opens
+//                a half-played level)
+//   fps=F        run at F frames per second (1-59), reading input once a frame
+//
 // The page reports what happens to its server (POST /api/report) and follows
 // the server's control commands (GET /api/control), so that tests can change
 // levels without restarting the browser. Both are silently skipped when the
@@ -96,6 +106,10 @@
 	const ctx = canvas.getContext("2d");
 	const params = new URLSearchParams(location.search);
 	const cmd = intParam("cmd", 0);
+	const seed = intParam("seed", 0);
+	const lose = intParam("lose", 0);
+	const scramble = intParam("scramble", 0);
+	const fps = intParam("fps", 0);
 
 	let levels = []; // the levels file's levels
 	const done = new Set(); // numbers of completed levels
@@ -184,6 +198,18 @@
 		e.preventDefault();
 	});
 
+	// tick runs a frame on each animation frame, or, with fps=F below the
+	// display's rate, on the first animation frame 1/F s after the last one.
+	let lastTick = -Infinity;
+	function tick(now) {
+		requestAnimationFrame(tick);
+		if (fps > 0 && now - lastTick < 1000 / fps - 4) {
+			return;
+		}
+		lastTick = now;
+		frame();
+	}
+
 	function frame() {
 		frameNo++;
 		const now = { x: pointer.x, y: pointer.y, left: pointer.left, right: pointer.right };
@@ -209,7 +235,6 @@
 			report(pendingScreen.event);
 			pendingScreen = null;
 		}
-		requestAnimationFrame(frame);
 	}
 
 	// --- Screens and rules ------------------------------------------------
@@ -265,6 +290,9 @@
 		});
 		const sums = (def.sums || []).map((s) => ({ ...s, hidden: false, at: clueCell(cells, s) }));
 		play = { def, cells, pieces, sums };
+		if (scramble > 0) {
+			scrambleLevel();
+		}
 		show("level");
 	}
 
@@ -450,7 +478,11 @@
 	function release(x, y) {
 		if (drag) {
 			hold(x, y);
-			drop(drag);
+			if (lose > 0 && loseRandom(100) < lose) {
+				lost(drag);
+			} else {
+				drop(drag);
+			}
 			drag = null;
 			return;
 		}
@@ -489,6 +521,18 @@
 			report({ type: "completed", level: play.def.level });
 			show("completed");
 		}
+	}
+
+	// lost reports a drop the page ignores (lose=P): the block stays where it
+	// was picked up.
+	function lost(d) {
+		const p = play.pieces[d.piece];
+		const ev = { type: "lost", level: play.def.level, value: p.value, color: p.color };
+		if (p.cell >= 0) {
+			ev.row = play.cells[p.cell].row;
+			ev.col = play.cells[p.cell].col;
+		}
+		report(ev);
 	}
 
 	function activate(b) {
@@ -847,6 +891,72 @@
 		text("Next", G.NEXT_X, G.BUTTONS_Y + 7, FONT.button, C.white, "center");
 	}
 
+	// --- Misbehaviour on request (see e2e/game/chaos.go) ----------------
+
+	// chaosRandom returns a generator of numbers in [0, n) for the page's
+	// seed; salt tells the streams apart (0: lost drops, L: level L's
+	// scramble).
+	function chaosRandom(salt) {
+		let s = (seed * 65537 + salt * 257 + 12345) >>> 0;
+		return (n) => {
+			s = (s * 1664525 + 1013904223) >>> 0;
+			return Math.floor((s / 4294967296) * n);
+		};
+	}
+
+	const loseRandom = chaosRandom(0);
+
+	// scrambleLevel puts scramble=N blocks on the level's squares: N empty
+	// squares in random order, the 1st, 3rd... given their answer's block,
+	// the others a wrong block at random (or the other kind when none is
+	// left).
+	function scrambleLevel() {
+		const rnd = chaosRandom(play.def.level);
+		const empty = [];
+		play.def.cells.forEach((c, i) => {
+			if (c.value === undefined) {
+				empty.push(i);
+			}
+		});
+		for (let i = empty.length - 1; i > 0; i--) {
+			const j = rnd(i + 1);
+			[empty[i], empty[j]] = [empty[j], empty[i]];
+		}
+		const used = new Set();
+		for (let k = 0; k < Math.min(scramble, empty.length); k++) {
+			const c = play.def.cells[empty[k]];
+			let b = pickRight(used, c);
+			if (k % 2 === 1 || b < 0) {
+				const w = pickWrong(used, c, rnd);
+				if (w >= 0) {
+					b = w;
+				}
+			}
+			if (b >= 0) {
+				used.add(b);
+				setPiece(b, empty[k]);
+			}
+		}
+	}
+
+	function isAnswer(p, c) {
+		return p.value === c.answer && p.color === c.color;
+	}
+
+	function pickRight(used, c) {
+		return play.pieces.findIndex((p, i) => !used.has(i) && isAnswer(p, c));
+	}
+
+	function pickWrong(used, c, rnd) {
+		const wrong = [];
+		play.pieces.forEach((p, i) => {
+			if (!used.has(i) && !isAnswer(p, c)) {
+				wrong.push(i);
+			}
+		});
+		return wrong.length === 0 ? -1 : wrong[rnd(wrong.length)];
+	}
+
 	// --- Leaves: the faint drifting leaves of the real game, frozen --------
 
 	function random(seed) {
@@ -943,7 +1053,7 @@
 		} else {
 			show(params.get("screen") === "levels" ? "levels" : "title");
 		}
-		requestAnimationFrame(frame);
+		requestAnimationFrame(tick);
 	}
 
 	start();
