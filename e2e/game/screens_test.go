@@ -280,15 +280,7 @@ func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
 	for _, pc := range want.Pieces {
 		checkPiece(pc, expect)
 	}
-	// Numbers on the board are red exactly where they clash.
-	numbers := boardNumbers(want)
-	red := clashes(numbers)
-	for _, c := range want.Cells {
-		sq := [2]int{c.Row, c.Col}
-		if _, ok := numbers[sq]; ok && c.Point != nil && hasRed(img, image.Pt(c.X, c.Y)) != red[sq] {
-			problems = append(problems, fmt.Sprintf("the number on row %d, col %d: red %v, want %v", c.Row, c.Col, !red[sq], red[sq]))
-		}
-	}
+	problems = append(problems, checkRed(img, want)...)
 	// Level tiles.
 	for _, tile := range want.Levels {
 		x, y := tile.X, tile.Y
@@ -316,6 +308,21 @@ func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
 		}
 		if n < 30 {
 			problems = append(problems, fmt.Sprintf("button %s at %d,%d: no word there (%d white pixels)", btn.Name, btn.X, btn.Y, n))
+		}
+	}
+	return problems
+}
+
+// checkRed checks that the numbers on the board are red exactly where they
+// clash.
+func checkRed(img image.Image, want *puzzle.Puzzle) []string {
+	var problems []string
+	numbers := boardNumbers(want)
+	red := clashes(numbers)
+	for _, c := range want.Cells {
+		sq := [2]int{c.Row, c.Col}
+		if _, ok := numbers[sq]; ok && c.Point != nil && hasRed(img, image.Pt(c.X, c.Y)) != red[sq] {
+			problems = append(problems, fmt.Sprintf("the number on row %d, col %d: red %v, want %v", c.Row, c.Col, !red[sq], red[sq]))
 		}
 	}
 	return problems
