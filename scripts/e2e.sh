@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 mode="${1:-}"
 if [[ "$mode" != "--watch" && "$mode" != "--show" ]]; then
-	exec go test -count=1 -v -timeout 30m -run 'TestPlay' ./e2e/game
+	exec go test -count=1 -v -timeout 30m -run '^TestPlay(BrowserGone)?$' ./e2e/game
 fi
 
 go build -o bin/ ./e2e/cmd/puzbot-game >&2
