@@ -309,6 +309,9 @@ func (pl *player) act(ctx context.Context, p *puzzle.Puzzle) error {
 		return pl.playLevel(ctx, p)
 	}
 	if pl.current != nil {
+		if pl.planned != nil {
+			pl.pace = pl.pace.faster() // the last drags completed the level
+		}
 		if err := pl.endLevel(); err != nil {
 			return err
 		}
