@@ -155,8 +155,8 @@ type player struct {
 
 	failures int             // looks in a row that could not be read or solved
 	area     image.Rectangle // where the game was last seen; empty: look at the whole screen
-	current  *LevelResult // the level being played, nil between levels
-	started  time.Time    // when the current level was first seen
+	current  *LevelResult    // the level being played, nil between levels
+	started  time.Time       // when the current level was first seen
 	planned  *puzzle.Moves
 }
 
