@@ -2,6 +2,7 @@ package puzlogic
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -101,10 +102,10 @@ func bruteForceCount(p *puzzle.Puzzle) int {
 			empty = append(empty, i)
 		}
 	}
-	values := make([]int, len(p.Cells))
+	values := make([]Square, len(p.Cells))
 	for i, c := range p.Cells {
 		if c.Value != nil {
-			values[i] = *c.Value
+			values[i] = Square{Value: *c.Value}
 		}
 	}
 	used := make([]bool, len(p.Pieces))
@@ -113,14 +114,14 @@ func bruteForceCount(p *puzzle.Puzzle) int {
 	rec = func(k int) {
 		if k == len(empty) {
 			if Check(p, values) == nil {
-				seen[fmtInts(values)] = true
+				seen[fmt.Sprint(values)] = true
 			}
 			return
 		}
 		for j, pc := range p.Pieces {
 			if !used[j] {
 				used[j] = true
-				values[empty[k]] = *pc.Value
+				values[empty[k]] = Square{*pc.Value, pc.ColorName()}
 				rec(k + 1)
 				used[j] = false
 			}
@@ -128,14 +129,6 @@ func bruteForceCount(p *puzzle.Puzzle) int {
 	}
 	rec(0)
 	return len(seen)
-}
-
-func fmtInts(v []int) string {
-	b := make([]byte, len(v))
-	for i, x := range v {
-		b[i] = byte('0' + x)
-	}
-	return string(b)
 }
 
 func TestNoSolution(t *testing.T) {
@@ -194,7 +187,7 @@ func TestScopes(t *testing.T) {
 			Sums:   []puzzle.Sum{{Axis: "row", Index: 0, Target: scope.target, Scope: scope.name}},
 		}
 		values, err := Solve(p)
-		if err != nil || values[1] != 4 || values[2] != 1 {
+		if err != nil || values[1].Value != 4 || values[2].Value != 1 {
 			t.Errorf("scope %s: Solve = %v, %v; want [3 4 1]", scope.name, values, err)
 		}
 		if n, _ := Count(p, 10); n != 1 {
