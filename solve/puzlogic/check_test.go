@@ -8,28 +8,39 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// generate makes a random solvable puzzle on a rows x cols lattice: it fills
-// about density of the lattice with values 0-9 that never repeat in a line,
-// empties about hide of them (their values become the pieces), and adds sums
-// of both scopes on about sums lines. The filling it started from is returned
-// as a known solution.
-func generate(rng *rand.Rand, rows, cols int, density, hide float64, sums int) (*puzzle.Puzzle, []Square) {
+// board describes the random boards generate makes: a rows x cols lattice,
+// about density of it filled, about hide of the filled squares emptied (their
+// values become the blocks), about white of the blocks white, and sums on
+// about sums lines.
+type board struct {
+	rows, cols           int
+	density, hide, white float64
+	sums                 int
+}
+
+// generate makes a random solvable puzzle: it fills the board with values
+// 0-9 that never repeat in a line, empties some squares, and adds sums that
+// the filling meets, of scopes all and blue, and white too when there are
+// white blocks. The filling it started from is returned as a known solution.
+// Without white blocks it draws the same numbers as it did before colours,
+// so the benchmarks' boards stay the same.
+func generate(rng *rand.Rand, b board) (*puzzle.Puzzle, []Square) {
 	for {
-		p, solution, ok := tryGenerate(rng, rows, cols, density, hide, sums)
+		p, solution, ok := tryGenerate(rng, b)
 		if ok {
 			return p, solution
 		}
 	}
 }
 
-func tryGenerate(rng *rand.Rand, rows, cols int, density, hide float64, sums int) (*puzzle.Puzzle, []Square, bool) {
+func tryGenerate(rng *rand.Rand, b board) (*puzzle.Puzzle, []Square, bool) {
 	p := &puzzle.Puzzle{Kind: puzzle.KindPuzlogic, Screen: puzzle.ScreenLevel}
 	var solution []Square
-	rowUsed := make([]int, rows)
-	colUsed := make([]int, cols)
-	for r := 0; r < rows; r++ {
-		for c := 0; c < cols; c++ {
-			if rng.Float64() >= density {
+	rowUsed := make([]int, b.rows)
+	colUsed := make([]int, b.cols)
+	for r := 0; r < b.rows; r++ {
+		for c := 0; c < b.cols; c++ {
+			if rng.Float64() >= b.density {
 				continue
 			}
 			free := (1<<10 - 1) &^ (rowUsed[r] | colUsed[c])
@@ -47,9 +58,12 @@ func tryGenerate(rng *rand.Rand, rows, cols int, density, hide float64, sums int
 			colUsed[c] |= 1 << v
 			cell := puzzle.Cell{Row: r, Col: c, Point: &puzzle.Point{X: 100 + 48*c, Y: 100 + 48*r}}
 			sq := Square{Value: v}
-			if rng.Float64() < hide {
-				p.Pieces = append(p.Pieces, puzzle.Piece{Value: puzzle.Int(v), Point: &puzzle.Point{X: 100 + 48*len(p.Pieces), Y: 900}})
+			if rng.Float64() < b.hide {
 				sq.Color = puzzle.ColorBlue
+				if b.white > 0 && rng.Float64() < b.white {
+					sq.Color = puzzle.ColorWhite
+				}
+				p.Pieces = append(p.Pieces, puzzle.Piece{Value: puzzle.Int(v), Color: sq.Color, Point: &puzzle.Point{X: 100 + 48*len(p.Pieces), Y: 900}})
 			} else {
 				cell.Value = puzzle.Int(v)
 			}
@@ -61,33 +75,42 @@ func tryGenerate(rng *rand.Rand, rows, cols int, density, hide float64, sums int
 		return nil, nil, false
 	}
 	rng.Shuffle(len(p.Pieces), func(i, j int) { p.Pieces[i], p.Pieces[j] = p.Pieces[j], p.Pieces[i] })
-	for i := 0; i < sums; i++ {
-		axis, index := "row", rng.IntN(rows)
-		if rng.IntN(2) == 1 {
-			axis, index = "col", rng.IntN(cols)
-		}
-		scope := puzzle.ScopeAll
-		if rng.IntN(3) == 0 {
-			scope = puzzle.ScopePieces
-		}
-		total, any := 0, false
-		for j, c := range p.Cells {
-			if (axis == "row" && c.Row == index) || (axis == "col" && c.Col == index) {
-				any = true
-				if c.Value == nil || scope == puzzle.ScopeAll {
-					total += solution[j].Value
-				}
-			}
-		}
-		dup := false
-		for _, s := range p.Sums {
-			dup = dup || (s.Axis == axis && s.Index == index && s.Scope == scope)
-		}
-		if any && !dup {
-			p.Sums = append(p.Sums, puzzle.Sum{Axis: axis, Index: index, Target: total, Scope: scope})
-		}
+	for i := 0; i < b.sums; i++ {
+		addSum(rng, p, solution, b)
 	}
 	return p, solution, true
+}
+
+// addSum adds to p a sum on a random line that solution meets, unless the
+// line has no cells or already has a sum of the scope drawn.
+func addSum(rng *rand.Rand, p *puzzle.Puzzle, solution []Square, b board) {
+	axis, index := "row", rng.IntN(b.rows)
+	if rng.IntN(2) == 1 {
+		axis, index = "col", rng.IntN(b.cols)
+	}
+	scope := puzzle.ScopeAll
+	if b.white > 0 {
+		scope = []string{puzzle.ScopeAll, puzzle.ScopeBlue, puzzle.ScopeWhite}[rng.IntN(3)]
+	} else if rng.IntN(3) == 0 {
+		scope = puzzle.ScopeBlue
+	}
+	total, any := 0, false
+	for j, c := range p.Cells {
+		if (axis == "row" && c.Row == index) || (axis == "col" && c.Col == index) {
+			any = true
+			if (c.Value != nil && scope == puzzle.ScopeAll) || (c.Value == nil && puzzle.Counts(scope, solution[j].Color)) {
+				total += solution[j].Value
+			}
+		}
+	}
+	for _, s := range p.Sums {
+		if s.Axis == axis && s.Index == index && s.Scope == scope {
+			return
+		}
+	}
+	if any {
+		p.Sums = append(p.Sums, puzzle.Sum{Axis: axis, Index: index, Target: total, Scope: scope})
+	}
 }
 
 func TestCheck(t *testing.T) {
