@@ -1,20 +1,25 @@
-// Package puzlogic solves Puzlogic puzzles: place numbered pieces on the empty
-// squares of a sparse board so that no number appears twice in a lattice row
-// or column and every sum clue is met.
+// Package puzlogic solves Puzlogic puzzles: place numbered blocks, blue or
+// white, on the empty squares of a sparse board so that no number appears
+// twice in a lattice row or column and every sum clue is met. A sum counts
+// every number in its line (scope all), or only the blue or only the white
+// blocks placed there.
 //
-// The solver is a constraint search: each empty square's domain is the set of
-// piece values still available, not yet used in its row or column, and able to
-// meet the sums of its lines given the values left (bounded from both sides by
-// the smallest and largest distinct values that could fill the rest of the
-// line). It branches on the square with the smallest domain and prunes a node
-// as soon as a square has no value left or a value has more pieces left than
-// squares that could take it. Pieces with equal values are one value with a
-// count, so equal pieces are never tried in two orders.
+// The solver is a constraint search over blocks as (value, colour) pairs:
+// each empty square's domain is the set of such blocks still available,
+// whose value is not yet used in its row or column, and able to meet the sums
+// of its lines given the values left (bounded from both sides by the smallest
+// and largest totals that what the sum counts in the rest of the line could
+// make). It branches on the square with the smallest domain and prunes a node
+// as soon as a square has nothing left or a value has more blocks left than
+// lines that could take it. Blocks of equal value and colour are one block
+// with a count, so they are never tried in two orders; blocks of equal value
+// and different colours are different blocks.
 package puzlogic
 
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"time"
@@ -34,11 +39,39 @@ const numValues = puzzle.MaxValue + 1
 // valueSet is a set of values 0..MaxValue, one bit each.
 type valueSet uint16
 
+// The colours of a block, as indices.
+const (
+	blue      = 0
+	white     = 1
+	numColors = 2
+	anyColor  = -1 // what a sum of scope all counts
+)
+
+var colorNames = [numColors]string{puzzle.ColorBlue, puzzle.ColorWhite}
+
+// tokenSet is a set of blocks by value and colour: bit v is a blue v, bit
+// whiteShift+v a white v.
+type tokenSet uint32
+
+const whiteShift = 16
+
+func tokens(blues, whites valueSet) tokenSet {
+	return tokenSet(blues) | tokenSet(whites)<<whiteShift
+}
+
+// token returns the value and colour of bit b of a tokenSet.
+func token(b int) (v, color int) { return b % whiteShift, b / whiteShift }
+
+func (t tokenSet) has(v, color int) bool { return t&(1<<(v+color*whiteShift)) != 0 }
+
 // lineSum is the state of one sum clue during the search.
 type lineSum struct {
 	target int
-	total  int // the counted values placed so far (and prefilled, for scope all)
+	color  int // the colour of blocks it counts, or anyColor (scope all)
+	total  int // the counted values placed so far (and fixed, for scope all)
 }
+
+func (ls *lineSum) counts(color int) bool { return ls.color == anyColor || ls.color == color }
 
 // solver holds the search state. Squares are the puzzle's empty cells,
 // numbered in the order they appear in the puzzle file.
@@ -46,23 +79,28 @@ type solver struct {
 	rowOf, colOf []int              // each square's row line and column line
 	isRow        []bool             // whether each line is a row (else a column)
 	squaresOf    [][]int            // each line's squares
-	support      [][numValues]int16 // scratch: a line's squares able to take each value
+	support      [][numValues]int16 // scratch: a line's (square, colour) pairs able to take each value
 	reach        [][numValues]int16 // scratch: a line's squares whose row and column allow each value
-	used         []valueSet         // each line's values, prefilled and placed
+	used         []valueSet         // each line's values, fixed and placed
 	open         []int              // each line's squares not yet filled
 	sumsOf       [][]int            // each line's sums, as indices into sums
 	sums         []lineSum
-	count        [numValues]int // pieces left of each value
-	avail        valueSet       // values with pieces left
-	value        []int8         // each square's value, -1 while empty
+	count        [numColors][numValues]int // blocks of each colour and value not taken by coloured squares
+	countAll     [numValues]int            // blocks left of each value, both colours
+	availOf      [numColors]valueSet       // values a coloured square can still take, by colour
+	avail        valueSet                  // values with blocks left
+	value        []int8                    // each square's value, -1 while empty
+	color        []int8                    // each coloured square's colour, while filled
+	free         []bool                    // whether a square is free (see markFree)
 	filled       int
 
-	limit    int       // stop after this many solutions
-	found    int       // solutions found so far
-	first    []int8    // the first solution found
-	deadline time.Time // zero for none
-	nodes    int
-	timedOut bool
+	limit      int       // stop after this many solutions
+	found      int       // solutions found so far
+	first      []int8    // the values of the first solution found
+	firstColor []int8    // and their colours
+	deadline   time.Time // zero for none
+	nodes      int
+	timedOut   bool
 
 	// Restarts: with rng set, ties and value order are broken at random,
 	// and the search gives up (outOfBudget) after budget nodes.
@@ -72,16 +110,17 @@ type solver struct {
 }
 
 // Solve returns one solution of p: what every cell holds, in the order of
-// p.Cells (fixed cells keep their numbers). It returns ErrNoSolution when
-// there is none. p must be a valid "level" puzzle (see puzzle.Puzzle.Validate).
+// p.Cells (fixed cells keep their numbers, empty cells get a block's value
+// and colour). It returns ErrNoSolution when there is none. p must be a valid
+// "level" puzzle (see puzzle.Puzzle.Validate).
 func Solve(p *puzzle.Puzzle) ([]Square, error) {
 	values, _, err := search(p, 1, time.Time{})
 	return values, err
 }
 
 // Count returns the number of solutions of p, counting at most limit of them.
-// Solutions differ when some cell holds a different value; swapping two
-// pieces of equal value is not a new solution.
+// Solutions differ when some cell holds a different value or colour;
+// swapping two blocks of equal value and colour is not a new solution.
 func Count(p *puzzle.Puzzle, limit int) (int, error) {
 	_, n, err := search(p, limit, time.Time{})
 	if errors.Is(err, ErrNoSolution) {
@@ -91,7 +130,7 @@ func Count(p *puzzle.Puzzle, limit int) (int, error) {
 }
 
 // search runs the solver until it has found limit solutions, exhausted the
-// search or passed the deadline. It returns the first solution (as values of
+// search or passed the deadline. It returns the first solution (as squares of
 // p.Cells) and the number found; ErrNoSolution when none exists.
 func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]Square, int, error) {
 	if limit < 1 {
@@ -113,6 +152,11 @@ func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]Square, int, err
 	if s.found == 0 {
 		return nil, 0, ErrNoSolution
 	}
+	return s.firstSquares(p), s.found, nil
+}
+
+// firstSquares returns the first solution found as what each cell of p holds.
+func (s *solver) firstSquares(p *puzzle.Puzzle) []Square {
 	squares := make([]Square, len(p.Cells))
 	sq := 0
 	for i, c := range p.Cells {
@@ -120,10 +164,10 @@ func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]Square, int, err
 			squares[i] = Square{Value: *c.Value}
 			continue
 		}
-		squares[i] = Square{Value: int(s.first[sq]), Color: puzzle.ColorBlue} // TODO(colours): the solver ignores colours so far
+		squares[i] = Square{Value: int(s.first[sq]), Color: colorNames[s.firstColor[sq]]}
 		sq++
 	}
-	return squares, s.found, nil
+	return squares
 }
 
 // searchWithRestarts looks for one solution. Searches for a first solution
@@ -148,7 +192,9 @@ func (s *solver) searchWithRestarts() {
 	}
 }
 
-// newSolver builds the search state of p. It returns false when the prefilled
+const rowAxis, colAxis = 0, 1
+
+// newSolver builds the search state of p. It returns false when the fixed
 // cells already break a sum (a line with no empty square whose sum is wrong).
 func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 	lines := make(map[[2]int]int) // (axis, index) -> line number
@@ -160,7 +206,6 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 		lines[k] = len(lines)
 		return lines[k]
 	}
-	const rowAxis, colAxis = 0, 1
 	s := &solver{}
 	for _, c := range p.Cells {
 		r, col := line(rowAxis, c.Row), line(colAxis, c.Col)
@@ -174,6 +219,8 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 	s.isRow = make([]bool, len(lines))
 	s.squaresOf = make([][]int, len(lines))
 	s.support = make([][numValues]int16, len(lines))
+	s.reach = make([][numValues]int16, len(lines))
+	s.sumsOf = make([][]int, len(lines))
 	for k, n := range lines {
 		s.isRow[n] = k[0] == rowAxis
 	}
@@ -183,58 +230,218 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 			s.squaresOf[l] = append(s.squaresOf[l], sq)
 		}
 	}
-	s.sumsOf = make([][]int, len(lines))
+	fixed := make([]int, len(lines)) // each line's fixed numbers, added up
 	for _, c := range p.Cells {
 		if c.Value != nil {
-			s.used[lines[[2]int{rowAxis, c.Row}]] |= 1 << *c.Value
-			s.used[lines[[2]int{colAxis, c.Col}]] |= 1 << *c.Value
+			for _, l := range [2]int{lines[[2]int{rowAxis, c.Row}], lines[[2]int{colAxis, c.Col}]} {
+				s.used[l] |= 1 << *c.Value
+				fixed[l] += *c.Value
+			}
 		}
 	}
+	s.addBlocks(p)
+	ok := s.addSums(p, lines, fixed) && s.addImpliedSums(fixed)
+	s.markFree()
+	return s, ok
+}
+
+// markFree marks the squares that no blue or white sum sees: those on no
+// line with such a sum. The colour of the block on a free square matters to
+// no rule, so the search gives a free square only a value, from the blocks of
+// that value left in either colour, and never tries its colours in turn. Once
+// the coloured squares have their blocks, the blocks left over colour the
+// free squares, in as many ways as the free squares of each value can share
+// out that value's blue and white blocks. On a board without white blocks,
+// the free squares are simply its squares off blue sums.
+func (s *solver) markFree() {
+	seen := make([]bool, len(s.sumsOf))
+	for l, sums := range s.sumsOf {
+		for _, i := range sums {
+			seen[l] = seen[l] || s.sums[i].color != anyColor
+		}
+	}
+	s.free = make([]bool, len(s.value))
+	for sq := range s.free {
+		s.free[sq] = !seen[s.rowOf[sq]] && !seen[s.colOf[sq]]
+	}
+}
+
+// addBlocks counts p's blocks by value and colour, and sizes the squares'
+// state.
+func (s *solver) addBlocks(p *puzzle.Puzzle) {
+	for _, pc := range p.Pieces {
+		v, c := *pc.Value, blue
+		if pc.ColorName() == puzzle.ColorWhite {
+			c = white
+		}
+		s.count[c][v]++
+		s.countAll[v]++
+		s.availOf[c] |= 1 << v
+		s.avail |= 1 << v
+	}
+	s.value = make([]int8, len(s.rowOf))
+	s.color = make([]int8, len(s.rowOf))
+	for i := range s.value {
+		s.value[i] = -1
+	}
+}
+
+// addSums adds p's sums to their lines; a sum of scope all starts with the
+// line's fixed numbers. It returns false when a line without empty squares
+// already misses its sum.
+func (s *solver) addSums(p *puzzle.Puzzle, lines map[[2]int]int, fixed []int) bool {
 	for _, sum := range p.Sums {
 		axis := rowAxis
 		if sum.Axis == "col" {
 			axis = colAxis
 		}
-		n, ok := lines[[2]int{axis, sum.Index}]
+		l, ok := lines[[2]int{axis, sum.Index}]
 		if !ok {
 			continue // Validate rejects sums on lines without cells
 		}
-		ls := lineSum{target: sum.Target}
-		for _, c := range p.Cells {
-			inLine := (axis == rowAxis && c.Row == sum.Index) || (axis == colAxis && c.Col == sum.Index)
-			if inLine && c.Value != nil && sum.ScopeName() == puzzle.ScopeAll {
-				ls.total += *c.Value
+		ls := lineSum{target: sum.Target, color: anyColor, total: fixed[l]}
+		switch sum.ScopeName() {
+		case puzzle.ScopeBlue:
+			ls.color, ls.total = blue, 0
+		case puzzle.ScopeWhite:
+			ls.color, ls.total = white, 0
+		}
+		if !s.addSum(l, ls) {
+			return false
+		}
+	}
+	return true
+}
+
+// addImpliedSums adds the sum that two sums of a line imply: every number
+// of a line is fixed, blue or white, so its sum of scope all is its fixed
+// numbers plus its blue sum plus its white sum. Bounding the third sum too
+// prunes what the two alone miss.
+func (s *solver) addImpliedSums(fixed []int) bool {
+	for l, sums := range s.sumsOf {
+		var by [numColors + 1]*lineSum // blue, white, all
+		for _, i := range sums {
+			ls := &s.sums[i]
+			if k := (ls.color + numColors + 1) % (numColors + 1); by[k] == nil {
+				by[k] = ls
 			}
 		}
-		if s.open[n] == 0 && ls.total != ls.target {
-			return s, false
+		all, b, w := by[numColors], by[blue], by[white]
+		var implied lineSum
+		switch {
+		case all != nil && b != nil && w == nil:
+			implied = lineSum{target: all.target - fixed[l] - b.target, color: white}
+		case all != nil && w != nil && b == nil:
+			implied = lineSum{target: all.target - fixed[l] - w.target, color: blue}
+		case all == nil && b != nil && w != nil:
+			implied = lineSum{target: fixed[l] + b.target + w.target, color: anyColor, total: fixed[l]}
+		default:
+			continue
 		}
-		s.sumsOf[n] = append(s.sumsOf[n], len(s.sums))
-		s.sums = append(s.sums, ls)
+		if !s.addSum(l, implied) {
+			return false
+		}
 	}
-	for _, pc := range p.Pieces {
-		s.count[*pc.Value]++
-		s.avail |= 1 << *pc.Value
+	return true
+}
+
+// addSum adds ls to line l. It returns false when l has no empty square
+// and ls is not met.
+func (s *solver) addSum(l int, ls lineSum) bool {
+	if s.open[l] == 0 && ls.total != ls.target {
+		return false
 	}
-	s.reach = make([][numValues]int16, len(lines))
-	s.value = make([]int8, len(s.rowOf))
-	for i := range s.value {
-		s.value[i] = -1
-	}
-	return s, true
+	s.sumsOf[l] = append(s.sumsOf[l], len(s.sums))
+	s.sums = append(s.sums, ls)
+	return true
 }
 
 // search explores the subtree under the current state. It returns true when
-// the search should stop (enough solutions, or out of time).
+// the search should stop (enough solutions, or out of time or budget).
 func (s *solver) search() bool {
 	if s.filled == len(s.value) {
-		if s.found == 0 {
-			s.first = append([]int8(nil), s.value...)
-		}
-		s.found++
-		return s.found >= s.limit
+		return s.record()
 	}
 	s.nodes++
+	if s.mustStop() {
+		return true
+	}
+	if !s.linesCanFill() {
+		return false
+	}
+	s.countReach()
+	best, domain, ok := s.sweep()
+	if !ok {
+		return false
+	}
+	line, v, ok := s.forcedLine(bits.OnesCount32(uint32(domain)))
+	switch {
+	case !ok:
+		return false
+	case line >= 0:
+		return s.branchOnLine(line, v)
+	}
+	return s.branchOnSquare(best, domain)
+}
+
+// record counts the solution now on the board, keeping the first one. It
+// returns true when enough solutions are found.
+func (s *solver) record() bool {
+	if s.found == 0 {
+		s.first = append([]int8(nil), s.value...)
+		s.firstColor = s.colourFree()
+	}
+	s.found = min(s.limit, s.found+s.colourings())
+	return s.found >= s.limit
+}
+
+// colourFree returns the colours of a complete board: the coloured squares'
+// own, and for the free squares the blocks left over, blue ones first.
+func (s *solver) colourFree() []int8 {
+	colors := append([]int8(nil), s.color...)
+	blues := s.count[blue]
+	for sq, free := range s.free {
+		if !free {
+			continue
+		}
+		v := s.value[sq]
+		colors[sq] = white
+		if blues[v] > 0 {
+			colors[sq] = blue
+			blues[v]--
+		}
+	}
+	return colors
+}
+
+// colourings returns the number of ways, at most s.limit, that the blocks
+// left over on a complete board can colour its free squares: for each value,
+// which of its free squares get the blue blocks left.
+func (s *solver) colourings() int {
+	ways := 1
+	for v := 0; v < numValues; v++ {
+		blues, whites := s.count[blue][v], s.count[white][v]
+		if blues > 0 && whites > 0 {
+			ways = min(s.limit, ways*binomial(blues+whites, blues, s.limit))
+		}
+	}
+	return ways
+}
+
+// binomial returns n choose k, or atMost when that is more.
+func binomial(n, k, atMost int) int {
+	c := 1
+	for i := 1; i <= k; i++ {
+		if c > atMost || c > math.MaxInt/(n-k+i) {
+			return atMost
+		}
+		c = c * (n - k + i) / i // C(n-k+i, i), exact
+	}
+	return min(c, atMost)
+}
+
+// mustStop reports whether the search has run out of time or budget.
+func (s *solver) mustStop() bool {
 	if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.timedOut = true
 		return true
@@ -243,15 +450,23 @@ func (s *solver) search() bool {
 		s.outOfBudget = true
 		return true
 	}
-	// A line needs as many distinct values, unused in it and with pieces
-	// left, as it has squares to fill.
+	return false
+}
+
+// linesCanFill reports whether each line has as many distinct values, unused
+// in it and with blocks left, as squares to fill.
+func (s *solver) linesCanFill() bool {
 	for l, n := range s.open {
 		if n > bits.OnesCount16(uint16(s.avail&^s.used[l])) {
 			return false
 		}
 	}
-	// Which values each line's squares could take, ignoring sums: the sums
-	// of the line are bounded with these.
+	return true
+}
+
+// countReach counts, for each line, the empty squares whose row and column
+// allow each value, ignoring sums: the sums of the line are bounded with it.
+func (s *solver) countReach() {
 	clear(s.reach)
 	for sq, v := range s.value {
 		if v >= 0 {
@@ -264,127 +479,152 @@ func (s *solver) search() bool {
 			s.reach[c][u]++
 		}
 	}
-	// Sweep the empty squares: their domains, the smallest one, and for each
-	// line how many of its squares can take each value.
+}
+
+// sweep computes the empty squares' domains, counting in s.support how many
+// (square, colour) pairs of each line can take each value, and returns the
+// square to branch on with its domain: the smallest domain, and among equals
+// the square whose lines have sums and the most squares left to fill. It
+// returns false when some square has nothing left.
+func (s *solver) sweep() (best int, bestDomain tokenSet, ok bool) {
 	clear(s.support)
-	best, bestSize, bestWeight := -1, numValues+1, 0
-	var bestDomain valueSet
+	best, bestSize, bestWeight := -1, 2*numValues+1, 0
 	for sq, v := range s.value {
 		if v >= 0 {
 			continue
 		}
 		d := s.domain(sq)
-		size := bits.OnesCount16(uint16(d))
+		size := bits.OnesCount16(uint16(valueSet(d) | valueSet(d>>whiteShift)))
 		if size == 0 {
-			return false
+			return -1, 0, false
 		}
-		// Smallest domain first; among equals, the square whose lines have
-		// sums and the most squares left to fill.
-		weight := s.open[s.rowOf[sq]] + s.open[s.colOf[sq]] + 16*(len(s.sumsOf[s.rowOf[sq]])+len(s.sumsOf[s.colOf[sq]]))
+		r, c := s.rowOf[sq], s.colOf[sq]
+		weight := s.open[r] + s.open[c] + 16*(len(s.sumsOf[r])+len(s.sumsOf[c]))
 		if s.rng != nil {
 			weight = 4*weight + s.rng.IntN(8)
 		}
 		if size < bestSize || (size == bestSize && weight > bestWeight) {
 			best, bestSize, bestDomain, bestWeight = sq, size, d, weight
 		}
-		r, c := s.rowOf[sq], s.colOf[sq]
 		for rest := d; rest != 0; rest &= rest - 1 {
-			v := bits.TrailingZeros16(uint16(rest))
+			v, _ := token(bits.TrailingZeros32(uint32(rest)))
 			s.support[r][v]++
 			s.support[c][v]++
 		}
 	}
-	// The pieces of a value go to distinct rows and distinct columns: there
-	// must be as many rows, and as many columns, able to take one. A line
-	// must hold v when v's pieces need every line of its axis that can take
-	// v, or when the line has as many squares left as values it could use.
-	// Such a line with few squares able to take v may be a smaller branch
-	// than the smallest domain: which of its squares gets v.
+	return best, bestDomain, true
+}
+
+// forcedLine checks the counting rules on s.support and looks for a line
+// that must hold a value and has fewer ways to place it than bestSize. The
+// blocks of a value go to distinct rows and distinct columns: there must be
+// as many rows, and as many columns, able to take one. A line must hold v
+// when v's blocks need every line of its axis that can take v, or when the
+// line has as many squares left as values it could use. It returns the line
+// (-1 for none) and the value, and false when a counting rule fails.
+func (s *solver) forcedLine(bestSize int) (bestLine, bestValue int, ok bool) {
 	for l, n := range s.open {
 		if n > s.reachable(l) {
-			return false
+			return -1, 0, false
 		}
 	}
-	bestLine, bestLineValue, bestLineSize := -1, 0, bestSize
+	bestLine = -1
 	for rest := s.avail; rest != 0; rest &= rest - 1 {
 		v := bits.TrailingZeros16(uint16(rest))
-		rows, cols := 0, 0
-		for l := range s.support {
-			if s.support[l][v] == 0 {
-				continue
-			}
-			if s.isRow[l] {
-				rows++
-			} else {
-				cols++
-			}
-		}
-		if rows < s.count[v] || cols < s.count[v] {
-			return false
+		rows, cols := s.linesTaking(v)
+		if rows < s.countAll[v] || cols < s.countAll[v] {
+			return -1, 0, false
 		}
 		for l := range s.support {
 			n := int(s.support[l][v])
-			if s.used[l]&(1<<v) != 0 || s.open[l] == 0 {
+			if n == 0 || n >= bestSize || s.used[l]&(1<<v) != 0 || s.open[l] == 0 {
 				continue
 			}
 			lines := cols
 			if s.isRow[l] {
 				lines = rows
 			}
-			// v must go to l when its pieces need every line of l's axis
-			// that can take v, or when l has as many squares left as values
-			// its squares can take.
-			required := n > 0 && (lines == s.count[v] || s.open[l] == s.reachable(l))
-			if required && n < bestLineSize {
-				bestLine, bestLineValue, bestLineSize = l, v, n
+			if lines == s.countAll[v] || s.open[l] == s.reachable(l) {
+				bestLine, bestValue, bestSize = l, v, n
 			}
 		}
 	}
-	if bestLine >= 0 {
-		// Collect the squares first: the recursion reuses the scratch
-		// tables domain reads. A line has at most numValues squares left
-		// (checked above).
-		v := bestLineValue
-		var squares [numValues]int
-		n := 0
-		for _, sq := range s.squaresOf[bestLine] {
-			if s.value[sq] < 0 && s.domain(sq)&(1<<v) != 0 {
-				squares[n] = sq
+	return bestLine, bestValue, true
+}
+
+// linesTaking counts the rows and the columns with a square that can take v.
+func (s *solver) linesTaking(v int) (rows, cols int) {
+	for l := range s.support {
+		if s.support[l][v] == 0 {
+			continue
+		}
+		if s.isRow[l] {
+			rows++
+		} else {
+			cols++
+		}
+	}
+	return rows, cols
+}
+
+// branchOnLine tries each way to put a block of value v on line l: each of
+// its squares that can take v, in each colour it can take it.
+func (s *solver) branchOnLine(l, v int) bool {
+	// Collect the choices first: the recursion reuses the scratch tables
+	// domain reads. A line has at most numValues squares left (checked by
+	// linesCanFill).
+	type choice struct{ sq, color int }
+	var choices [numColors * numValues]choice
+	n := 0
+	for _, sq := range s.squaresOf[l] {
+		if s.value[sq] >= 0 {
+			continue
+		}
+		d := s.domain(sq)
+		for c := 0; c < numColors; c++ {
+			if d.has(v, c) {
+				choices[n] = choice{sq, c}
 				n++
 			}
 		}
-		shift := 0
-		if s.rng != nil {
-			shift = s.rng.IntN(n)
-		}
-		for i := 0; i < n; i++ {
-			sq := squares[(i+shift)%n]
-			s.place(sq, v)
-			stop := s.search()
-			s.unplace(sq, v)
-			if stop {
-				return true
-			}
-		}
-		return false
 	}
+	shift := 0
+	if s.rng != nil {
+		shift = s.rng.IntN(n)
+	}
+	for i := 0; i < n; i++ {
+		ch := choices[(i+shift)%n]
+		if s.try(ch.sq, v, ch.color) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchOnSquare tries each block of domain d on square sq.
+func (s *solver) branchOnSquare(sq int, d tokenSet) bool {
 	shift := 0
 	if s.rng != nil {
 		shift = s.rng.IntN(numValues)
 	}
 	for i := 0; i < numValues; i++ {
 		v := (i + shift) % numValues
-		if bestDomain&(1<<v) == 0 {
-			continue
-		}
-		s.place(best, v)
-		stop := s.search()
-		s.unplace(best, v)
-		if stop {
-			return true
+		for c := 0; c < numColors; c++ {
+			if d.has(v, c) && s.try(sq, v, c) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// try places a block of value v and colour c on square sq, searches below,
+// and takes it back. It returns true when the search should stop.
+func (s *solver) try(sq, v, c int) bool {
+	s.place(sq, v, c)
+	stop := s.search()
+	s.unplace(sq, v, c)
+	return stop
 }
 
 // reachable returns how many values some empty square of line l can take,
@@ -399,88 +639,149 @@ func (s *solver) reachable(l int) int {
 	return n
 }
 
-// domain returns the values square sq can take now. s.reach must be up to
+// domain returns the blocks square sq can take now. s.reach must be up to
 // date.
-func (s *solver) domain(sq int) valueSet {
+func (s *solver) domain(sq int) tokenSet {
 	r, c := s.rowOf[sq], s.colOf[sq]
-	d := s.avail &^ (s.used[r] | s.used[c])
+	values := s.avail &^ (s.used[r] | s.used[c])
+	d := tokens(values&s.availOf[blue], values&s.availOf[white])
+	if s.free[sq] {
+		d = tokens(values, 0) // a value, whatever the colour
+	}
 	if len(s.sumsOf[r]) == 0 && len(s.sumsOf[c]) == 0 {
 		return d
 	}
+	rowLeft, colLeft := s.others(r, values), s.others(c, values)
 	for rest := d; rest != 0; rest &= rest - 1 {
-		v := bits.TrailingZeros16(uint16(rest))
-		if !s.sumsAllow(r, v, d) || !s.sumsAllow(c, v, d) {
-			d &^= 1 << v
+		b := bits.TrailingZeros32(uint32(rest))
+		v, color := token(b)
+		if !s.sumsAllow(r, v, color, rowLeft) || !s.sumsAllow(c, v, color, colLeft) {
+			d &^= 1 << b
 		}
 	}
 	return d
 }
 
-// sumsAllow reports whether placing v on line l, at a square whose row and
-// column allow the values own, leaves every sum of the line reachable: the
-// rest of the line must be filled with distinct values other than v that the
-// other squares' rows and columns allow, so what the sum still needs must lie
-// between the smallest and the largest total such values can make.
-func (s *solver) sumsAllow(l, v int, own valueSet) bool {
-	if len(s.sumsOf[l]) == 0 {
-		return true
-	}
+// others returns the values that some other empty square of line l than
+// one whose row and column allow the values own could take, by s.reach.
+func (s *solver) others(l int, own valueSet) valueSet {
 	var left valueSet
+	if len(s.sumsOf[l]) == 0 {
+		return left
+	}
 	for u := 0; u < numValues; u++ {
-		others := s.reach[l][u]
+		n := s.reach[l][u]
 		if own&(1<<u) != 0 {
-			others--
+			n--
 		}
-		if others > 0 {
+		if n > 0 {
 			left |= 1 << u
 		}
 	}
+	return left
+}
+
+// sumsAllow reports whether placing a block of value v and colour color on
+// line l leaves every sum of the line reachable. The rest of the line must be
+// filled with distinct values other than v from left (what the other
+// squares' rows and columns allow), so what each sum still needs must lie
+// between the smallest and the largest total that the blocks it counts among
+// them can make.
+func (s *solver) sumsAllow(l, v, color int, left valueSet) bool {
 	left &^= 1 << v
 	rest := s.open[l] - 1 // at most numValues-1: search checks each line's open squares first
 	for _, i := range s.sumsOf[l] {
 		ls := &s.sums[i]
-		need := ls.target - ls.total - v
-		if need < minTotal[left][rest] || need > maxTotal[left][rest] {
+		need := ls.target - ls.total
+		if ls.counts(color) {
+			need -= v
+		}
+		if lo, hi := s.totalRange(ls.color, left, rest); need < lo || need > hi {
 			return false
 		}
 	}
 	return true
 }
 
-func (s *solver) place(sq, v int) {
-	s.value[sq] = int8(v)
-	s.filled++
-	r, c := s.rowOf[sq], s.colOf[sq]
-	s.used[r] |= 1 << v
-	s.used[c] |= 1 << v
-	s.open[r]--
-	s.open[c]--
-	for _, l := range [2]int{r, c} {
-		for _, i := range s.sumsOf[l] {
-			s.sums[i].total += v
-		}
+// totalRange returns bounds on what a sum counting blocks of colour color
+// (or every number, for anyColor) can gain from rest more squares of a line
+// filled with distinct values from left. A sum of one colour counts only the
+// squares that get a block of its colour: at least as many as the squares
+// the other colour's values in left cannot fill, at most rest.
+func (s *solver) totalRange(color int, left valueSet, rest int) (lo, hi int) {
+	if color == anyColor {
+		return minTotal[left][rest], maxTotal[left][rest]
 	}
-	s.count[v]--
-	if s.count[v] == 0 {
-		s.avail &^= 1 << v
+	mine, theirs := left&s.availOf[color], left&s.availOf[1-color]
+	least := max(0, rest-bits.OnesCount16(uint16(theirs)))
+	most := min(rest, bits.OnesCount16(uint16(mine)))
+	return minTotal[mine][least], maxTotal[mine][most]
+}
+
+// place puts a block of value v and colour c on square sq: on a free
+// square, a block of value v of either colour.
+func (s *solver) place(sq, v, c int) {
+	if s.free[sq] {
+		c = anyColor
+	}
+	s.value[sq], s.color[sq] = int8(v), int8(c)
+	s.filled++
+	r, col := s.rowOf[sq], s.colOf[sq]
+	s.used[r] |= 1 << v
+	s.used[col] |= 1 << v
+	s.open[r]--
+	s.open[col]--
+	s.addToSums(r, v, c)
+	s.addToSums(col, v, c)
+	s.takeBlock(v, c, 1)
+}
+
+func (s *solver) unplace(sq, v, c int) {
+	if s.free[sq] {
+		c = anyColor
+	}
+	s.value[sq] = -1
+	s.filled--
+	r, col := s.rowOf[sq], s.colOf[sq]
+	s.used[r] &^= 1 << v
+	s.used[col] &^= 1 << v
+	s.open[r]++
+	s.open[col]++
+	s.addToSums(r, -v, c)
+	s.addToSums(col, -v, c)
+	s.takeBlock(v, c, -1)
+}
+
+// takeBlock takes n blocks of value v and colour c (anyColor: for free
+// squares) from those left, or gives them back for n < 0.
+func (s *solver) takeBlock(v, c, n int) {
+	if c != anyColor {
+		s.count[c][v] -= n
+	}
+	s.countAll[v] -= n
+	bit := valueSet(1) << v
+	s.avail &^= bit
+	s.availOf[blue] &^= bit
+	s.availOf[white] &^= bit
+	if s.countAll[v] == 0 {
+		return
+	}
+	s.avail |= bit
+	for c := 0; c < numColors; c++ {
+		if s.count[c][v] > 0 {
+			s.availOf[c] |= bit
+		}
 	}
 }
 
-func (s *solver) unplace(sq, v int) {
-	s.value[sq] = -1
-	s.filled--
-	r, c := s.rowOf[sq], s.colOf[sq]
-	s.used[r] &^= 1 << v
-	s.used[c] &^= 1 << v
-	s.open[r]++
-	s.open[c]++
-	for _, l := range [2]int{r, c} {
-		for _, i := range s.sumsOf[l] {
-			s.sums[i].total -= v
+// addToSums adds v to the sums of line l that count colour c (anyColor: a
+// block on a free square, which only sums of scope all see).
+func (s *solver) addToSums(l, v, c int) {
+	for _, i := range s.sumsOf[l] {
+		if s.sums[i].counts(c) {
+			s.sums[i].total += v
 		}
 	}
-	s.count[v]++
-	s.avail |= 1 << v
 }
 
 // minTotal[set][k] and maxTotal[set][k] are the smallest and largest totals

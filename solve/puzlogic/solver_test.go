@@ -1,7 +1,10 @@
 package puzlogic
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -37,62 +40,199 @@ func realLevels(tb testing.TB) map[string]*puzzle.Puzzle {
 	return levels
 }
 
+// realLevelsFile holds the 15 levels of the real game, block colours
+// included, beside the repository.
+const realLevelsFile = "../../../shared/testdata/puzlogic/real-levels.json"
+
+// realLevel is one level of realLevelsFile.
+type realLevel struct {
+	level int
+	p     *puzzle.Puzzle
+}
+
+// realColourLevels reads the real game's levels from realLevelsFile: each
+// entry's "puzzle" is a puzzle file.
+func realColourLevels(tb testing.TB) []realLevel {
+	tb.Helper()
+	data, err := os.ReadFile(realLevelsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		tb.Skipf("no %s (the shared test data is absent)", realLevelsFile)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var file struct {
+		Levels []struct {
+			Level  int             `json:"level"`
+			Puzzle json.RawMessage `json:"puzzle"`
+		} `json:"levels"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		tb.Fatalf("%s: %v", realLevelsFile, err)
+	}
+	var levels []realLevel
+	for _, l := range file.Levels {
+		p, err := puzzle.ParsePuzlogic(l.Puzzle)
+		if err != nil {
+			tb.Fatalf("%s: level %d: %v", realLevelsFile, l.Level, err)
+		}
+		levels = append(levels, realLevel{l.Level, p})
+	}
+	return levels
+}
+
+// checkUnique checks that p has exactly one solution and that Solve finds
+// one that the rule checker accepts.
+func checkUnique(t *testing.T, name string, p *puzzle.Puzzle) {
+	t.Helper()
+	squares, err := Solve(p)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	if err := Check(p, squares); err != nil {
+		t.Errorf("%s: wrong solution %v: %v", name, squares, err)
+	}
+	if n, err := Count(p, 10); err != nil || n != 1 {
+		t.Errorf("%s: Count = %d, %v; want 1", name, n, err)
+	}
+}
+
 func TestRealLevels(t *testing.T) {
 	for name, p := range realLevels(t) {
-		values, err := Solve(p)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
+		checkUnique(t, name, p)
+	}
+}
+
+// TestRealLevelsWithColours solves the real game's 15 levels, whose last
+// four have white blocks and white sums.
+func TestRealLevelsWithColours(t *testing.T) {
+	levels := realColourLevels(t)
+	if len(levels) != 15 {
+		t.Errorf("%s holds %d levels, want 15", realLevelsFile, len(levels))
+	}
+	for _, l := range levels {
+		checkUnique(t, fmt.Sprintf("level %d", l.level), l.p)
+	}
+}
+
+// TestColoursMatter solves the real levels with their colours stripped, as a
+// colour-blind solver would see them: every block blue, and white sums read
+// as blue sums, or left out. The four levels with white blocks (12-15) then
+// have no solution at all, since a blue sum then counts the white blocks too;
+// the others keep their one solution.
+func TestColoursMatter(t *testing.T) {
+	for _, l := range realColourLevels(t) {
+		want := 1
+		if hasWhite(l.p) {
+			want = 0
 		}
-		if err := Check(p, values); err != nil {
-			t.Errorf("%s: wrong solution: %v", name, err)
-		}
-		// Each real level has exactly one solution.
-		if n, err := Count(p, 10); err != nil || n != 1 {
-			t.Errorf("%s: Count = %d, %v; want 1", name, n, err)
+		for _, reading := range []string{puzzle.ScopeBlue, ""} {
+			n, err := Count(stripColours(l.p, reading), 10)
+			if err != nil || n != want {
+				t.Errorf("level %d, colours stripped (white sums read as %q): Count = %d, %v; want %d", l.level, reading, n, err, want)
+			}
 		}
 	}
 }
 
+func hasWhite(p *puzzle.Puzzle) bool {
+	for _, pc := range p.Pieces {
+		if pc.ColorName() == puzzle.ColorWhite {
+			return true
+		}
+	}
+	return false
+}
+
+// stripColours returns p with every block blue and each white sum given
+// scope whiteAs, or left out when whiteAs is "". The result may have two
+// blue sums on a line, which Validate rejects but the solver takes.
+func stripColours(p *puzzle.Puzzle, whiteAs string) *puzzle.Puzzle {
+	q := *p
+	q.Pieces, q.Sums = nil, nil
+	for _, pc := range p.Pieces {
+		pc.Color = ""
+		q.Pieces = append(q.Pieces, pc)
+	}
+	for _, s := range p.Sums {
+		if s.ScopeName() == puzzle.ScopeWhite {
+			if whiteAs == "" {
+				continue
+			}
+			s.Scope = whiteAs
+		}
+		q.Sums = append(q.Sums, s)
+	}
+	return &q
+}
+
 func TestRandomPuzzles(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 400; i++ {
-		rows, cols := 2+rng.IntN(9), 2+rng.IntN(9)
-		p, known := generate(rng, rows, cols, 0.3+0.6*rng.Float64(), 0.2+0.7*rng.Float64(), rng.IntN(6))
-		if err := p.Validate(); err != nil {
-			t.Fatalf("puzzle %d: generator made an invalid puzzle: %v", i, err)
-		}
-		if err := Check(p, known); err != nil {
-			t.Fatalf("puzzle %d: generator's own solution fails the checker: %v", i, err)
-		}
-		values, err := Solve(p)
-		if err != nil {
-			t.Fatalf("puzzle %d (%dx%d, %d pieces): %v", i, rows, cols, len(p.Pieces), err)
-		}
-		if err := Check(p, values); err != nil {
-			t.Fatalf("puzzle %d: wrong solution: %v", i, err)
+	for _, tt := range []struct {
+		name  string
+		seed  uint64
+		white float64 // the largest share of white blocks
+	}{{"blue", 1, 0}, {"white and blue", 5, 0.8}} {
+		rng := rand.New(rand.NewPCG(tt.seed, 2))
+		for i := 0; i < 400; i++ {
+			b := board{rows: 2 + rng.IntN(9), cols: 2 + rng.IntN(9), density: 0.3 + 0.6*rng.Float64(), hide: 0.2 + 0.7*rng.Float64(),
+				white: tt.white * rng.Float64(), sums: rng.IntN(6)}
+			if tt.white > 0 {
+				b.sums = rng.IntN(10)
+			}
+			p, known := generate(rng, b)
+			if err := p.Validate(); err != nil {
+				t.Fatalf("%s %d: generator made an invalid puzzle: %v", tt.name, i, err)
+			}
+			if err := Check(p, known); err != nil {
+				t.Fatalf("%s %d: generator's own solution fails the checker: %v", tt.name, i, err)
+			}
+			squares, err := Solve(p)
+			if err != nil {
+				t.Fatalf("%s %d (%dx%d, %d blocks): %v", tt.name, i, b.rows, b.cols, len(p.Pieces), err)
+			}
+			if err := Check(p, squares); err != nil {
+				t.Fatalf("%s %d: wrong solution: %v", tt.name, i, err)
+			}
 		}
 	}
 }
 
 // TestCountMatchesBruteForce compares Count with an enumeration of every way
-// to put the pieces on the empty cells, checked by the independent checker.
+// to put the blocks on the empty cells, checked by the independent checker.
 func TestCountMatchesBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 150; i++ {
-		p, _ := generate(rng, 2+rng.IntN(3), 2+rng.IntN(3), 0.9, 0.4+0.5*rng.Float64(), rng.IntN(4))
-		if len(p.Pieces) > 7 {
-			continue
+	for _, tt := range []struct {
+		name  string
+		seed  uint64
+		white float64
+	}{{"blue", 3, 0}, {"white and blue", 6, 0.5}} {
+		rng := rand.New(rand.NewPCG(tt.seed, 4))
+		tried, several := 0, 0
+		for i := 0; i < 300 && tried < 150; i++ {
+			b := board{rows: 2 + rng.IntN(3), cols: 2 + rng.IntN(3), density: 0.9, hide: 0.4 + 0.5*rng.Float64(), white: tt.white, sums: rng.IntN(5)}
+			p, _ := generate(rng, b)
+			if len(p.Pieces) > 7 {
+				continue
+			}
+			tried++
+			want := bruteForceCount(p)
+			got, err := Count(p, 1<<20)
+			if err != nil || got != want {
+				t.Fatalf("%s %d: Count = %d, %v; brute force finds %d", tt.name, i, got, err, want)
+			}
+			if want > 1 {
+				several++
+			}
 		}
-		want := bruteForceCount(p)
-		got, err := Count(p, 1<<20)
-		if err != nil || got != want {
-			t.Fatalf("puzzle %d: Count = %d, %v; brute force finds %d", i, got, err, want)
+		// The comparison means little unless many boards have several
+		// solutions to count.
+		if tried < 100 || several < tried/4 {
+			t.Errorf("%s: %d boards compared, %d with several solutions", tt.name, tried, several)
 		}
 	}
 }
 
-// bruteForceCount counts the distinct assignments of the pieces to the empty
+// bruteForceCount counts the distinct assignments of the blocks to the empty
 // cells that the checker accepts.
 func bruteForceCount(p *puzzle.Puzzle) int {
 	var empty []int
@@ -101,10 +241,10 @@ func bruteForceCount(p *puzzle.Puzzle) int {
 			empty = append(empty, i)
 		}
 	}
-	values := make([]int, len(p.Cells))
+	squares := make([]Square, len(p.Cells))
 	for i, c := range p.Cells {
 		if c.Value != nil {
-			values[i] = *c.Value
+			squares[i] = Square{Value: *c.Value}
 		}
 	}
 	used := make([]bool, len(p.Pieces))
@@ -112,15 +252,15 @@ func bruteForceCount(p *puzzle.Puzzle) int {
 	var rec func(k int)
 	rec = func(k int) {
 		if k == len(empty) {
-			if Check(p, values) == nil {
-				seen[fmtInts(values)] = true
+			if Check(p, squares) == nil {
+				seen[fmt.Sprint(squares)] = true
 			}
 			return
 		}
 		for j, pc := range p.Pieces {
 			if !used[j] {
 				used[j] = true
-				values[empty[k]] = *pc.Value
+				squares[empty[k]] = Square{*pc.Value, pc.ColorName()}
 				rec(k + 1)
 				used[j] = false
 			}
@@ -128,14 +268,6 @@ func bruteForceCount(p *puzzle.Puzzle) int {
 	}
 	rec(0)
 	return len(seen)
-}
-
-func fmtInts(v []int) string {
-	b := make([]byte, len(v))
-	for i, x := range v {
-		b[i] = byte('0' + x)
-	}
-	return string(b)
 }
 
 func TestNoSolution(t *testing.T) {
@@ -182,25 +314,62 @@ func longRow(n int) *puzzle.Puzzle {
 }
 
 func TestScopes(t *testing.T) {
-	// Row 0: prefilled 3 and one empty cell; pieces 1 and 4 go to row 0 or
-	// row 1. A dark 7 (all) and a blue 4 (pieces) both ask for the 4 in row 0.
-	for _, scope := range []struct {
-		name   string
+	// Row 0: a fixed 3 and one empty cell; the other empty cell is on
+	// row 1. The blocks are a blue 4 and a white 4 or a blue 1: which one
+	// row 0 gets depends on the sum's scope.
+	fourFour := []puzzle.Piece{{Value: puzzle.Int(4)}, {Value: puzzle.Int(4), Color: "white"}}
+	oneFour := []puzzle.Piece{{Value: puzzle.Int(1)}, {Value: puzzle.Int(4)}}
+	blue4, white4, blue1 := Square{4, puzzle.ColorBlue}, Square{4, puzzle.ColorWhite}, Square{1, puzzle.ColorBlue}
+	tests := []struct {
+		scope  string
 		target int
-	}{{"all", 7}, {"pieces", 4}} {
+		pieces []puzzle.Piece
+		count  int
+		want   Square // what row 0's empty cell gets, when count is 1
+	}{
+		{"all", 7, oneFour, 1, blue4},
+		{"all", 4, oneFour, 1, blue1},
+		{"all", 7, fourFour, 2, Square{}},
+		{"blue", 4, oneFour, 1, blue4},
+		{"pieces", 4, oneFour, 1, blue4}, // the old name of blue
+		{"blue", 4, fourFour, 1, blue4},
+		{"blue", 0, fourFour, 1, white4},
+		{"white", 4, fourFour, 1, white4},
+		{"white", 0, fourFour, 1, blue4},
+		{"white", 0, oneFour, 2, Square{}},
+		{"white", 1, oneFour, 0, Square{}},
+		{"blue", 7, fourFour, 0, Square{}},
+	}
+	for _, tt := range tests {
 		p := &puzzle.Puzzle{Kind: "puzlogic",
 			Cells:  []puzzle.Cell{{Row: 0, Col: 0, Value: puzzle.Int(3)}, {Row: 0, Col: 1}, {Row: 1, Col: 2}},
-			Pieces: []puzzle.Piece{{Value: puzzle.Int(1)}, {Value: puzzle.Int(4)}},
-			Sums:   []puzzle.Sum{{Axis: "row", Index: 0, Target: scope.target, Scope: scope.name}},
+			Pieces: tt.pieces,
+			Sums:   []puzzle.Sum{{Axis: "row", Index: 0, Target: tt.target, Scope: tt.scope}},
 		}
-		values, err := Solve(p)
-		if err != nil || values[1] != 4 || values[2] != 1 {
-			t.Errorf("scope %s: Solve = %v, %v; want [3 4 1]", scope.name, values, err)
+		name := fmt.Sprintf("%s sum %d with blocks %v", tt.scope, tt.target, pieceList(tt.pieces))
+		if n, err := Count(p, 10); n != tt.count || err != nil {
+			t.Errorf("%s: Count = %d, %v; want %d", name, n, err, tt.count)
 		}
-		if n, _ := Count(p, 10); n != 1 {
-			t.Errorf("scope %s: %d solutions, want 1", scope.name, n)
+		squares, err := Solve(p)
+		switch {
+		case tt.count == 0 && !errors.Is(err, ErrNoSolution):
+			t.Errorf("%s: Solve error = %v, want ErrNoSolution", name, err)
+		case tt.count > 0 && err != nil:
+			t.Errorf("%s: %v", name, err)
+		case tt.count > 0 && Check(p, squares) != nil:
+			t.Errorf("%s: wrong solution %v: %v", name, squares, Check(p, squares))
+		case tt.count == 1 && squares[1] != tt.want:
+			t.Errorf("%s: row 0 gets %v, want %v", name, squares[1], tt.want)
 		}
 	}
+}
+
+func pieceList(pieces []puzzle.Piece) []Square {
+	var list []Square
+	for _, pc := range pieces {
+		list = append(list, Square{*pc.Value, pc.ColorName()})
+	}
+	return list
 }
 
 func TestCountLimit(t *testing.T) {
@@ -220,6 +389,11 @@ func TestCountLimit(t *testing.T) {
 		Pieces: []puzzle.Piece{{Value: puzzle.Int(7)}, {Value: puzzle.Int(7)}}}
 	if n, _ := Count(p, 10); n != 1 {
 		t.Errorf("two equal pieces: %d solutions, want 1", n)
+	}
+	// But a white 7 and a blue 7 are two blocks: two solutions.
+	p.Pieces[1].Color = puzzle.ColorWhite
+	if n, _ := Count(p, 10); n != 2 {
+		t.Errorf("a blue and a white 7: %d solutions, want 2", n)
 	}
 }
 
@@ -250,13 +424,24 @@ func BenchmarkRealLevels(b *testing.B) {
 		if !ok {
 			continue
 		}
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Solve(p); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		b.Run(name, func(b *testing.B) { benchmarkSolve(b, p) })
+	}
+}
+
+// BenchmarkRealLevelsWithColours solves the real levels with white blocks.
+func BenchmarkRealLevelsWithColours(b *testing.B) {
+	for _, l := range realColourLevels(b) {
+		if hasWhite(l.p) {
+			b.Run(fmt.Sprintf("level%02d", l.level), func(b *testing.B) { benchmarkSolve(b, l.p) })
+		}
+	}
+}
+
+func benchmarkSolve(b *testing.B, p *puzzle.Puzzle) {
+	for b.Loop() {
+		if _, err := Solve(p); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
@@ -264,20 +449,19 @@ func BenchmarkRealLevels(b *testing.B) {
 // iteration solves the next of a fixed set of puzzles.
 func BenchmarkGenerated(b *testing.B) {
 	for _, size := range []struct {
-		name       string
-		rows, cols int
-		density    float64
-		hide       float64
-		sums       int
+		name string
+		board
 	}{
-		{"6x6-15pieces", 6, 6, 0.7, 0.6, 3},
-		{"10x10-50pieces", 10, 10, 0.75, 0.67, 6},
-		{"10x10-full-60pieces", 10, 10, 1, 0.6, 8},
+		{"6x6-15pieces", board{6, 6, 0.7, 0.6, 0, 3}},
+		{"10x10-50pieces", board{10, 10, 0.75, 0.67, 0, 6}},
+		{"10x10-full-60pieces", board{10, 10, 1, 0.6, 0, 8}},
+		{"6x6-15pieces-half-white", board{6, 6, 0.7, 0.6, 0.5, 6}},
+		{"10x10-50pieces-half-white", board{10, 10, 0.75, 0.67, 0.5, 12}},
 	} {
 		rng := rand.New(rand.NewPCG(7, uint64(size.rows)))
 		var set []*puzzle.Puzzle
 		for len(set) < 32 {
-			p, _ := generate(rng, size.rows, size.cols, size.density, size.hide, size.sums)
+			p, _ := generate(rng, size.board)
 			set = append(set, p)
 		}
 		b.Run(size.name, func(b *testing.B) {
