@@ -22,7 +22,7 @@ import (
 // A drag carries from and to when both places have screen positions, and
 // the block's colour when it is white.
 func Moves(p *puzzle.Puzzle, squares []Square) *puzzle.Moves {
-	b := newBoard(p, squares)
+	b := newLayout(p, squares)
 	out := &puzzle.Moves{Kind: puzzle.KindPuzlogic, Screen: puzzle.ScreenLevel, Moves: []puzzle.Move{}}
 	for {
 		piece, ok := b.nextDrag()
@@ -33,8 +33,8 @@ func Moves(p *puzzle.Puzzle, squares []Square) *puzzle.Moves {
 	}
 }
 
-// board is where every block lies while the drags are planned.
-type board struct {
+// layout is where every block lies while the drags are planned.
+type layout struct {
 	p        *puzzle.Puzzle
 	solution []Square
 	target   []int // each piece's solution cell
@@ -43,12 +43,12 @@ type board struct {
 	trayAt   []*puzzle.Point
 }
 
-// newBoard places p's blocks where they lie and gives each its solution
+// newLayout places p's blocks where they lie and gives each its solution
 // cell: blocks of one value and colour are interchangeable, so a block that
 // already lies on a solution cell of its kind keeps it, and the others take
 // the remaining cells of their kind in order.
-func newBoard(p *puzzle.Puzzle, squares []Square) *board {
-	b := &board{
+func newLayout(p *puzzle.Puzzle, squares []Square) *layout {
+	b := &layout{
 		p:        p,
 		solution: squares,
 		target:   make([]int, len(p.Pieces)),
@@ -74,13 +74,13 @@ func newBoard(p *puzzle.Puzzle, squares []Square) *board {
 }
 
 // kind returns what piece j shows: its value and colour.
-func (b *board) kind(j int) Square {
+func (b *layout) kind(j int) Square {
 	return Square{Value: *b.p.Pieces[j].Value, Color: b.p.Pieces[j].ColorName()}
 }
 
 // inPlace reports whether piece j lies on a square whose solution holds a
 // block of its kind.
-func (b *board) inPlace(j int) bool {
+func (b *layout) inPlace(j int) bool {
 	return b.at[j] >= 0 && b.solution[b.at[j]] == b.kind(j)
 }
 
@@ -88,7 +88,7 @@ func (b *board) inPlace(j int) bool {
 // value and colour: the cell it lies on when that fits, else one of the
 // remaining cells of its kind. It runs before every drag, since a swap can
 // bring a block onto a square of its kind that was meant for another.
-func (b *board) assignTargets() {
+func (b *layout) assignTargets() {
 	taken := make([]bool, len(b.p.Cells))
 	for j, cell := range b.at {
 		b.target[j] = -1
@@ -110,10 +110,10 @@ func (b *board) assignTargets() {
 }
 
 // nextDrag picks the block to drag next: one whose drag puts two blocks in
-// place, else one whose solution square is free, else a block on the board
+// place, else one whose solution square is free, else a block on the layout
 // that swaps with the one lying on its square. It returns false when every
 // block is in place.
-func (b *board) nextDrag() (int, bool) {
+func (b *layout) nextDrag() (int, bool) {
 	b.assignTargets()
 	free, swap, fromTray := -1, -1, -1
 	for j, t := range b.target {
@@ -149,7 +149,7 @@ func firstOf(current, j int) int {
 
 // drag moves piece j to its solution cell by the drop rules and returns the
 // move.
-func (b *board) drag(j int) puzzle.Move {
+func (b *layout) drag(j int) puzzle.Move {
 	pc, t := b.p.Pieces[j], b.target[j]
 	cell := b.p.Cells[t]
 	m := puzzle.Move{
@@ -177,7 +177,7 @@ func (b *board) drag(j int) puzzle.Move {
 }
 
 // position returns where piece j lies on the screen, or nil when unknown.
-func (b *board) position(j int) *puzzle.Point {
+func (b *layout) position(j int) *puzzle.Point {
 	var at *puzzle.Point
 	if b.at[j] >= 0 {
 		at = b.p.Cells[b.at[j]].Point
@@ -192,7 +192,7 @@ func (b *board) position(j int) *puzzle.Point {
 }
 
 // put lays piece j on cell (-1: back in the tray).
-func (b *board) put(j, cell int) {
+func (b *layout) put(j, cell int) {
 	b.at[j] = cell
 	if cell >= 0 {
 		b.occupant[cell] = j

@@ -166,7 +166,7 @@ func TestMovesFromAnyState(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 40 {
-		p, _ := generate(rng, 6, 6, 0.6, 0.5, 3)
+		p, _ := generate(rng, board{rows: 6, cols: 6, density: 0.6, hide: 0.5, white: 0.3, sums: 3})
 		levels = append(levels, p)
 	}
 	for i, p := range levels {
