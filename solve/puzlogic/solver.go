@@ -4,16 +4,20 @@
 // every number in its line (scope all), or only the blue or only the white
 // blocks placed there.
 //
-// The solver is a constraint search over blocks as (value, colour) pairs:
-// each empty square's domain is the set of such blocks still available,
-// whose value is not yet used in its row or column, and able to meet the sums
-// of its lines given the values left (bounded from both sides by the smallest
-// and largest totals that what the sum counts in the rest of the line could
-// make). It branches on the square with the smallest domain and prunes a node
-// as soon as a square has nothing left or a value has more blocks left than
-// lines that could take it. Blocks of equal value and colour are one block
-// with a count, so they are never tried in two orders; blocks of equal value
-// and different colours are different blocks.
+// The solver is a constraint search over blocks as (value, colour) pairs.
+// Each empty square's domain is the set of blocks still available whose
+// value is not yet used in its row or column and that keep the sums of its
+// lines reachable: what a sum still needs must lie between the smallest and
+// the largest total that what it counts in the rest of the line could make
+// (for a blue or white sum, only the squares that get a block of its colour).
+// Two sums of a line imply the third (all = fixed + blue + white), which is
+// bounded too. It branches on the square with the fewest values and prunes a
+// node as soon as a square has nothing left or a value has more blocks left
+// than lines that could take it. Blocks of equal value and colour are one
+// block with a count, so they are never tried in two orders. Blocks of equal
+// value and different colours are different blocks, but on a square that no
+// blue or white sum sees the colour matters to no rule: such a square gets a
+// value only, and the blocks left over colour these squares at the end.
 package puzlogic
 
 import (
