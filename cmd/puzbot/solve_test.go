@@ -2,8 +2,13 @@ package main
 
 import (
 	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,7 +47,7 @@ func TestSolveRealLevels(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v on %s: output is not a moves file: %v\n%s", args, f, err, r.stdout)
 			}
-			checkMovesSolve(t, p, moves)
+			checkMoves(t, p, moves)
 		}
 		r := runPuzbot(t, nil, "", "solve", "--count", f)
 		if r.code != 0 || r.stdout != "1 solution\n" {
@@ -51,48 +56,113 @@ func TestSolveRealLevels(t *testing.T) {
 	}
 }
 
-// checkMovesSolve applies the drags to p, each moving one piece of its value
-// from the piece's position to its cell's position, and checks the board
-// that results against the one solution of p.
-func checkMovesSolve(t *testing.T, p *puzzle.Puzzle, m *puzzle.Moves) {
-	t.Helper()
-	want, err := puzlogic.Solve(p)
+// realLevelsFile holds the real game's 15 levels, block colours included.
+const realLevelsFile = "../../../shared/testdata/puzlogic/real-levels.json"
+
+// TestSolveRealLevelsWithColours runs solve on each real level, written as a
+// puzzle file, the last four with white blocks and white sums.
+func TestSolveRealLevelsWithColours(t *testing.T) {
+	data, err := os.ReadFile(realLevelsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("no %s (the shared test data is absent)", realLevelsFile)
+	}
 	if err != nil {
 		t.Fatal(err)
+	}
+	var file struct {
+		Levels []struct {
+			Level  int             `json:"level"`
+			Puzzle json.RawMessage `json:"puzzle"`
+		} `json:"levels"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatalf("%s: %v", realLevelsFile, err)
+	}
+	if len(file.Levels) != 15 {
+		t.Errorf("%s holds %d levels, want 15", realLevelsFile, len(file.Levels))
+	}
+	dir := t.TempDir()
+	for _, l := range file.Levels {
+		p, err := puzzle.ParsePuzlogic(l.Puzzle)
+		if err != nil {
+			t.Fatalf("level %d: %v", l.Level, err)
+		}
+		f := filepath.Join(dir, fmt.Sprintf("level%02d.json", l.Level))
+		if err := os.WriteFile(f, l.Puzzle, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := runPuzbot(t, nil, "", "solve", f)
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("solve level %d: exit %d, stderr %q", l.Level, r.code, r.stderr)
+			continue
+		}
+		moves, err := puzzle.ParseMoves([]byte(r.stdout))
+		if err != nil {
+			t.Fatalf("solve level %d: output is not a moves file: %v\n%s", l.Level, err, r.stdout)
+		}
+		checkMoves(t, p, moves)
+		r = runPuzbot(t, nil, "", "solve", "--count", f)
+		if r.code != 0 || r.stdout != "1 solution\n" {
+			t.Errorf("solve --count level %d: exit %d, stdout %q, stderr %q; want \"1 solution\"", l.Level, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// checkMoves applies the drags of m to p and checks the board that results
+// with the rule checker. Each drag must move an unused block of its value
+// and colour to an empty cell, from the block's position to the cell's when
+// the puzzle has both.
+func checkMoves(t *testing.T, p *puzzle.Puzzle, m *puzzle.Moves) {
+	t.Helper()
+	squares := make([]puzlogic.Square, len(p.Cells))
+	for i, c := range p.Cells {
+		if c.Value != nil {
+			squares[i] = puzlogic.Square{Value: *c.Value}
+		}
 	}
 	pieceUsed := make([]bool, len(p.Pieces))
 	filled := map[int]bool{}
 	for i, mv := range m.Moves {
-		if mv.Action != puzzle.ActionDrag || mv.From == nil || mv.To == nil || mv.Row == nil || mv.Col == nil || mv.Value == nil {
-			t.Fatalf("move %d: %+v is not a drag with positions", i, mv)
+		if mv.Action != puzzle.ActionDrag || mv.Row == nil || mv.Col == nil || mv.Value == nil {
+			t.Fatalf("move %d: %+v is not a drag", i, mv)
 		}
-		cell := -1
-		for j, c := range p.Cells {
-			if c.Row == *mv.Row && c.Col == *mv.Col && c.Value == nil && *c.Point == *mv.To {
-				cell = j
-			}
-		}
+		cell := slices.IndexFunc(p.Cells, func(c puzzle.Cell) bool { return c.Row == *mv.Row && c.Col == *mv.Col && c.Value == nil })
 		if cell < 0 || filled[cell] {
-			t.Fatalf("move %d: no empty cell at row %d, col %d, %v", i, *mv.Row, *mv.Col, *mv.To)
+			t.Fatalf("move %d: no empty cell left at row %d, col %d", i, *mv.Row, *mv.Col)
 		}
 		filled[cell] = true
+		c := p.Cells[cell]
+		color := cmp.Or(mv.Color, puzzle.ColorBlue)
 		piece := -1
 		for j, pc := range p.Pieces {
-			if !pieceUsed[j] && *pc.Value == *mv.Value && pc.ColorName() == cmp.Or(mv.Color, puzzle.ColorBlue) && *pc.Point == *mv.From {
+			if !pieceUsed[j] && *pc.Value == *mv.Value && pc.ColorName() == color && atPoint(mv.From, pc.Point, c.Point) {
 				piece = j
+				break
 			}
 		}
 		if piece < 0 {
-			t.Fatalf("move %d: no unused piece %d at %v", i, *mv.Value, *mv.From)
+			t.Fatalf("move %d: no unused %s block %d at %v", i, color, *mv.Value, mv.From)
 		}
 		pieceUsed[piece] = true
-		if got := (puzlogic.Square{Value: *mv.Value, Color: p.Pieces[piece].ColorName()}); want[cell] != got {
-			t.Errorf("move %d puts %v on row %d, col %d; the solution has %v", i, got, *mv.Row, *mv.Col, want[cell])
+		if !atPoint(mv.To, c.Point, p.Pieces[piece].Point) {
+			t.Fatalf("move %d: drops at %v, the cell is at %v", i, mv.To, c.Point)
 		}
+		squares[cell] = puzlogic.Square{Value: *mv.Value, Color: color}
 	}
-	if len(filled) != len(p.Pieces) {
-		t.Errorf("%d moves for %d pieces", len(filled), len(p.Pieces))
+	if err := puzlogic.Check(p, squares); err != nil {
+		t.Errorf("the moves do not solve the puzzle: %v", err)
 	}
+}
+
+// atPoint reports whether got, one end of a drag, is where it should be:
+// at, the block's or the cell's position, when both the block and the cell
+// have one (at and other), and nowhere otherwise, as puzlogic.Moves writes
+// drags.
+func atPoint(got, at, other *puzzle.Point) bool {
+	if at == nil || other == nil {
+		return got == nil
+	}
+	return got != nil && *got == *at
 }
 
 func TestSolveNavigation(t *testing.T) {

@@ -4,22 +4,25 @@
 // every number in its line (scope all), or only the blue or only the white
 // blocks placed there.
 //
-// The solver is a constraint search over blocks as (value, colour) pairs:
-// each empty square's domain is the set of such blocks still available,
-// whose value is not yet used in its row or column, and able to meet the sums
-// of its lines given the values left (bounded from both sides by the smallest
-// and largest totals that what the sum counts in the rest of the line could
-// make). It branches on the square with the smallest domain and prunes a node
-// as soon as a square has nothing left or a value has more blocks left than
-// lines that could take it. Blocks of equal value and colour are one block
-// with a count, so they are never tried in two orders; blocks of equal value
-// and different colours are different blocks.
+// The solver is a constraint search over blocks as (value, colour) pairs.
+// Each empty square's domain is the set of blocks still available whose
+// value is not yet used in its row or column and that keep the sums of its
+// lines reachable: what a sum still needs must lie between the smallest and
+// the largest total that what it counts in the rest of the line could make
+// (for a blue or white sum, only the squares that get a block of its colour).
+// Two sums of a line imply the third (all = fixed + blue + white), which is
+// bounded too. It branches on the square with the fewest values and prunes a
+// node as soon as a square has nothing left or a value has more blocks left
+// than lines that could take it. Blocks of equal value and colour are one
+// block with a count, so they are never tried in two orders. Blocks of equal
+// value and different colours are different blocks, but on a square that no
+// blue or white sum sees the colour matters to no rule: such a square gets a
+// value only, and the blocks left over colour these squares at the end.
 package puzlogic
 
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/bits"
 	"math/rand/v2"
 	"time"
@@ -319,23 +322,26 @@ func (s *solver) addSums(p *puzzle.Puzzle, lines map[[2]int]int, fixed []int) bo
 // prunes what the two alone miss.
 func (s *solver) addImpliedSums(fixed []int) bool {
 	for l, sums := range s.sumsOf {
-		var by [numColors + 1]*lineSum // blue, white, all
+		var target [numColors]int // the line's first blue and white sums
+		var has [numColors]bool
+		all, hasAll := 0, false
 		for _, i := range sums {
-			ls := &s.sums[i]
-			if k := (ls.color + numColors + 1) % (numColors + 1); by[k] == nil {
-				by[k] = ls
+			switch ls := s.sums[i]; {
+			case ls.color == anyColor && !hasAll:
+				all, hasAll = ls.target, true
+			case ls.color != anyColor && !has[ls.color]:
+				target[ls.color], has[ls.color] = ls.target, true
 			}
 		}
-		all, b, w := by[numColors], by[blue], by[white]
-		var implied lineSum
+		implied := lineSum{target: fixed[l] + target[blue] + target[white], color: anyColor, total: fixed[l]}
 		switch {
-		case all != nil && b != nil && w == nil:
-			implied = lineSum{target: all.target - fixed[l] - b.target, color: white}
-		case all != nil && w != nil && b == nil:
-			implied = lineSum{target: all.target - fixed[l] - w.target, color: blue}
-		case all == nil && b != nil && w != nil:
-			implied = lineSum{target: fixed[l] + b.target + w.target, color: anyColor, total: fixed[l]}
-		default:
+		case hasAll && has[blue] == has[white]:
+			continue // nothing to add, or nothing to add from
+		case hasAll && has[blue]:
+			implied = lineSum{target: all - fixed[l] - target[blue], color: white}
+		case hasAll && has[white]:
+			implied = lineSum{target: all - fixed[l] - target[white], color: blue}
+		case !has[blue] || !has[white]:
 			continue
 		}
 		if !s.addSum(l, implied) {
@@ -422,22 +428,35 @@ func (s *solver) colourings() int {
 	for v := 0; v < numValues; v++ {
 		blues, whites := s.count[blue][v], s.count[white][v]
 		if blues > 0 && whites > 0 {
-			ways = min(s.limit, ways*binomial(blues+whites, blues, s.limit))
+			ways = product(ways, binomial(blues+whites, blues, s.limit), s.limit)
 		}
 	}
 	return ways
 }
 
-// binomial returns n choose k, or atMost when that is more.
+// binomial returns n choose k (0 <= k <= n), or atMost when that is more.
 func binomial(n, k, atMost int) int {
-	c := 1
+	c := uint64(1)
 	for i := 1; i <= k; i++ {
-		if c > atMost || c > math.MaxInt/(n-k+i) {
-			return atMost
+		// C(n-k+i, i) = C(n-k+i-1, i-1) * (n-k+i) / i, exactly, in 128 bits.
+		hi, lo := bits.Mul64(c, uint64(n-k+i))
+		if hi >= uint64(i) {
+			return atMost // the quotient needs more than 64 bits
 		}
-		c = c * (n - k + i) / i // C(n-k+i, i), exact
+		c, _ = bits.Div64(hi, lo, uint64(i))
+		if c >= uint64(atMost) {
+			return atMost // C(n-k+i, i) only grows with i
+		}
 	}
-	return min(c, atMost)
+	return int(c)
+}
+
+// product returns a*b for a, b >= 0, or atMost when that is more.
+func product(a, b, atMost int) int {
+	if b != 0 && a > atMost/b {
+		return atMost
+	}
+	return min(a*b, atMost)
 }
 
 // mustStop reports whether the search has run out of time or budget.
@@ -483,9 +502,11 @@ func (s *solver) countReach() {
 
 // sweep computes the empty squares' domains, counting in s.support how many
 // (square, colour) pairs of each line can take each value, and returns the
-// square to branch on with its domain: the smallest domain, and among equals
-// the square whose lines have sums and the most squares left to fill. It
-// returns false when some square has nothing left.
+// square to branch on with its domain: the one with the fewest values (a
+// value it can take in both colours counts once: which colour is often
+// settled below), and among equals the square whose lines have sums and the
+// most squares left to fill. It returns false when some square has nothing
+// left.
 func (s *solver) sweep() (best int, bestDomain tokenSet, ok bool) {
 	clear(s.support)
 	best, bestSize, bestWeight := -1, 2*numValues+1, 0
@@ -662,8 +683,9 @@ func (s *solver) domain(sq int) tokenSet {
 	return d
 }
 
-// others returns the values that some other empty square of line l than
-// one whose row and column allow the values own could take, by s.reach.
+// others returns the values that the empty squares of line l could take,
+// by s.reach, once one square whose row and column allow the values own is
+// left out.
 func (s *solver) others(l int, own valueSet) valueSet {
 	var left valueSet
 	if len(s.sumsOf[l]) == 0 {

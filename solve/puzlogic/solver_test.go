@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -226,7 +228,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		}
 		// The comparison means little unless many boards have several
 		// solutions to count.
-		if tried < 100 || several < tried/4 {
+		if tried < 150 || several < tried/4 {
 			t.Errorf("%s: %d boards compared, %d with several solutions", tt.name, tried, several)
 		}
 	}
@@ -394,6 +396,34 @@ func TestCountLimit(t *testing.T) {
 	p.Pieces[1].Color = puzzle.ColorWhite
 	if n, _ := Count(p, 10); n != 2 {
 		t.Errorf("a blue and a white 7: %d solutions, want 2", n)
+	}
+	// Three blue 7s and two white 7s on five cells, no two in a line: which
+	// two cells get the white ones, 5 choose 2 ways. The search places the
+	// five 7s once and counts their colourings.
+	p = &puzzle.Puzzle{Kind: "puzlogic"}
+	for i := 0; i < 5; i++ {
+		p.Cells = append(p.Cells, puzzle.Cell{Row: i, Col: i})
+		p.Pieces = append(p.Pieces, puzzle.Piece{Value: puzzle.Int(7), Color: []string{"blue", "white"}[i%2]})
+	}
+	for _, tt := range []struct{ limit, want int }{{1000, 10}, {10, 10}, {4, 4}, {1, 1}} {
+		if n, err := Count(p, tt.limit); err != nil || n != tt.want {
+			t.Errorf("three blue 7s and two white 7s: Count(limit %d) = %d, %v; want %d", tt.limit, n, err, tt.want)
+		}
+	}
+}
+
+func TestBinomial(t *testing.T) {
+	for _, tt := range []struct{ n, k int }{{0, 0}, {5, 0}, {5, 2}, {5, 5}, {30, 15}, {62, 31}, {66, 33}, {67, 33}, {68, 34}, {512, 256}} {
+		want := new(big.Int).Binomial(int64(tt.n), int64(tt.k))
+		for _, limit := range []int{1, 10, 1 << 40, math.MaxInt} {
+			w := limit
+			if want.Cmp(big.NewInt(int64(limit))) < 0 {
+				w = int(want.Int64())
+			}
+			if got := binomial(tt.n, tt.k, limit); got != w {
+				t.Errorf("binomial(%d, %d, %d) = %d, want %d", tt.n, tt.k, limit, got, w)
+			}
+		}
 	}
 }
 
