@@ -257,16 +257,20 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 // out that value's blue and white blocks. On a board without white blocks,
 // the free squares are simply its squares off blue sums.
 func (s *solver) markFree() {
-	seen := make([]bool, len(s.sumsOf))
-	for l, sums := range s.sumsOf {
-		for _, i := range sums {
-			seen[l] = seen[l] || s.sums[i].color != anyColor
-		}
-	}
 	s.free = make([]bool, len(s.value))
 	for sq := range s.free {
-		s.free[sq] = !seen[s.rowOf[sq]] && !seen[s.colOf[sq]]
+		s.free[sq] = !s.hasColourSum(s.rowOf[sq]) && !s.hasColourSum(s.colOf[sq])
 	}
+}
+
+// hasColourSum reports whether line l has a blue or a white sum.
+func (s *solver) hasColourSum(l int) bool {
+	for _, i := range s.sumsOf[l] {
+		if s.sums[i].color != anyColor {
+			return true
+		}
+	}
+	return false
 }
 
 // addBlocks counts p's blocks by value and colour, and sizes the squares'
@@ -282,8 +286,8 @@ func (s *solver) addBlocks(p *puzzle.Puzzle) {
 		s.availOf[c] |= 1 << v
 		s.avail |= 1 << v
 	}
-	s.value = make([]int8, len(s.rowOf))
-	s.color = make([]int8, len(s.rowOf))
+	both := make([]int8, 2*len(s.rowOf))
+	s.value, s.color = both[:len(s.rowOf)], both[len(s.rowOf):]
 	for i := range s.value {
 		s.value[i] = -1
 	}
