@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 )
 
@@ -25,13 +26,19 @@ func ReadAll(r io.Reader) ([]byte, error) {
 }
 
 // Decode parses data, one JSON object, into v. It is strict: a field v does
-// not have (a typo such as "vlaue") is an error, and so is anything after the
-// object. Errors name the line and column where the problem is.
+// not have (a typo such as "vlaue") is an error, and so are a field name in
+// other letter case ("Pieces"), a field given twice, a point with only one
+// of "x" and "y", and anything after the object. A leading UTF-8 byte order
+// mark is skipped. Errors name the line and column where the problem is.
 func Decode(data []byte, v any) error {
+	data = SkipBOM(data)
+	if err := checkKeys(data, reflect.TypeOf(v)); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return describe(data, dec, err)
+		return describe(data, dec, err, reflect.TypeOf(v))
 	}
 	var extra json.RawMessage
 	if err := dec.Decode(&extra); err != io.EOF {
@@ -41,14 +48,21 @@ func Decode(data []byte, v any) error {
 	return nil
 }
 
+// bom is the UTF-8 byte order mark some editors put at the start of a file.
+var bom = []byte("\ufeff")
+
+// SkipBOM returns data without a leading UTF-8 byte order mark.
+func SkipBOM(data []byte) []byte { return bytes.TrimPrefix(data, bom) }
+
 // Kind returns the "kind" field of a JSON object without decoding the rest.
 func Kind(data []byte) (string, error) {
 	var head struct {
 		Kind *string `json:"kind"`
 	}
+	data = SkipBOM(data)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&head); err != nil {
-		return "", describe(data, dec, err)
+		return "", describe(data, dec, err, reflect.TypeOf(&head))
 	}
 	if head.Kind == nil {
 		return "", errors.New(`no "kind" field: say which game this is, e.g. "kind": "puzlogic"`)
@@ -56,8 +70,10 @@ func Kind(data []byte) (string, error) {
 	return *head.Kind, nil
 }
 
-// describe turns a decoding error into one line that says where it is.
-func describe(data []byte, dec *json.Decoder, err error) error {
+// describe turns a decoding error into one line that says where it is, in
+// the file's terms: field names as the file writes them, "list" and "object"
+// rather than Go's type names. t is the type decoded into.
+func describe(data []byte, dec *json.Decoder, err error, t reflect.Type) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -72,11 +88,11 @@ func describe(data []byte, dec *json.Decoder, err error) error {
 		return fmt.Errorf("line %d, column %d: %s", line, col, syntax.Error())
 	case errors.As(err, &typ):
 		line, col := position(data, typ.Offset)
-		field := typ.Field
+		field := fieldPath(typ.Field, t)
 		if field == "" {
 			field = "value"
 		}
-		return fmt.Errorf("line %d, column %d: %s: expected %s, found %s", line, col, field, typ.Type, typ.Value)
+		return fmt.Errorf("line %d, column %d: %s: expected %s, found %s", line, col, field, typeName(typ.Type), typ.Value)
 	default:
 		// Unknown fields and other semantic errors: the decoder has read a
 		// little past the offending key; point at the key itself.
@@ -88,7 +104,68 @@ func describe(data []byte, dec *json.Decoder, err error) error {
 			}
 		}
 		line, col := position(data, offset)
-		return fmt.Errorf("line %d, column %d: %s", line, col, msg)
+		return fmt.Errorf("line %d, column %d: %s", line, col, Clip(msg, maxMessage))
+	}
+}
+
+// typeName names a Go type in the terms of a JSON file.
+func typeName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "list"
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "int"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "bool"
+	}
+	return "value"
+}
+
+// fieldPath drops from encoding/json's dotted field path the Go names of
+// embedded structs, which the file does not write: "cells.Point.x" is
+// "cells.x".
+func fieldPath(path string, t reflect.Type) string {
+	if path == "" {
+		return ""
+	}
+	embedded := make(map[string]bool)
+	embeddedNames(t, embedded, make(map[reflect.Type]bool))
+	parts := strings.Split(path, ".")
+	kept := parts[:0]
+	for _, p := range parts {
+		if !embedded[p] {
+			kept = append(kept, p)
+		}
+	}
+	return Clip(strings.Join(kept, "."), 80)
+}
+
+// embeddedNames adds the names of the embedded struct fields reachable from
+// t to names.
+func embeddedNames(t reflect.Type, names map[string]bool, seen map[reflect.Type]bool) {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || seen[t] {
+		return
+	}
+	seen[t] = true
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && f.Tag.Get("json") == "" {
+			names[f.Name] = true
+		}
+		embeddedNames(f.Type, names, seen)
 	}
 }
 

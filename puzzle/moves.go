@@ -73,7 +73,7 @@ func (m *Moves) Validate() error {
 		switch mv.Action {
 		case ActionDrag:
 			if mv.Color != "" && mv.Color != ColorBlue && mv.Color != ColorWhite {
-				return fmt.Errorf("move %d: color %q: expected \"blue\" or \"white\"", i, mv.Color)
+				return fmt.Errorf("move %d: color %s: expected \"blue\" or \"white\"", i, Quote(mv.Color))
 			}
 			if (mv.From == nil) != (mv.To == nil) {
 				return fmt.Errorf("move %d: a drag needs both from and to, or neither", i)
@@ -88,7 +88,7 @@ func (m *Moves) Validate() error {
 				return fmt.Errorf("move %d: a type move needs a value", i)
 			}
 		default:
-			return fmt.Errorf("move %d: unknown action %q: expected drag, click, key or type", i, mv.Action)
+			return fmt.Errorf("move %d: unknown action %s: expected drag, click, key or type", i, Quote(mv.Action))
 		}
 	}
 	return nil
