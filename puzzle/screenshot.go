@@ -46,11 +46,26 @@ func EncodePNG(w io.Writer, img image.Image, origin image.Point) error {
 }
 
 // PNGOrigin returns the screen origin recorded in PNG data by EncodePNG, and
-// whether there was one. It reads only the chunks before the image data.
+// whether there was a well-formed one.
+//
+// Deprecated: a malformed origin chunk looks absent here; use ReadOrigin,
+// which reports it.
 func PNGOrigin(data []byte) (image.Point, bool) {
+	p, ok, err := ReadOrigin(data)
+	return p, ok && err == nil
+}
+
+// ReadOrigin returns the screen origin recorded in PNG data by EncodePNG, and
+// whether the data has one. An origin chunk that is not "X,Y" (garbage, three
+// numbers, trailing NULs, empty), or a second one, is an error: the positions
+// read from the image would be wrong. It reads only the chunks before the
+// image data; data that is not a PNG has no origin.
+func ReadOrigin(data []byte) (image.Point, bool, error) {
 	if !bytes.HasPrefix(data, pngSignature) {
-		return image.Point{}, false
+		return image.Point{}, false, nil
 	}
+	var origin image.Point
+	found := false
 	rest := data[len(pngSignature):]
 	for len(rest) >= 12 {
 		n := binary.BigEndian.Uint32(rest[:4])
@@ -59,16 +74,21 @@ func PNGOrigin(data []byte) (image.Point, bool) {
 			break
 		}
 		body := rest[8 : 8+n]
-		if typ == "tEXt" {
-			if key, value, ok := bytes.Cut(body, []byte{0}); ok && string(key) == OriginKeyword {
-				if p, err := ParseOrigin(string(value)); err == nil {
-					return p, true
-				}
-			}
-		}
 		rest = rest[12+n:]
+		key, value, ok := bytes.Cut(body, []byte{0})
+		if typ != "tEXt" || !ok || string(key) != OriginKeyword {
+			continue
+		}
+		if found {
+			return image.Point{}, false, fmt.Errorf("the PNG has two %s chunks", OriginKeyword)
+		}
+		p, err := ParseOrigin(string(value))
+		if err != nil {
+			return image.Point{}, false, fmt.Errorf("the PNG's %s chunk %s is not the screen position X,Y", OriginKeyword, Quote(string(value)))
+		}
+		origin, found = p, true
 	}
-	return image.Point{}, false
+	return origin, found, nil
 }
 
 // FormatOrigin formats a screen point as "X,Y".
@@ -85,11 +105,11 @@ func ParseOrigin(s string) (image.Point, error) {
 	x, errX := strconv.Atoi(strings.TrimSpace(xs))
 	y, errY := strconv.Atoi(strings.TrimSpace(ys))
 	if errX != nil || errY != nil {
-		return image.Point{}, fmt.Errorf("%q: expected two whole numbers X,Y", s)
+		return image.Point{}, fmt.Errorf("%s: expected two whole numbers X,Y", Quote(s))
 	}
 	const limit = 1 << 20
 	if x < -limit || x > limit || y < -limit || y > limit {
-		return image.Point{}, fmt.Errorf("%q: out of range", s)
+		return image.Point{}, fmt.Errorf("%s: out of range", Quote(s))
 	}
 	return image.Point{X: x, Y: y}, nil
 }
