@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -46,41 +47,45 @@ func (s *Shot) Encode(w io.Writer) error {
 // apart (shot-....png, shot-...-2.png, ...) before giving up.
 const maxSameName = 100
 
-// Save writes the shot as a PNG and returns the path it wrote.
-//
-// output is a file or a folder; an empty output means DefaultDir. An existing
-// folder, or a path that ends in a slash, is a folder: the file in it is named
-// by Name, with "-2", "-3", ... added if that name is taken. Missing folders
-// are created. Save never replaces an existing file unless overwrite is set:
-// the error then wraps fs.ErrExist.
+// Save writes the shot as a PNG and returns the path it wrote; it is Write
+// with overwrite as outfile.Options.Replace.
 func (s *Shot) Save(output string, overwrite bool) (string, error) {
-	var buf bytes.Buffer
-	if err := s.Encode(&buf); err != nil {
-		return "", fmt.Errorf("encode PNG: %w", err)
+	return s.Write(output, outfile.Options{Replace: overwrite})
+}
+
+// Write writes the shot as a PNG and returns the path it wrote.
+//
+// output is a file, a folder, or "-" for o.Stdout; an empty output means
+// DefaultDir. An existing folder, or a path that ends in a slash, is a
+// folder: the file in it is named by Name, with "-2", "-3", ... added if
+// that name is taken. Missing folders are created. Files are written with
+// outfile.Write: an existing file is replaced only when o.Replace is set
+// (else the error wraps fs.ErrExist), and only if it is a regular file (else
+// the error matches outfile.ErrNotRegular).
+func (s *Shot) Write(output string, o outfile.Options) (string, error) {
+	dir, err := folder(output)
+	if err != nil {
+		return "", err
 	}
-	dir := output
-	if output == "" {
-		d, err := DefaultDir()
+	if dir == "" { // output names a file, or stdout
+		if err := outfile.Check(output, o); err != nil {
+			return "", err
+		}
+		data, err := s.png()
 		if err != nil {
 			return "", err
 		}
-		dir = d
-	} else if info, err := os.Stat(output); (err == nil && info.IsDir()) || strings.HasSuffix(output, string(filepath.Separator)) {
-		dir = output
-	} else {
-		dir = ""
-	}
-
-	if dir == "" { // output names a file
-		if err := os.MkdirAll(filepath.Dir(output), 0o755); err != nil {
-			return "", err
+		if output != outfile.Stdout {
+			if err := os.MkdirAll(filepath.Dir(output), 0o755); err != nil {
+				return "", err
+			}
 		}
-		if overwrite {
-			return output, replaceFile(output, buf.Bytes())
-		}
-		return output, createFile(output, buf.Bytes())
+		return output, outfile.Write(output, data, o)
 	}
-
+	data, err := s.png()
+	if err != nil {
+		return "", err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
@@ -91,7 +96,7 @@ func (s *Shot) Save(output string, overwrite bool) (string, error) {
 			name = fmt.Sprintf("%s-%d.png", base, i)
 		}
 		path := filepath.Join(dir, name)
-		err := createFile(path, buf.Bytes())
+		err := outfile.Write(path, data, outfile.Options{})
 		if !errors.Is(err, fs.ErrExist) {
 			return path, err
 		}
@@ -99,43 +104,28 @@ func (s *Shot) Save(output string, overwrite bool) (string, error) {
 	return "", fmt.Errorf("%s: %d files named %s*.png already exist", dir, maxSameName, base)
 }
 
-// createFile writes data to a new file at path; it fails with an error
-// wrapping fs.ErrExist if the file exists ("open PATH: file exists"), and
-// leaves no partial file.
-func createFile(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
+// folder returns the folder output names, or "" when it names a file (or
+// stdout).
+func folder(output string) (string, error) {
+	switch {
+	case output == "":
+		return DefaultDir()
+	case output == outfile.Stdout:
+		return "", nil
+	case strings.HasSuffix(output, string(filepath.Separator)):
+		return output, nil
 	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	// A link to a folder is a folder too.
+	if info, err := os.Stat(output); err == nil && info.IsDir() {
+		return output, nil
 	}
-	if err != nil {
-		os.Remove(path)
-	}
-	return err
+	return "", nil
 }
 
-// replaceFile writes data to path through a temporary file in the same
-// folder, so that path holds either its old contents or the new ones.
-func replaceFile(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".shot-*.png")
-	if err != nil {
-		return err
+func (s *Shot) png() ([]byte, error) {
+	var buf bytes.Buffer
+	if err := s.Encode(&buf); err != nil {
+		return nil, fmt.Errorf("encode PNG: %w", err)
 	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return buf.Bytes(), nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/outfile"
 )
 
 func init() {
@@ -22,13 +23,15 @@ func init() {
 			"Without --output the file goes to $" + capture.DirEnv + ", or else to\n" +
 			"~/.cache/puzbot/shots ($XDG_CACHE_HOME/puzbot/shots), named by the time:\n" +
 			"shot-20060102-150405.000.png. Folders are created when missing, and an\n" +
-			"existing file is never replaced unless --force is given.\n\n" +
+			"existing file is never replaced unless --force is given; even then only\n" +
+			"a regular file is (never a FIFO, device, link or folder). With --output -\n" +
+			"the PNG goes to stdout instead of its path.\n\n" +
 			"Positions are screen pixels, as in the puzzle and moves files.\n\n" +
-			"Exit status: 1 cannot write the file, 2 bad flags or no such display,\n" +
-			"5 no X display.",
+			"Exit status: 1 cannot write the file, 2 bad flags, no such display, or\n" +
+			"an output that is not a regular file, 5 no X display.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this `PATH`: a file, or a folder (existing, or ending in /) for a timestamped file"},
-			&cli.BoolFlag{Name: "force", Aliases: []string{"f"}, Usage: "replace the --output file if it exists"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this `PATH`: a file, a folder (existing, or ending in /) for a timestamped file, or - for stdout"},
+			&cli.BoolFlag{Name: "force", Aliases: []string{"f"}, Usage: "replace the --output file if it is a regular file"},
 			&cli.IntFlag{Name: "display", Aliases: []string{"d"}, Value: 0, Usage: "capture display `N` (0 is the primary; see --list-displays)"},
 			&cli.StringFlag{Name: "region", Aliases: []string{"r"}, Usage: "capture the rectangle `X,Y,W,H` of the screen instead of a display"},
 			&cli.BoolFlag{Name: "list-displays", Aliases: []string{"l"}, Usage: "print the displays and their bounds, and capture nothing"},
@@ -68,12 +71,15 @@ func init() {
 			if err != nil {
 				return err
 			}
-			path, err := shot.Save(c.String("output"), c.Bool("force"))
+			path, err := shot.Write(c.String("output"), outfile.Options{Replace: c.Bool("force"), Stdout: c.App.Writer})
 			if errors.Is(err, fs.ErrExist) {
 				return fmt.Errorf("%w (use --force to replace it)", err)
 			}
 			if err != nil {
 				return fmt.Errorf("save screenshot: %w", err)
+			}
+			if path == outfile.Stdout {
+				return nil
 			}
 			_, err = fmt.Fprintln(c.App.Writer, path)
 			return err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/xvfb"
@@ -238,5 +239,68 @@ func TestCaptureCommandFails(t *testing.T) {
 			r := runPuzbot(t, append(env, tt.env...), "", append([]string{"capture"}, tt.args...)...)
 			checkFailure(t, r, tt.code, tt.want)
 		})
+	}
+}
+
+// TestCaptureOutputNotRegular: capture --force -o used to rename its file
+// over whatever the path was: a FIFO became a regular file, a link was
+// replaced, and as root a device node (/dev/full) became a PNG. Now they are
+// refused with exit 2 and the path's kind, and left as they were; a regular
+// file is still replaced.
+func TestCaptureOutputNotRegular(t *testing.T) {
+	xvfb.ForTest(t, 320, 200)
+	env := quietX(t)
+	dir := t.TempDir()
+	paths, target := notRegular(t, dir)
+	for kind, path := range paths {
+		for _, force := range []bool{true, false} {
+			args := []string{"capture", "-r", "0,0,8,8", "-o", path}
+			if force {
+				args = append(args, "--force")
+			}
+			done := make(chan result, 1)
+			go func() { done <- runPuzbot(t, env, "", args...) }()
+			select {
+			case r := <-done:
+				checkFailure(t, r, exitcode.Usage, path+" is "+kind+", not a regular file")
+			case <-time.After(10 * time.Second):
+				t.Fatalf("capture %v hangs", args)
+			}
+		}
+	}
+	checkUntouched(t, paths, target)
+	if entries, _ := os.ReadDir(dir); len(entries) != len(paths) {
+		t.Errorf("%d files in the folder, want %d (no temporary files left)", len(entries), len(paths))
+	}
+	regular := filepath.Join(dir, "shot.png")
+	if err := os.WriteFile(regular, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runPuzbot(t, env, "", "capture", "-r", "0,0,8,8", "-o", regular, "--force"); r.code != 0 || r.stdout != regular+"\n" {
+		t.Errorf("--force onto a regular file: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestCaptureOutputStdout: "-o -" writes the PNG to stdout, as render's
+// does; it used to write a file named "-".
+func TestCaptureOutputStdout(t *testing.T) {
+	xvfb.ForTest(t, 320, 200)
+	env := quietX(t)
+	dir := t.TempDir()
+	cmd := exec.Command(desktopBinary(t), "capture", "-r", "10,20,30,40", "-o", "-")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("capture -o -: %v, %s", err, stderr.String())
+	}
+	img, err := png.Decode(bytes.NewReader(stdout.Bytes()))
+	origin, ok, oerr := puzzle.ReadOrigin(stdout.Bytes())
+	if err != nil || img.Bounds().Size() != image.Pt(30, 40) || !ok || oerr != nil || origin != image.Pt(10, 20) {
+		t.Errorf("stdout: %v, origin %v %v %v; want a 30x40 PNG with origin 10,20", err, origin, ok, oerr)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "-")); err == nil {
+		t.Error("capture -o - wrote a file named -")
 	}
 }

@@ -15,10 +15,12 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -42,8 +44,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitcode.OK
 	}
-	fmt.Fprintf(stderr, "puzbot: %v\n", err)
-	return exitcode.Of(err)
+	fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
+	return status(err)
+}
+
+// status returns the exit status for err. An output path that is not a
+// regular file (a FIFO, a device, a link) is a usage error, as for cp.
+func status(err error) int {
+	code := exitcode.Of(err)
+	if code == exitcode.Failure && errors.Is(err, outfile.ErrNotRegular) {
+		return exitcode.Usage
+	}
+	return code
+}
+
+// maxMessage bounds an error message, in bytes: a message that echoes a
+// huge input is cut in the middle, keeping how it ends.
+const maxMessage = 240
+
+// oneLine makes msg one line of at most about maxMessage bytes: line breaks
+// and other control characters, which input may bring in, become spaces.
+func oneLine(msg string) string {
+	msg = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || r == 0x2028 || r == 0x2029 {
+			return ' '
+		}
+		return r
+	}, msg)
+	return puzzle.Clip(msg, maxMessage)
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {

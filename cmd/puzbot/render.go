@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
@@ -20,9 +20,11 @@ func init() {
 		Description: "Reads a tetromino solution file (what \"puzbot solve\" writes for\n" +
 			"\"kind\": \"tetromino\"; the argument, or stdin when it is - or absent),\n" +
 			"draws the tiling with one colour per figure and lines between figures,\n" +
-			"writes the PNG to --output (replacing the file) and prints its path.\n" +
-			"With --output - the PNG goes to stdout instead.\n\n" +
-			"Exit status: 1 cannot write the file, 2 bad flags, 3 invalid solution file.",
+			"writes the PNG to --output (replacing a regular file, never a FIFO,\n" +
+			"device, link or folder) and prints its path. With --output - the PNG\n" +
+			"goes to stdout instead.\n\n" +
+			"Exit status: 1 cannot write the file, 2 bad flags or an output that is\n" +
+			"not a regular file, 3 invalid solution file.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the PNG to `FILE` (- for stdout)"},
 			&cli.IntFlag{Name: "cell", Usage: "side of a square in `PIXELS`, at least 3 (0: about 800 pixels in all)"},
@@ -31,6 +33,10 @@ func init() {
 			out := c.String("output")
 			if out == "" {
 				return exitcode.New(exitcode.Usage, "render: --output is required (- for stdout)")
+			}
+			o := outfile.Options{Replace: true, Stdout: c.App.Writer}
+			if err := outfile.Check(out, o); err != nil {
+				return err
 			}
 			cell := c.Int("cell")
 			if cell != 0 && cell < 3 {
@@ -55,11 +61,7 @@ func init() {
 			if err := png.Encode(&buf, img); err != nil {
 				return fmt.Errorf("encode PNG: %w", err)
 			}
-			if out == "-" {
-				_, err = c.App.Writer.Write(buf.Bytes())
-				return err
-			}
-			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+			if err := outfile.Write(out, buf.Bytes(), o); err != nil || out == outfile.Stdout {
 				return err
 			}
 			_, err = fmt.Fprintln(c.App.Writer, out)
