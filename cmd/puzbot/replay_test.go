@@ -177,6 +177,7 @@ func TestReplayCommandFails(t *testing.T) {
 	}{
 		{"DISPLAY unset", []string{"DISPLAY="}, click, nil, exitcode.NoDisplay, "no X display: DISPLAY is not set"},
 		{"dead server", []string{"DISPLAY=" + dead.Display}, click, nil, exitcode.NoDisplay, "no X display: " + dead.Display + ": cannot connect"},
+		{"no such screen", []string{"DISPLAY=" + srv.Display + ".1"}, click, nil, exitcode.NoDisplay, "no X display: " + srv.Display + ".1: the server has no screen 1"},
 		{"off the screen", nil, `{"kind":"puzlogic","moves":[{"action":"click","x":10,"y":10},{"action":"click","x":810,"y":10}]}`, nil,
 			exitcode.BadInput, "move 1 (click): (810,10) is off the screen (800x600 at 0,0)"},
 		{"no positions", nil, `{"kind":"puzlogic","moves":[{"action":"drag","value":3,"row":1,"col":2}]}`, []string{"-n"},

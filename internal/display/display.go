@@ -19,6 +19,8 @@ import (
 	"io"
 	"log"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -44,7 +46,8 @@ var quiet sync.Once
 
 // Open connects to the X display named by $DISPLAY, waiting at most 5 s for
 // the server to answer. Its errors carry the exit status exitcode.NoDisplay
-// and say what is wrong in one line.
+// and say what is wrong in one line that names the display, whatever the
+// name holds.
 func Open() (*Conn, error) {
 	quiet.Do(func() { xgb.Logger = log.New(io.Discard, "", 0) })
 	name := os.Getenv("DISPLAY")
@@ -52,42 +55,100 @@ func Open() (*Conn, error) {
 		return nil, exitcode.New(exitcode.NoDisplay,
 			"no X display: DISPLAY is not set (run puzbot in an X11 session, or under Xvfb)")
 	}
+	shown := showName(name)
+	x, err := connect(name)
+	if err != nil {
+		msg := escape(strings.ReplaceAll(err.Error(), name, shown))
+		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s: %s", shown, msg)
+	}
+	setup := xproto.Setup(x)
+	if setup == nil || len(setup.Roots) == 0 {
+		x.Close()
+		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s has no screen", shown)
+	}
+	if n := x.DefaultScreen; n < 0 || n >= len(setup.Roots) {
+		x.Close()
+		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s: the server has no screen %d (it has %s)",
+			shown, n, screens(len(setup.Roots)))
+	}
+	screen := setup.DefaultScreen(x)
+	return &Conn{
+		name: name,
+		x:    x,
+		root: screen.Root,
+		size: image.Rect(0, 0, int(screen.WidthInPixels), int(screen.HeightInPixels)),
+	}, nil
+}
+
+// connect opens the connection, waiting at most timeout for the server.
+func connect(name string) (*xgb.Conn, error) {
 	type result struct {
 		x   *xgb.Conn
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
+		defer func() {
+			// The X library parses the name; whatever it makes of it, a
+			// panic there is a bad name, not a crash.
+			if r := recover(); r != nil {
+				done <- result{nil, errors.New("bad display name")}
+			}
+		}()
 		x, err := xgb.NewConnDisplay(name)
 		done <- result{x, err}
 	}()
-	var r result
 	select {
-	case r = <-done:
+	case r := <-done:
+		return r.x, r.err
 	case <-time.After(timeout):
 		// Close the connection if it ever completes.
 		go func() {
-			if r := <-done; r.err == nil {
+			if r := <-done; r.err == nil && r.x != nil {
 				r.x.Close()
 			}
 		}()
-		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s did not answer within %v", name, timeout)
+		return nil, fmt.Errorf("did not answer within %v", timeout)
 	}
-	if r.err != nil {
-		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s: %v", name, r.err)
+}
+
+func screens(n int) string {
+	if n == 1 {
+		return "only screen 0"
 	}
-	setup := xproto.Setup(r.x)
-	if setup == nil || len(setup.Roots) == 0 {
-		r.x.Close()
-		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s has no screen", name)
+	return fmt.Sprintf("screens 0-%d", n-1)
+}
+
+// escape writes the control characters of s, such as line breaks, as Go
+// escapes, so that a message stays one line.
+func escape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < ' ' || r == 0x7f {
+			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
+			continue
+		}
+		b.WriteRune(r)
 	}
-	screen := setup.DefaultScreen(r.x)
-	return &Conn{
-		name: name,
-		x:    r.x,
-		root: screen.Root,
-		size: image.Rect(0, 0, int(screen.WidthInPixels), int(screen.HeightInPixels)),
-	}, nil
+	return b.String()
+}
+
+// showName returns the display name as messages show it: as it is when it
+// looks like a display name, else quoted and, if long, cut short.
+func showName(name string) string {
+	plain := len(name) <= 64
+	for _, r := range name {
+		if r <= ' ' || r > '~' || r == '"' {
+			plain = false
+		}
+	}
+	if plain {
+		return name
+	}
+	if len(name) > 64 {
+		name = name[:40] + "…" + name[len(name)-16:]
+	}
+	return strconv.Quote(name)
 }
 
 // Check returns nil when the X display named by $DISPLAY can be opened, and

@@ -146,3 +146,47 @@ func xrandr(t *testing.T, args ...string) {
 		t.Fatalf("xrandr %v: %v\n%s", args, err, out)
 	}
 }
+
+// TestOpenOddNames: every display name, however odd, ends in an error with
+// exit status NoDisplay and one line that names the display. A screen number
+// the server lacks (":N.1") used to panic with an index out of range.
+func TestOpenOddNames(t *testing.T) {
+	srv := xvfb.ForTest(t, 64, 64)
+	defer func(d time.Duration) { timeout = d }(timeout)
+	timeout = time.Second
+	n := strings.TrimPrefix(srv.Display, ":")
+	long := ":" + strings.Repeat("9", 5000)
+	tests := []struct {
+		name string
+		want string
+	}{
+		{srv.Display + ".1", "no X display: " + srv.Display + ".1: the server has no screen 1 (it has only screen 0)"},
+		{srv.Display + ".-1", "the server has no screen -1"},
+		{srv.Display + ".7", "the server has no screen 7"},
+		{"unix:" + n + ".3", "no X display: unix:" + n + ".3: the server has no screen 3"},
+		{srv.Display + ".x", "bad display string"},
+		{srv.Display + ".99999999999999999999", "bad display string"},
+		{":", "bad display string"},
+		{":-1", "bad display string"},
+		{"::::", "bad display string"},
+		{":" + n + "\n", `no X display: ":` + n + `\n"`},
+		{"\n:" + n, `no X display: "\n:` + n + `"`},
+		{long, `no X display: ":999`},
+		{"nope/localhost:" + n, "cannot connect"},
+		{"/nonexistent/socket:0", "cannot connect"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.ReplaceAll(tt.name[:min(len(tt.name), 20)], "/", "_"), func(t *testing.T) {
+			t.Setenv("DISPLAY", tt.name)
+			c, err := Open()
+			if err == nil {
+				c.Close()
+				t.Fatalf("Open succeeded on DISPLAY=%q", tt.name)
+			}
+			msg := err.Error()
+			if exitcode.Of(err) != exitcode.NoDisplay || !strings.Contains(msg, tt.want) || strings.ContainsAny(msg, "\n\r") || len(msg) > 300 {
+				t.Errorf("DISPLAY=%.40q: %.400q (exit %d); want one line containing %q, exit NoDisplay", tt.name, msg, exitcode.Of(err), tt.want)
+			}
+		})
+	}
+}
