@@ -1,32 +1,74 @@
 package replay
 
-// namedKeys are the robotgo key names a key move may use besides single
-// letters and digits. robotgo sends an unknown name as key code 0 without an
-// error, so replay checks names against this list before moving anything.
-var namedKeys = map[string]bool{
-	"backspace": true, "delete": true, "enter": true, "tab": true, "esc": true, "escape": true,
-	"up": true, "down": true, "right": true, "left": true,
-	"home": true, "end": true, "pageup": true, "pagedown": true, "insert": true,
-	"space": true, "menu": true, "print": true, "printscreen": true, "capslock": true,
-	"f1": true, "f2": true, "f3": true, "f4": true, "f5": true, "f6": true,
-	"f7": true, "f8": true, "f9": true, "f10": true, "f11": true, "f12": true,
-	"cmd": true, "lcmd": true, "rcmd": true, "command": true,
-	"alt": true, "lalt": true, "ralt": true,
-	"ctrl": true, "lctrl": true, "rctrl": true, "control": true,
-	"shift": true, "lshift": true, "rshift": true, "right_shift": true,
-	"num0": true, "num1": true, "num2": true, "num3": true, "num4": true,
-	"num5": true, "num6": true, "num7": true, "num8": true, "num9": true,
-	"num.": true, "num+": true, "num-": true, "num*": true, "num/": true,
-	"num_enter": true, "num_lock": true,
+import "fmt"
+
+// Keysyms of the X keys a key move may press, by robotgo name (the names
+// moves files use), besides letters and digits.
+var namedKeys = map[string]uint32{
+	"backspace": 0xff08, "delete": 0xffff, "enter": 0xff0d, "tab": 0xff09, "esc": 0xff1b, "escape": 0xff1b,
+	"up": 0xff52, "down": 0xff54, "right": 0xff53, "left": 0xff51,
+	"home": 0xff50, "end": 0xff57, "pageup": 0xff55, "pagedown": 0xff56, "insert": 0xff63,
+	"space": 0x20, "menu": 0xff67, "print": 0xff61, "printscreen": 0xff61,
+	"f1": 0xffbe, "f2": 0xffbf, "f3": 0xffc0, "f4": 0xffc1, "f5": 0xffc2, "f6": 0xffc3,
+	"f7": 0xffc4, "f8": 0xffc5, "f9": 0xffc6, "f10": 0xffc7, "f11": 0xffc8, "f12": 0xffc9,
+	"cmd": 0xffeb, "lcmd": 0xffeb, "rcmd": 0xffec, "command": 0xffeb,
+	"alt": 0xffe9, "lalt": 0xffe9, "ralt": 0xffea,
+	"ctrl": 0xffe3, "lctrl": 0xffe3, "rctrl": 0xffe4, "control": 0xffe3,
+	"shift": 0xffe1, "lshift": 0xffe1, "rshift": 0xffe2, "right_shift": 0xffe2,
+	"num0": 0xffb0, "num1": 0xffb1, "num2": 0xffb2, "num3": 0xffb3, "num4": 0xffb4,
+	"num5": 0xffb5, "num6": 0xffb6, "num7": 0xffb7, "num8": 0xffb8, "num9": 0xffb9,
+	"num.": 0xffae, "num+": 0xffab, "num-": 0xffad, "num*": 0xffaa, "num/": 0xffaf,
+	"num_enter": 0xff8d,
 }
+
+// lockKeys are refused: a press toggles a lock that outlives the replay
+// (Caps Lock would stay on).
+var lockKeys = map[string]bool{
+	"capslock": true, "caps_lock": true, "numlock": true, "num_lock": true,
+	"scrolllock": true, "scroll_lock": true,
+}
+
+// shiftKeysym is the left Shift key, which upper-case letters are typed with.
+const shiftKeysym = 0xffe1
 
 // KnownKey reports whether k is a key a key move can press: a letter a-z or
 // A-Z (with shift), a digit, or a robotgo key name such as "space", "enter",
-// "esc", "left", "f5" or "num7".
+// "esc", "left", "f5" or "num7". Lock keys are not.
 func KnownKey(k string) bool {
-	if len(k) == 1 {
-		c := k[0]
-		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	_, _, ok := keysym(k)
+	return ok
+}
+
+// checkKey returns an error for a key a key move cannot press.
+func checkKey(k string) error {
+	if lockKeys[k] {
+		return fmt.Errorf("key %q is a lock key: replay does not press lock keys, whose state would outlast it", k)
 	}
-	return namedKeys[k]
+	if !KnownKey(k) {
+		return fmt.Errorf("unknown key %s: expected a robotgo key name such as \"space\", \"enter\", \"esc\", \"left\", \"a\" or \"7\"", quoteKey(k))
+	}
+	return nil
+}
+
+func quoteKey(k string) string {
+	if len(k) > 40 {
+		k = k[:30] + "…"
+	}
+	return fmt.Sprintf("%q", k)
+}
+
+// keysym returns the X keysym that types key k, and whether Shift goes with
+// it (upper-case letters).
+func keysym(k string) (sym uint32, shift, ok bool) {
+	if len(k) == 1 {
+		switch c := k[0]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			return uint32(c), false, true
+		case 'A' <= c && c <= 'Z':
+			return uint32(c - 'A' + 'a'), true, true
+		}
+		return 0, false, false
+	}
+	sym, ok = namedKeys[k]
+	return sym, false, ok
 }

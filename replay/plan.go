@@ -3,11 +3,13 @@
 // It works in two parts. NewPlan turns the moves into a timed list of pointer,
 // button and key steps; it is pure and needs no display, so that the plan
 // can be printed (puzbot replay --dry-run) and tested exactly. Run performs a
-// plan on the X display with github.com/go-vgo/robotgo, safely: it refuses a
-// plan that would leave the screen before moving at all, it stops when the
-// person at the desk moves the mouse (the fail-safe), and it never leaves the
-// left button held, whether it ends normally, with an error, on a signal
-// (through its context) or in a panic.
+// plan on a Desktop, by default the X display (one connection, the XTest
+// extension for buttons and keys), safely: it refuses a plan that would
+// leave the screen before moving at all, it stops when the person at the
+// desk moves the mouse (the fail-safe), and it never leaves the left button
+// or a key held, whether it ends normally, with an error, on a signal
+// (through its context), when the display is lost or stops answering, or in
+// a panic.
 //
 // Games that read their input once per animation frame drop events that come
 // too fast, so every pointer movement is a glide of many small steps, and
@@ -163,8 +165,8 @@ func (o Options) steps(mv puzzle.Move) ([]Step, error) {
 		}
 		return o.click(mv.Point), nil
 	case puzzle.ActionKey:
-		if !KnownKey(mv.Key) {
-			return nil, fmt.Errorf("unknown key %q: expected a robotgo key name such as \"space\", \"enter\", \"esc\", \"left\", \"a\" or \"7\"", mv.Key)
+		if err := checkKey(mv.Key); err != nil {
+			return nil, err
 		}
 		return append(o.key(mv.Key), o.wait(o.Pause)), nil
 	case puzzle.ActionType:

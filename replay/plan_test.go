@@ -108,6 +108,10 @@ func TestNewPlanRefuses(t *testing.T) {
 		{"click without point", puzzle.Move{Action: "click", Name: "next"}, fast, exitcode.BadInput, "move 0 (click): no screen position"},
 		{"type without point", puzzle.Move{Action: "type", Value: puzzle.Int(5)}, fast, exitcode.BadInput, "recognize a screenshot first"},
 		{"unknown key", puzzle.Move{Action: "key", Key: "spcae"}, fast, exitcode.BadInput, `move 0 (key): unknown key "spcae"`},
+		{"caps lock", puzzle.Move{Action: "key", Key: "capslock"}, fast, exitcode.BadInput,
+			`move 0 (key): key "capslock" is a lock key: replay does not press lock keys, whose state would outlast it`},
+		{"num lock", puzzle.Move{Action: "key", Key: "num_lock"}, fast, exitcode.BadInput, `key "num_lock" is a lock key`},
+		{"scroll lock", puzzle.Move{Action: "key", Key: "scrolllock"}, fast, exitcode.BadInput, `key "scrolllock" is a lock key`},
 		{"negative type", puzzle.Move{Action: "type", Value: puzzle.Int(-3), Point: pt(1, 1)}, fast, exitcode.BadInput, "value -3"},
 		{"unknown action", puzzle.Move{Action: "jump"}, fast, exitcode.BadInput, `unknown action "jump"`},
 		{"half a drag", puzzle.Move{Action: "drag", From: pt(1, 1)}, fast, exitcode.BadInput, "needs both from and to"},
@@ -136,7 +140,7 @@ func TestKnownKey(t *testing.T) {
 			t.Errorf("KnownKey(%q) = false", k)
 		}
 	}
-	for _, k := range []string{"", "Space", "spcae", "é", "ab", "-", " ", "f25", "numpad_5x"} {
+	for _, k := range []string{"", "Space", "spcae", "é", "ab", "-", " ", "f25", "numpad_5x", "capslock", "num_lock", "numlock", "scrolllock"} {
 		if KnownKey(k) {
 			t.Errorf("KnownKey(%q) = true", k)
 		}

@@ -8,8 +8,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/go-vgo/robotgo"
-
 	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/exitcode"
 )
@@ -21,60 +19,54 @@ type RunOptions struct {
 	NoFailSafe bool
 	// Log, if set, receives one line per action as it starts.
 	Log io.Writer
+	// Notice, if set, receives a line when Run finds a mouse button held as
+	// it starts, and releases it (stderr, for a command).
+	Notice io.Writer
+	// Desktop is what Run drives. Nil means the X display named by $DISPLAY
+	// (OpenDesktop), which Run opens once and closes when it is done.
+	Desktop Desktop
 }
 
 // pollEvery is the longest Run waits without checking the fail-safe and its
 // context.
 const pollEvery = 20 * time.Millisecond
 
+// callTimeout is how long Run waits for the desktop to carry out one request
+// (a stopped or overloaded X server never answers); tests shorten it.
+var callTimeout = 5 * time.Second
+
 // testHook, when set by a test, is called before each step.
 var testHook func(Step)
 
-// Run performs the plan with the mouse and keyboard of the X display named by
-// $DISPLAY.
+// Run performs the plan with the mouse and keyboard of the desktop.
 //
-// Before anything moves, it checks that the display can be opened (exit
-// status NoDisplay) and, with the pointer where it is, that the plan stays on
-// the screen (Plan.Check, BadInput). While it runs, the fail-safe stops it
-// when the pointer is not where Run left it, that is someone moved the mouse,
-// or, at the start, when the pointer is in a corner of a display: pushing the
-// mouse into a corner stops a replay. Cancelling ctx stops it too. A stopped
-// replay returns an error with the exit status Aborted.
+// Before anything moves, it opens the display (exit status NoDisplay),
+// releases any mouse button it finds held (saying so on o.Notice) and, with
+// the pointer where it is, checks that the plan stays on the screen
+// (Plan.Check, BadInput). While it runs, the fail-safe stops it when the
+// pointer is not where Run left it, that is someone moved the mouse, or, at
+// the start, when the pointer is in a corner of a display: pushing the mouse
+// into a corner stops a replay. Cancelling ctx stops it too. A stopped
+// replay returns an error with the exit status Aborted. A display that is
+// lost or stops answering is an error with the exit status NoDisplay.
 //
-// Run releases the left button and any key it pressed on every way out,
+// Run releases the left button and every key it pressed on every way out,
 // including a panic.
 func Run(ctx context.Context, p *Plan, o RunOptions) (err error) {
 	if len(p.Actions) == 0 {
 		return nil
 	}
-	// robotgo falls back to ":0", or crashes, when $DISPLAY cannot be
-	// opened: open it here first.
-	c, err := display.Open()
-	if err != nil {
-		return err
-	}
-	displays, err := c.Displays()
-	c.Close()
-	if err != nil {
-		return err
-	}
-	robotgo.MouseSleep, robotgo.KeySleep = 0, 0
-
-	d := &driver{ctx: ctx, failSafe: !o.NoFailSafe, displays: displays}
-	defer func() {
-		// Also on a panic, which goes on after the release.
-		if d.releaseAll() && err != nil {
-			err = fmt.Errorf("%w; the left button was released", err)
+	desk := o.Desktop
+	if desk == nil {
+		if desk, err = OpenDesktop(); err != nil {
+			return err
 		}
-		// robotgo keeps its connection open for the process; close it, so
-		// that a later Run opens $DISPLAY afresh.
-		robotgo.CloseMainDisplay()
-	}()
-	d.at = location()
-	if d.failSafe && inCorner(d.at, displays) {
-		return exitcode.New(exitcode.Aborted, "fail-safe: the pointer is in a corner of the screen at %v; move it away to replay", d.at)
+		defer desk.Close()
 	}
-	if err := p.Check(d.at, displays); err != nil {
+	d := &driver{ctx: ctx, desk: desk, failSafe: !o.NoFailSafe}
+	// Also on a panic, which goes on after the release.
+	defer func() { err = d.finish(err) }()
+	if err := d.start(p, o.Notice); err != nil {
 		return err
 	}
 	for i := range p.Actions {
@@ -91,19 +83,112 @@ func Run(ctx context.Context, p *Plan, o RunOptions) (err error) {
 	return nil
 }
 
-// driver carries out steps with robotgo and keeps track of what it holds.
+// driver carries out steps on a desktop and keeps track of what it holds.
 type driver struct {
 	ctx      context.Context
+	desk     Desktop
 	failSafe bool
 	displays []image.Rectangle
 	at       image.Point // where the driver left the pointer
 	pressed  bool        // the left button may be held
 	keys     []string    // keys that may be held
+	hung     bool        // the desktop stopped answering
 }
 
-func location() image.Point {
-	x, y := robotgo.Location()
-	return image.Pt(x, y)
+// errHung is the error of a request the desktop did not answer in time.
+type errHung struct{ what string }
+
+func (e errHung) Error() string {
+	return fmt.Sprintf("the X display did not answer within %v (%s)", callTimeout, e.what)
+}
+
+// hungWait is how long Run waits for a request, a release, after one went
+// unanswered. The release is sent all the same: an X server that was only
+// stopped carries it out when it goes on.
+const hungWait = time.Second
+
+// call runs the request f and waits for it at most callTimeout.
+func (d *driver) call(what string, f func() error) error {
+	wait := callTimeout
+	if d.hung {
+		wait = min(wait, hungWait)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-timer.C:
+		d.hung = true
+		return exitcode.Wrap(exitcode.NoDisplay, errHung{what})
+	}
+}
+
+func (d *driver) pointer() (at image.Point, held display.Buttons, err error) {
+	err = d.call("query the pointer", func() error {
+		var err error
+		at, held, err = d.desk.Pointer()
+		return err
+	})
+	return at, held, err
+}
+
+// start reads the displays and the pointer, releases a button left held,
+// and checks the plan before anything moves.
+func (d *driver) start(p *Plan, notice io.Writer) error {
+	err := d.call("query the displays", func() error {
+		var err error
+		d.displays, err = d.desk.Displays()
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if err := d.releaseHeld(notice); err != nil {
+		return err
+	}
+	if d.failSafe && inCorner(d.at, d.displays) {
+		return exitcode.New(exitcode.Aborted, "fail-safe: the pointer is in a corner of the screen at %v; move it away to replay", d.at)
+	}
+	return p.Check(d.at, d.displays)
+}
+
+var buttonNames = [...]string{1: "left", 2: "middle", 3: "right"}
+
+// releaseHeld releases the mouse buttons held as Run starts, a drag that a
+// killed program left behind, says so on notice, and notes where the
+// pointer is. A button that stays held stops the replay.
+func (d *driver) releaseHeld(notice io.Writer) error {
+	at, held, err := d.pointer()
+	if err != nil {
+		return err
+	}
+	d.at = at
+	for n := 1; n <= 3; n++ {
+		if !held.Held(n) {
+			continue
+		}
+		if err := d.call("release a button", func() error { return d.desk.Button(n, false) }); err != nil {
+			return err
+		}
+		if notice != nil {
+			fmt.Fprintf(notice, "puzbot: the %s mouse button was held down as replay started: released it\n", buttonNames[n])
+		}
+	}
+	if held&7 == 0 {
+		return nil
+	}
+	if _, held, err = d.pointer(); err != nil {
+		return err
+	}
+	for n := 1; n <= 3; n++ {
+		if held.Held(n) {
+			return exitcode.New(exitcode.Aborted, "the %s mouse button is held down and cannot be released: release it and replay again", buttonNames[n])
+		}
+	}
+	return nil
 }
 
 // guard returns an error when the replay must stop: its context is done, or
@@ -115,7 +200,11 @@ func (d *driver) guard() error {
 	if !d.failSafe {
 		return nil
 	}
-	if now := location(); now != d.at {
+	now, _, err := d.pointer()
+	if err != nil {
+		return err
+	}
+	if now != d.at {
 		if inCorner(now, d.displays) {
 			return exitcode.New(exitcode.Aborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
 		}
@@ -152,54 +241,91 @@ func (d *driver) step(s Step) error {
 	}
 	switch s.Op {
 	case Glide:
-		start := time.Now()
-		for i, q := range Path(d.at, s.To, s.Steps) {
-			if i > 0 {
-				if err := d.sleepUntil(start.Add(s.Time * time.Duration(i) / time.Duration(s.Steps))); err != nil {
-					return err
-				}
-			}
-			robotgo.Move(q.X, q.Y)
-			d.at = q
-		}
-		return d.sleepUntil(start.Add(s.Time))
+		return d.glide(s)
 	case Press:
 		d.pressed = true // before the call: whatever happens, release
-		return robotgo.Toggle("left")
+		return d.call("press the left button", func() error { return d.desk.Button(1, true) })
 	case Release:
-		err := robotgo.Toggle("left", "up")
+		if err := d.call("release the left button", func() error { return d.desk.Button(1, false) }); err != nil {
+			return err
+		}
 		d.pressed = false
-		return err
+		return nil
 	case KeyDown:
 		d.keys = append(d.keys, s.Key)
-		return robotgo.KeyToggle(s.Key)
+		return d.call("press key "+s.Key, func() error { return d.desk.Key(s.Key, true) })
 	case KeyUp:
-		err := robotgo.KeyToggle(s.Key, "up")
-		for i, k := range d.keys {
-			if k == s.Key {
-				d.keys = append(d.keys[:i], d.keys[i+1:]...)
-				break
-			}
+		if err := d.call("release key "+s.Key, func() error { return d.desk.Key(s.Key, false) }); err != nil {
+			return err
 		}
-		return err
+		d.forgetKey(s.Key)
+		return nil
 	case Wait:
 		return d.sleepUntil(time.Now().Add(s.Time))
 	}
 	return errors.New("unknown step " + s.String())
 }
 
-// releaseAll releases the left button and the keys the driver may hold, and
+func (d *driver) glide(s Step) error {
+	start := time.Now()
+	for i, q := range Path(d.at, s.To, s.Steps) {
+		if i > 0 {
+			if err := d.sleepUntil(start.Add(s.Time * time.Duration(i) / time.Duration(s.Steps))); err != nil {
+				return err
+			}
+		}
+		if err := d.call("move the pointer", func() error { return d.desk.Move(q) }); err != nil {
+			return err
+		}
+		d.at = q
+	}
+	return d.sleepUntil(start.Add(s.Time))
+}
+
+func (d *driver) forgetKey(k string) {
+	for i, held := range d.keys {
+		if held == k {
+			d.keys = append(d.keys[:i], d.keys[i+1:]...)
+			return
+		}
+	}
+}
+
+// releaseAll releases the keys and the left button the driver may hold, and
 // reports whether it released the button.
-func (d *driver) releaseAll() bool {
+func (d *driver) releaseAll() (released bool, err error) {
 	for len(d.keys) > 0 {
 		k := d.keys[len(d.keys)-1]
 		d.keys = d.keys[:len(d.keys)-1]
-		robotgo.KeyToggle(k, "up")
+		if kerr := d.call("release key "+k, func() error { return d.desk.Key(k, false) }); err == nil {
+			err = kerr
+		}
 	}
 	if !d.pressed {
-		return false
+		return false, err
 	}
-	robotgo.Toggle("left", "up")
+	if berr := d.call("release the left button", func() error { return d.desk.Button(1, false) }); berr != nil {
+		return false, berr
+	}
 	d.pressed = false
-	return true
+	return true, err
+}
+
+// finish releases what the driver holds and adds to err what became of it.
+func (d *driver) finish(err error) error {
+	released, rerr := d.releaseAll()
+	switch {
+	case rerr != nil && errors.Is(rerr, display.ErrLost):
+		// The server is gone, and the button with it.
+		if err == nil {
+			err = rerr
+		}
+	case rerr != nil && err == nil:
+		err = fmt.Errorf("%w; the left button or a key may still be held (xdotool mouseup 1)", rerr)
+	case rerr != nil:
+		err = fmt.Errorf("%w; the left button or a key may still be held (xdotool mouseup 1)", err)
+	case released && err != nil:
+		err = fmt.Errorf("%w; the left button was released", err)
+	}
+	return err
 }

@@ -451,3 +451,35 @@ func TestRunWithoutDisplay(t *testing.T) {
 		t.Errorf("empty plan: %v", err)
 	}
 }
+
+// TestRunShiftedKey: an upper-case letter is typed with Shift, pressed first
+// and released last, and no key is left held.
+func TestRunShiftedKey(t *testing.T) {
+	xvfb.ForTest(t, 800, 600)
+	rec := newRecorder(t)
+	xdotool(t, "mousemove", "400", "300")
+	rec.take(t)
+	if err := Run(context.Background(), mustPlan(t, fast, puzzle.Move{Action: "key", Key: "A"}), RunOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ev := range rec.take(t) {
+		switch e := ev.(type) {
+		case xproto.KeyPressEvent:
+			got = append(got, fmt.Sprintf("down %#x", rec.keysym[e.Detail]))
+		case xproto.KeyReleaseEvent:
+			got = append(got, fmt.Sprintf("up %#x", rec.keysym[e.Detail]))
+		}
+	}
+	if want := "down 0xffe1 down 0x61 up 0x61 up 0xffe1"; strings.Join(got, " ") != want {
+		t.Errorf("key events %v, want %s (Shift_L, a)", got, want)
+	}
+	c, err := display.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if down, err := c.KeysDown(); err != nil || len(down) > 0 {
+		t.Errorf("keys held after the replay: %v, %v", down, err)
+	}
+}

@@ -31,11 +31,16 @@ func init() {
 			"Safety: every point is checked against the screen before anything moves.\n" +
 			"The fail-safe stops the replay when the mouse is moved by someone else,\n" +
 			"or when the pointer is in a screen corner as the replay starts: push\n" +
-			"the mouse into a corner to stop a run of replays. Ctrl-C and SIGTERM stop\n" +
-			"it too. The left button is released on every way out.\n\n" +
+			"the mouse into a corner to stop a run of replays. Ctrl-C, SIGTERM,\n" +
+			"SIGHUP, SIGQUIT, SIGABRT, SIGPIPE and every other signal that would end\n" +
+			"puzbot stop it too. The left button and every key it pressed are\n" +
+			"released on every way out but SIGKILL; a button found held as it starts\n" +
+			"is released, with a line on stderr. Lock keys (capslock, numlock,\n" +
+			"scrolllock) are refused.\n\n" +
 			"--dry-run prints the plan, one line per move, and needs no display.\n\n" +
 			"Exit status: 2 bad flags, 3 invalid moves file or a point off the\n" +
-			"screen, 5 no X display, 6 stopped by the fail-safe or a signal.",
+			"screen, 5 no X display (or it was lost or stopped answering), 6 stopped\n" +
+			"by the fail-safe or a signal.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "print what would be done, and do nothing"},
 			&cli.IntFlag{Name: "steps", Value: d.Steps, EnvVars: []string{"PUZBOT_REPLAY_STEPS"}, Usage: "make each glide `N` pointer moves (1 to 1000)"},
@@ -71,7 +76,7 @@ func init() {
 			}
 			ctx, stop := signalContext()
 			defer stop()
-			opts := replay.RunOptions{NoFailSafe: c.Bool("no-fail-safe")}
+			opts := replay.RunOptions{NoFailSafe: c.Bool("no-fail-safe"), Notice: c.App.ErrWriter}
 			if c.Bool("verbose") {
 				opts.Log = c.App.ErrWriter
 			}
@@ -80,19 +85,35 @@ func init() {
 	})
 }
 
-// signalContext returns a context cancelled by Ctrl-C, SIGTERM or SIGHUP,
-// with the signal as its cause. After the first signal the default handling
-// comes back, so a second one ends the process at once.
+// stopSignals are the signals that end puzbot unless it catches them, by
+// name. Caught, each stops a replay, which then releases the button and the
+// keys it holds. SIGKILL and SIGSTOP cannot be caught; SIGBUS, SIGFPE,
+// SIGILL, SIGSEGV and SIGTRAP are caught only when another process sends
+// them (kill), not when puzbot itself faults.
+var stopSignals = map[os.Signal]string{
+	syscall.SIGINT: "Ctrl-C (SIGINT)", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP",
+	syscall.SIGQUIT: "SIGQUIT", syscall.SIGABRT: "SIGABRT", syscall.SIGPIPE: "SIGPIPE",
+	syscall.SIGILL: "SIGILL", syscall.SIGTRAP: "SIGTRAP", syscall.SIGBUS: "SIGBUS",
+	syscall.SIGFPE: "SIGFPE", syscall.SIGSEGV: "SIGSEGV", syscall.SIGSTKFLT: "SIGSTKFLT",
+	syscall.SIGSYS: "SIGSYS",
+}
+
+// signalContext returns a context cancelled by any of stopSignals, with the
+// signal as its cause. After the first signal the default handling comes
+// back, so a second one ends the process at once.
 func signalContext() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	list := make([]os.Signal, 0, len(stopSignals))
+	for s := range stopSignals {
+		list = append(list, s)
+	}
+	signal.Notify(sigs, list...)
 	go func() {
 		select {
 		case s := <-sigs:
 			signal.Stop(sigs)
-			name := map[os.Signal]string{os.Interrupt: "Ctrl-C (SIGINT)", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[s]
-			cancel(errors.New("received " + name))
+			cancel(errors.New("received " + stopSignals[s]))
 		case <-ctx.Done():
 		}
 	}()

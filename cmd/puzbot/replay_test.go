@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"io"
 	"io/fs"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,6 +50,10 @@ func TestReplayDryRun(t *testing.T) {
 		"2 moves, 2.20 s\n"
 	if r.code != 0 || r.stdout != want || r.stderr != "" {
 		t.Errorf("replay --dry-run: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", r.code, r.stderr, r.stdout, want)
+	}
+	// A byte order mark before the JSON is skipped.
+	if r := runPuzbot(t, env, "\ufeff"+twoDrags, "replay", "--dry-run"); r.code != 0 || r.stdout != want {
+		t.Errorf("replay --dry-run of a file with a byte order mark: exit %d, stderr %q", r.code, r.stderr)
 	}
 	r = runPuzbot(t, append(env, "PUZBOT_REPLAY_PAUSE=0s"), twoDrags, "replay", "-n", "--move-time", "1s")
 	if r.code != 0 || !strings.HasSuffix(r.stdout, "2 moves, 4.00 s\n") {
@@ -102,14 +108,20 @@ func TestReplayCommand(t *testing.T) {
 	}
 }
 
-// TestReplayInterrupted stops a real replay process in the middle of a drag.
+// TestReplayInterrupted stops a real replay process in the middle of a drag,
+// with each signal that would end it. SIGQUIT and SIGABRT used to end it
+// with a goroutine dump and the left button held.
 func TestReplayInterrupted(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	env := quietX(t)
 	for _, tc := range []struct {
 		sig  syscall.Signal
 		name string
-	}{{syscall.SIGTERM, "SIGTERM"}, {syscall.SIGINT, "Ctrl-C (SIGINT)"}, {syscall.SIGHUP, "SIGHUP"}} {
+	}{
+		{syscall.SIGTERM, "SIGTERM"}, {syscall.SIGINT, "Ctrl-C (SIGINT)"}, {syscall.SIGHUP, "SIGHUP"},
+		{syscall.SIGQUIT, "SIGQUIT"}, {syscall.SIGABRT, "SIGABRT"}, {syscall.SIGPIPE, "SIGPIPE"},
+		{syscall.SIGSEGV, "SIGSEGV"},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			defer func() {
 				if t.Failed() {
@@ -117,31 +129,8 @@ func TestReplayInterrupted(t *testing.T) {
 				}
 			}()
 			exec.Command("xdotool", "mousemove", "400", "300").Run()
-			cmd := exec.Command(desktopBinary(t), "replay", "--pause", "300ms", "--move-time", "500ms")
-			cmd.Env = append(os.Environ(), env...)
-			cmd.Stdin = strings.NewReader(twoDrags)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan struct{})
-			go func() { cmd.Wait(); close(exited) }()
-			deadline := time.Now().Add(10 * time.Second)
-			for {
-				if _, left := pointerNow(t); left {
-					break
-				}
-				select {
-				case <-exited:
-					t.Fatalf("replay ended before pressing the button: %s", stderr.String())
-				case <-time.After(5 * time.Millisecond):
-				}
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatal("the button was not pressed within 10 s")
-				}
-			}
+			cmd, exited, stdout, stderr := startReplay(t, env, twoDrags)
+			waitHeld(t, cmd, exited, stderr)
 			cmd.Process.Signal(tc.sig)
 			select {
 			case <-exited:
@@ -155,6 +144,81 @@ func TestReplayInterrupted(t *testing.T) {
 				t.Error("the left button is held after the replay ended")
 			}
 		})
+	}
+}
+
+// keysDown returns the keys held on the test's display.
+func keysDown(t *testing.T) []int {
+	t.Helper()
+	c, err := display.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	down, err := c.KeysDown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return down
+}
+
+// TestReplayInterruptedKeyHold stops a replay while it holds Shift and A:
+// both are released. SIGQUIT used to leave Shift held.
+func TestReplayInterruptedKeyHold(t *testing.T) {
+	xvfb.ForTest(t, 800, 600)
+	env := quietX(t)
+	for _, sig := range []syscall.Signal{syscall.SIGQUIT, syscall.SIGABRT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			exec.Command("xdotool", "mousemove", "400", "300").Run()
+			cmd, exited, _, stderr := startReplay(t, env, `{"kind":"puzlogic","moves":[{"action":"key","key":"A"}]}`, "--hold", "10s")
+			deadline := time.Now().Add(10 * time.Second)
+			for len(keysDown(t)) < 2 {
+				select {
+				case <-exited:
+					t.Fatalf("replay ended before holding the keys: %s", stderr.String())
+				case <-time.After(5 * time.Millisecond):
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatal("Shift and A were not held within 10 s")
+				}
+			}
+			cmd.Process.Signal(sig)
+			select {
+			case <-exited:
+			case <-time.After(2 * time.Second):
+				cmd.Process.Kill()
+				t.Fatal("replay did not stop within 2 s of the signal")
+			}
+			if code := cmd.ProcessState.ExitCode(); code != exitcode.Aborted {
+				t.Errorf("exit status %d, want %d; stderr %q", code, exitcode.Aborted, stderr.String())
+			}
+			if down := keysDown(t); len(down) > 0 {
+				t.Errorf("keys %v are held after the replay ended", down)
+				exec.Command("xdotool", "keyup", "shift", "a").Run()
+			}
+		})
+	}
+}
+
+// TestReplayReleasesHeldButton: a button left held (by a killed drag) is
+// released as replay starts, with a line on stderr; it used to be released
+// without a word.
+func TestReplayReleasesHeldButton(t *testing.T) {
+	xvfb.ForTest(t, 800, 600)
+	env := quietX(t)
+	exec.Command("xdotool", "mousemove", "400", "300", "mousedown", "1").Run()
+	if _, left := pointerNow(t); !left {
+		t.Fatal("xdotool did not hold the button")
+	}
+	click := `{"kind":"puzlogic","moves":[{"action":"click","x":100,"y":100}]}`
+	r := runPuzbot(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	want := "puzbot: the left mouse button was held down as replay started: released it\n"
+	if r.code != 0 || r.stderr != want {
+		t.Errorf("exit %d, stderr %q; want 0 and %q", r.code, r.stderr, want)
+	}
+	if at, left := pointerNow(t); left || at != image.Pt(100, 100) {
+		t.Errorf("after the replay: pointer at %v, left held %v", at, left)
 	}
 }
 
@@ -185,6 +249,13 @@ func TestReplayCommandFails(t *testing.T) {
 		{"bad JSON", nil, `{"kind":"puzlogic","moves":[{"action":"click",}]}`, []string{"-"}, exitcode.BadInput, "stdin: line 1, column 47: invalid character"},
 		{"unknown field", nil, `{"kind":"puzlogic","moves":[{"action":"click","x":1,"y":1,"button":"left"}]}`, nil, exitcode.BadInput, `unknown field "button"`},
 		{"unknown key", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"Enter"}]}`, nil, exitcode.BadInput, `unknown key "Enter"`},
+		{"caps lock", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"capslock"}]}`, nil, exitcode.BadInput,
+			`stdin: move 0 (key): key "capslock" is a lock key: replay does not press lock keys`},
+		{"num lock", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"num_lock"}]}`, []string{"-n"}, exitcode.BadInput, `key "num_lock" is a lock key`},
+		{"half a point", nil, `{"kind":"puzlogic","moves":[{"action":"drag","from":{"x":1,"y":1},"to":{"x":640}}]}`, nil, exitcode.BadInput,
+			`stdin: line 1, column 72: this point has no "y"`},
+		{"Action", nil, `{"kind":"puzlogic","moves":[{"Action":"click","x":1,"y":1}]}`, nil, exitcode.BadInput, `stdin: line 1, column 30: unknown field "Action": field names are written "action"`},
+		{"huge action", nil, `{"kind":"puzlogic","moves":[{"action":"` + strings.Repeat("x", 1<<20) + `"}]}`, nil, exitcode.BadInput, `unknown action "xxx`},
 		{"missing file", nil, "", []string{"nothere.json"}, exitcode.BadInput, "nothere.json: no such file or directory"},
 		{"two files", nil, "", []string{"a.json", "b.json"}, exitcode.Usage, "expected one input file, got 2"},
 		{"no steps", nil, click, []string{"--steps", "0"}, exitcode.Usage, "steps 0: expected 1 to 1000"},
@@ -196,9 +267,165 @@ func TestReplayCommandFails(t *testing.T) {
 			exec.Command("xdotool", "mousemove", "400", "300").Run()
 			r := runPuzbot(t, append(append([]string{}, env...), tt.env...), tt.stdin, append([]string{"replay"}, tt.args...)...)
 			checkFailure(t, r, tt.code, tt.want)
+			if len(r.stderr) > 260 {
+				t.Errorf("stderr of %d bytes: %.300q...", len(r.stderr), r.stderr)
+			}
 			if at, left := pointerNow(t); at != image.Pt(400, 300) || left {
 				t.Errorf("on %s: pointer at %v, left held %v; want it untouched", srv.Display, at, left)
 			}
 		})
+	}
+}
+
+// TestReplayResettingServer runs replays on an X server that resets when its
+// last client leaves, as Xvfb without -noreset does: each run either works or
+// ends with exit 5 and one line, never a crash.
+func TestReplayResettingServer(t *testing.T) {
+	srv, err := xvfb.StartResetting(800, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	env := append(quietX(t), "DISPLAY="+srv.Display)
+	click := `{"kind":"puzlogic","moves":[{"action":"click","x":400,"y":300},{"action":"drag","from":{"x":300,"y":200},"to":{"x":500,"y":400}}]}`
+	worked := 0
+	for i := 0; i < 20; i++ {
+		r := runPuzbot(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+		switch r.code {
+		case exitcode.OK:
+			worked++
+		case exitcode.NoDisplay:
+			checkFailure(t, r, exitcode.NoDisplay, "X display")
+		default:
+			t.Fatalf("run %d: exit status %d, stderr %.300q", i, r.code, r.stderr)
+		}
+	}
+	if worked == 0 {
+		t.Error("no replay worked")
+	}
+}
+
+// oneConnection serves DISPLAY at a socket of its own: it passes the first
+// connection on to the X server at display and closes every later one at
+// once, as an X server does while it resets. It returns the DISPLAY value.
+func oneConnection(t *testing.T, display string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	l, err := net.Listen("unix", filepath.Join(dir, "x:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for first := true; ; first = false {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			if !first {
+				c.Close()
+				continue
+			}
+			x, err := net.Dial("unix", "/tmp/.X11-unix/X"+strings.TrimPrefix(display, ":"))
+			if err != nil {
+				c.Close()
+				continue
+			}
+			go func() { io.Copy(x, c); x.Close() }()
+			go func() { io.Copy(c, x); c.Close() }()
+		}
+	}()
+	return filepath.Join(dir, "x:0")
+}
+
+// TestReplayOneConnection: replay opens the display once and does all its
+// work over that connection. It used to check the display with one
+// connection and then let robotgo open another; when that one failed (the
+// server resetting in between, about a quarter of the runs on an Xvfb
+// without -noreset), robotgo tried ":0" and then crashed with SIGSEGV.
+func TestReplayOneConnection(t *testing.T) {
+	// A server of no interest comes first, so that the test's own is not
+	// :0, where robotgo's fall-back went.
+	other, err := xvfb.Start(16, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Stop()
+	srv := xvfb.ForTest(t, 800, 600)
+	env := append(quietX(t), "DISPLAY="+oneConnection(t, srv.Display))
+	exec.Command("xdotool", "mousemove", "400", "300").Run()
+	drag := `{"kind":"puzlogic","moves":[{"action":"drag","from":{"x":300,"y":200},"to":{"x":500,"y":400}}]}`
+	r := runPuzbot(t, env, drag, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	if r.code != 0 || r.stderr != "" {
+		t.Errorf("replay through one connection: exit %d, stderr %.300q", r.code, r.stderr)
+	}
+	if at, left := pointerNow(t); at != image.Pt(500, 400) || left {
+		t.Errorf("after the drag: pointer at %v, left held %v; want (500,400), released", at, left)
+	}
+}
+
+// TestReplayDisplayLost stops the X server in the middle of a drag: replay
+// ends with exit 5 and one line. (Through robotgo, Xlib printed "XIO: fatal
+// IO error" and exited with status 1.)
+func TestReplayDisplayLost(t *testing.T) {
+	srv, err := xvfb.Start(800, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	t.Setenv("DISPLAY", srv.Display)
+	env := quietX(t)
+	exec.Command("xdotool", "mousemove", "400", "300").Run()
+	cmd, done, stdout, stderr := startReplay(t, env, twoDrags)
+	waitHeld(t, cmd, done, stderr)
+	srv.Stop()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("replay did not end within 10 s of losing its display")
+	}
+	r := result{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+	checkFailure(t, r, exitcode.NoDisplay, "lost the X display "+srv.Display)
+}
+
+// startReplay starts a slow replay of moves in the background.
+func startReplay(t *testing.T, env []string, moves string, args ...string) (*exec.Cmd, chan struct{}, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	args = append([]string{"replay", "--pause", "300ms", "--move-time", "500ms"}, args...)
+	cmd := exec.Command(desktopBinary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = strings.NewReader(moves)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	return cmd, exited, &stdout, &stderr
+}
+
+// waitHeld waits until the left button is held on the test's display.
+func waitHeld(t *testing.T, cmd *exec.Cmd, exited chan struct{}, stderr *bytes.Buffer) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, left := pointerNow(t); left {
+			return
+		}
+		select {
+		case <-exited:
+			t.Fatalf("replay ended before pressing the button: %s", stderr.String())
+		case <-time.After(5 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the button was not pressed within 10 s")
+		}
 	}
 }

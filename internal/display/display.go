@@ -2,9 +2,12 @@
 // and describes it: the screen size, the displays (monitors) and the pointer.
 //
 // Both commands open the display here first, so that a missing or dead X
-// server is one clear error with exit status NoDisplay. robotgo, left to
-// itself, falls back to ":0" when DISPLAY cannot be opened and dereferences a
-// NULL Display pointer (SIGSEGV) when that fails too.
+// server, or any odd display name, is one clear error with exit status
+// NoDisplay. Replay then drives the pointer and keys over the same
+// connection (input.go), so there is no second connection to open while an
+// X server that resets with its last client is between two lives; robotgo,
+// which replay used before, opened its own, fell back to ":0" when that
+// failed, and crashed (SIGSEGV) when that failed too.
 //
 // The connection uses the pure-Go X client github.com/jezek/xgb, the one
 // github.com/kbinani/screenshot uses. Opening a display here also silences
@@ -40,6 +43,7 @@ type Conn struct {
 	x    *xgb.Conn
 	root xproto.Window
 	size image.Rectangle
+	in   input
 }
 
 var quiet sync.Once
@@ -180,8 +184,11 @@ func (c *Conn) Displays() ([]image.Rectangle, error) {
 		return []image.Rectangle{c.size}, nil
 	}
 	reply, err := xinerama.QueryScreens(c.x).Reply()
+	if err == nil && reply == nil {
+		err = io.EOF
+	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: query displays: %w", c.name, err)
+		return nil, c.fail("query displays", err)
 	}
 	var out []image.Rectangle
 	for _, s := range reply.ScreenInfo {
@@ -199,12 +206,6 @@ func (c *Conn) Displays() ([]image.Rectangle, error) {
 // Pointer returns where the pointer is on the screen and whether the left
 // mouse button is held.
 func (c *Conn) Pointer() (at image.Point, left bool, err error) {
-	reply, err := xproto.QueryPointer(c.x, c.root).Reply()
-	if err != nil {
-		return image.Point{}, false, fmt.Errorf("%s: query pointer: %w", c.name, err)
-	}
-	if reply == nil {
-		return image.Point{}, false, errors.New(c.name + ": query pointer: connection closed")
-	}
-	return image.Pt(int(reply.RootX), int(reply.RootY)), reply.Mask&xproto.ButtonMask1 != 0, nil
+	at, held, err := c.PointerState()
+	return at, held.Held(1), err
 }

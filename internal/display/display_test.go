@@ -1,6 +1,7 @@
 package display
 
 import (
+	"errors"
 	"image"
 	"net"
 	"os/exec"
@@ -188,5 +189,67 @@ func TestOpenOddNames(t *testing.T) {
 				t.Errorf("DISPLAY=%.40q: %.400q (exit %d); want one line containing %q, exit NoDisplay", tt.name, msg, exitcode.Of(err), tt.want)
 			}
 		})
+	}
+}
+
+// TestInput drives the pointer, a button and a key over the connection, and
+// then loses the server: requests fail with ErrLost and exit status
+// NoDisplay instead of hanging or crashing.
+func TestInput(t *testing.T) {
+	srv, err := xvfb.Start(640, 480)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	t.Setenv("DISPLAY", srv.Display)
+	c, err := Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	steps := []struct {
+		what string
+		do   func() error
+		at   image.Point
+		held Buttons
+		keys int
+	}{
+		{"warp", func() error { return c.Warp(image.Pt(123, 45)) }, image.Pt(123, 45), 0, 0},
+		{"press 1", func() error { return c.FakeButton(1, true) }, image.Pt(123, 45), 1, 0},
+		{"press 3", func() error { return c.FakeButton(3, true) }, image.Pt(123, 45), 5, 0},
+		{"warp held", func() error { return c.Warp(image.Pt(600, 400)) }, image.Pt(600, 400), 5, 0},
+		{"release", func() error { return errors.Join(c.FakeButton(1, false), c.FakeButton(3, false)) }, image.Pt(600, 400), 0, 0},
+		{"key a", func() error { return c.FakeKey('a', true) }, image.Pt(600, 400), 0, 1},
+		{"key up", func() error { return c.FakeKey('a', false) }, image.Pt(600, 400), 0, 0},
+	}
+	for _, s := range steps {
+		if err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.what, err)
+		}
+		at, held, err := c.PointerState()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys, err := c.KeysDown()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at != s.at || held != s.held || len(keys) != s.keys {
+			t.Errorf("after %s: pointer at %v, buttons %b, keys %v; want %v, %b, %d keys", s.what, at, held, keys, s.at, s.held, s.keys)
+		}
+	}
+	if err := c.FakeKey(0x10ffff, true); err == nil || !strings.Contains(err.Error(), "no key of the keyboard types keysym 0x10ffff") {
+		t.Errorf("a keysym without a key: %v", err)
+	}
+
+	srv.Stop()
+	for what, err := range map[string]error{
+		"pointer": func() error { _, _, err := c.PointerState(); return err }(),
+		"warp":    c.Warp(image.Pt(1, 1)),
+		"button":  c.FakeButton(1, false),
+	} {
+		if !errors.Is(err, ErrLost) || exitcode.Of(err) != exitcode.NoDisplay || !strings.Contains(err.Error(), "lost the X display "+srv.Display) {
+			t.Errorf("%s after the server stopped: %v (exit %d); want ErrLost, exit NoDisplay", what, err, exitcode.Of(err))
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -20,13 +21,21 @@ type Server struct {
 	Display string
 	cmd     *exec.Cmd
 	done    chan error
+	stop    sync.Once
 }
 
 // Start runs Xvfb with one screen of width x height pixels at 24-bit depth on
 // a free display number, and returns once the server accepts connections.
 // The server is started with -noreset, so it survives its last client
 // leaving. Call Stop when done.
-func Start(width, height int) (*Server, error) {
+func Start(width, height int) (*Server, error) { return start(width, height, true) }
+
+// StartResetting is Start without -noreset: the server resets each time its
+// last client leaves, as many X servers do, and for a moment accepts no
+// connection. It is for tests of programs that connect more than once.
+func StartResetting(width, height int) (*Server, error) { return start(width, height, false) }
+
+func start(width, height int, noreset bool) (*Server, error) {
 	path, err := exec.LookPath("Xvfb")
 	if err != nil {
 		return nil, errors.New("Xvfb is not installed: run scripts/setup.sh --test (Debian package xvfb)")
@@ -38,8 +47,11 @@ func Start(width, height int) (*Server, error) {
 	defer r.Close()
 	// -displayfd makes Xvfb pick a free display number and write it to fd 3
 	// once it is ready for clients.
-	cmd := exec.Command(path, "-displayfd", "3", "-noreset", "-nolisten", "tcp",
-		"-screen", "0", fmt.Sprintf("%dx%dx24", width, height))
+	args := []string{"-displayfd", "3", "-nolisten", "tcp", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height)}
+	if noreset {
+		args = append(args, "-noreset")
+	}
+	cmd := exec.Command(path, args...)
 	cmd.ExtraFiles = []*os.File{w}
 	cmd.Stderr = nil
 	if err := cmd.Start(); err != nil {
@@ -71,18 +83,21 @@ func Start(width, height int) (*Server, error) {
 	}
 }
 
-// Stop ends the server and waits for it to exit.
+// Stop ends the server and waits for it to exit. Calling it again does
+// nothing.
 func (s *Server) Stop() {
 	if s.cmd.Process == nil {
 		return
 	}
-	s.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-s.done:
-	case <-time.After(5 * time.Second):
-		s.cmd.Process.Kill()
-		<-s.done
-	}
+	s.stop.Do(func() {
+		s.cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-s.done:
+		case <-time.After(5 * time.Second):
+			s.cmd.Process.Kill()
+			<-s.done
+		}
+	})
 }
 
 // ForTest starts a server for the test, stops it when the test ends, and sets

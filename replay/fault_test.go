@@ -1,0 +1,229 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// fakeDesktop is a desktop in memory that misbehaves on request, once the
+// left button is down: it drops pointer moves, hangs, or loses the display,
+// and it can run a function (deliver a signal) when a button or key goes
+// down.
+type fakeDesktop struct {
+	mu      sync.Mutex
+	at      image.Point
+	buttons display.Buttons
+	keys    map[string]bool
+	stuck   bool // the left button cannot be released
+	lost    bool
+	closed  bool
+	log     []string
+
+	drop, hang, lose bool      // faults once the left button is down
+	onDown           func()    // called as a button or key goes down
+	hung             chan bool // closed when the test ends
+}
+
+func newFake(t *testing.T) *fakeDesktop {
+	f := &fakeDesktop{at: image.Pt(400, 300), keys: map[string]bool{}, hung: make(chan bool)}
+	t.Cleanup(func() { close(f.hung) })
+	return f
+}
+
+var errFakeLost = exitcode.Wrap(exitcode.NoDisplay, fmt.Errorf("lost the X display :99 (fake): %w", display.ErrLost))
+
+// fault returns the error of a request, or hangs, as the faults say.
+func (f *fakeDesktop) fault(move bool) error {
+	f.mu.Lock()
+	held := f.buttons.Held(1)
+	if f.lost || (f.lose && held) {
+		// The server is gone, and with it whatever was held.
+		f.lost, f.buttons, f.keys = true, 0, map[string]bool{}
+		f.mu.Unlock()
+		return errFakeLost
+	}
+	f.mu.Unlock()
+	if move && f.hang && held {
+		<-f.hung
+		return errors.New("the test ended")
+	}
+	return nil
+}
+
+func (f *fakeDesktop) Displays() ([]image.Rectangle, error) {
+	if err := f.fault(false); err != nil {
+		return nil, err
+	}
+	return []image.Rectangle{image.Rect(0, 0, 800, 600)}, nil
+}
+
+func (f *fakeDesktop) Pointer() (image.Point, display.Buttons, error) {
+	if err := f.fault(false); err != nil {
+		return image.Point{}, 0, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.at, f.buttons, nil
+}
+
+func (f *fakeDesktop) Move(p image.Point) error {
+	if err := f.fault(true); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.drop && f.buttons.Held(1) {
+		return nil
+	}
+	f.at = p
+	return nil
+}
+
+func (f *fakeDesktop) Button(n int, down bool) error {
+	if err := f.fault(false); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	f.log = append(f.log, fmt.Sprintf("button %d %v", n, down))
+	switch {
+	case down:
+		f.buttons |= 1 << (n - 1)
+	case !(f.stuck && n == 1):
+		f.buttons &^= 1 << (n - 1)
+	}
+	onDown := f.onDown
+	f.mu.Unlock()
+	if down && onDown != nil {
+		onDown()
+	}
+	return nil
+}
+
+func (f *fakeDesktop) Key(name string, down bool) error {
+	if err := f.fault(false); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	f.log = append(f.log, fmt.Sprintf("key %s %v", name, down))
+	if down {
+		f.keys[name] = true
+	} else {
+		delete(f.keys, name)
+	}
+	onDown := f.onDown
+	f.mu.Unlock()
+	if down && onDown != nil {
+		onDown()
+	}
+	return nil
+}
+
+func (f *fakeDesktop) Close() { f.closed = true }
+
+// released reports whether nothing is held on the fake desktop.
+func (f *fakeDesktop) released() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.buttons == 0 && len(f.keys) == 0
+}
+
+// TestRunFaults drives the replay loop over a desktop that drops a drag,
+// hangs, loses the display or gets a signal in the middle of a drag or a key
+// hold: each time Run ends with the documented status (6 stopped, 5 display
+// lost or not answering) and nothing is left held.
+func TestRunFaults(t *testing.T) {
+	defer func(d time.Duration) { callTimeout = d }(callTimeout)
+	callTimeout = 200 * time.Millisecond
+	o := Options{Steps: 10, MoveTime: 50 * time.Millisecond, Pause: 20 * time.Millisecond, Hold: 20 * time.Millisecond}
+	drags := []puzzle.Move{
+		{Action: "drag", From: pt(100, 100), To: pt(600, 400)},
+		{Action: "drag", From: pt(600, 100), To: pt(100, 400)},
+	}
+	tests := []struct {
+		name  string
+		moves []puzzle.Move
+		fault func(f *fakeDesktop, stop context.CancelCauseFunc)
+		code  int
+		want  string
+	}{
+		{"drag dropped", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.drop = true },
+			exitcode.Aborted, "move 0 (drag): fail-safe: the pointer moved to (100,100), replay had left it at ("},
+		{"desktop hangs", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.hang = true },
+			exitcode.NoDisplay, "move 0 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
+		{"display lost", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.lose = true },
+			exitcode.NoDisplay, "move 0 (drag): lost the X display :99 (fake)"},
+		{"signal mid-drag", drags, func(f *fakeDesktop, stop context.CancelCauseFunc) {
+			f.onDown = func() { stop(errors.New("received SIGQUIT")) }
+		}, exitcode.Aborted, "move 0 (drag): stopped: received SIGQUIT; the left button was released"},
+		{"signal mid key hold", []puzzle.Move{{Action: "key", Key: "A"}}, func(f *fakeDesktop, stop context.CancelCauseFunc) {
+			f.onDown = func() { stop(errors.New("received SIGABRT")) }
+		}, exitcode.Aborted, "move 0 (key): stopped: received SIGABRT"},
+		{"signal mid click", []puzzle.Move{{Action: "click", Point: pt(300, 300)}}, func(f *fakeDesktop, stop context.CancelCauseFunc) {
+			f.onDown = func() { stop(errors.New("received SIGTERM")) }
+		}, exitcode.Aborted, "move 0 (click): stopped: received SIGTERM; the left button was released"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake(t)
+			ctx, stop := context.WithCancelCause(context.Background())
+			defer stop(nil)
+			tt.fault(f, stop)
+			start := time.Now()
+			err := Run(ctx, mustPlan(t, o, tt.moves...), RunOptions{Desktop: f})
+			if exitcode.Of(err) != tt.code || err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Run: %v (exit %d); want %q, exit %d", err, exitcode.Of(err), tt.want, tt.code)
+			}
+			if !f.released() {
+				t.Errorf("held after Run: buttons %b, keys %v; log %v", f.buttons, f.keys, f.log)
+			}
+			if took := time.Since(start); took > 3*time.Second {
+				t.Errorf("Run took %v", took)
+			}
+			if f.closed {
+				t.Error("Run closed a desktop it was given")
+			}
+		})
+	}
+}
+
+// TestRunReleasesHeldButton: a button held as Run starts is released, with a
+// line on Notice; one that stays held stops the replay before it moves.
+func TestRunReleasesHeldButton(t *testing.T) {
+	o := Options{Steps: 2, MoveTime: time.Millisecond, Pause: time.Millisecond, Hold: time.Millisecond}
+	click := puzzle.Move{Action: "click", Point: pt(300, 300)}
+
+	f := newFake(t)
+	f.buttons = 1 | 4 // left and right
+	var notice strings.Builder
+	if err := Run(context.Background(), mustPlan(t, o, click), RunOptions{Desktop: f, Notice: &notice}); err != nil {
+		t.Fatal(err)
+	}
+	want := "puzbot: the left mouse button was held down as replay started: released it\n" +
+		"puzbot: the right mouse button was held down as replay started: released it\n"
+	if notice.String() != want || !f.released() {
+		t.Errorf("notice %q, buttons %b; want %q and none held", notice.String(), f.buttons, want)
+	}
+	if got := strings.Join(f.log[:2], ", "); got != "button 1 false, button 3 false" {
+		t.Errorf("the first requests: %s", got)
+	}
+
+	f = newFake(t)
+	f.buttons, f.stuck = 1, true
+	err := Run(context.Background(), mustPlan(t, o, click), RunOptions{Desktop: f})
+	if exitcode.Of(err) != exitcode.Aborted || !strings.Contains(err.Error(), "the left mouse button is held down and cannot be released") {
+		t.Errorf("a stuck button: %v (exit %d)", err, exitcode.Of(err))
+	}
+	if f.at != image.Pt(400, 300) {
+		t.Errorf("the pointer moved to %v", f.at)
+	}
+}
