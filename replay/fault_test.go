@@ -227,3 +227,31 @@ func TestRunReleasesHeldButton(t *testing.T) {
 		t.Errorf("the pointer moved to %v", f.at)
 	}
 }
+
+// panicky panics when the pointer moves with the left button down.
+type panicky struct{ *fakeDesktop }
+
+func (p panicky) Move(q image.Point) error {
+	if _, held, _ := p.Pointer(); held.Held(1) {
+		panic("desktop bug")
+	}
+	return p.fakeDesktop.Move(q)
+}
+
+// TestRunDesktopPanics: a panic in the desktop goes on out of Run, after the
+// button is released.
+func TestRunDesktopPanics(t *testing.T) {
+	f := newFake(t)
+	p := mustPlan(t, fast, puzzle.Move{Action: "drag", From: pt(100, 100), To: pt(600, 400)})
+	func() {
+		defer func() {
+			if r := recover(); r != "desktop bug" {
+				t.Errorf("recovered %v, want the desktop's panic", r)
+			}
+		}()
+		Run(context.Background(), p, RunOptions{Desktop: panicky{f}})
+	}()
+	if !f.released() {
+		t.Errorf("held after the panic: buttons %b; log %v", f.buttons, f.log)
+	}
+}

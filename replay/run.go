@@ -102,6 +102,11 @@ func (e errHung) Error() string {
 	return fmt.Sprintf("the X display did not answer within %v (%s)", callTimeout, e.what)
 }
 
+// desktopPanic carries a panic of a desktop request back to Run.
+type desktopPanic struct{ value any }
+
+func (p desktopPanic) Error() string { return fmt.Sprint("panic: ", p.value) }
+
 // hungWait is how long Run waits for a request, a release, after one went
 // unanswered. The release is sent all the same: an X server that was only
 // stopped carries it out when it goes on.
@@ -114,11 +119,23 @@ func (d *driver) call(what string, f func() error) error {
 		wait = min(wait, hungWait)
 	}
 	done := make(chan error, 1)
-	go func() { done <- f() }()
+	go func() {
+		// A panic in the desktop goes on in Run's goroutine, where the
+		// release on the way out sees it.
+		defer func() {
+			if r := recover(); r != nil {
+				done <- desktopPanic{r}
+			}
+		}()
+		done <- f()
+	}()
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	select {
 	case err := <-done:
+		if p, ok := err.(desktopPanic); ok {
+			panic(p.value)
+		}
 		return err
 	case <-timer.C:
 		d.hung = true

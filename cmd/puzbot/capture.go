@@ -36,53 +36,55 @@ func init() {
 			&cli.StringFlag{Name: "region", Aliases: []string{"r"}, Usage: "capture the rectangle `X,Y,W,H` of the screen instead of a display"},
 			&cli.BoolFlag{Name: "list-displays", Aliases: []string{"l"}, Usage: "print the displays and their bounds, and capture nothing"},
 		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return exitcode.New(exitcode.Usage, "capture: unexpected argument %q (use --output to name the file)", c.Args().First())
-			}
-			if c.Bool("list-displays") {
-				displays, err := capture.Displays()
-				if err != nil {
-					return err
-				}
-				for i, d := range displays {
-					primary := ""
-					if i == 0 {
-						primary = " (primary)"
-					}
-					fmt.Fprintf(c.App.Writer, "%d: %dx%d at %d,%d%s\n", i, d.Dx(), d.Dy(), d.Min.X, d.Min.Y, primary)
-				}
-				return nil
-			}
-			var shot *capture.Shot
-			var err error
-			if s := c.String("region"); s != "" {
-				if c.IsSet("display") {
-					return exitcode.New(exitcode.Usage, "capture: give --display or --region, not both")
-				}
-				r, perr := capture.ParseRegion(s)
-				if perr != nil {
-					return exitcode.Wrap(exitcode.Usage, perr)
-				}
-				shot, err = capture.Region(r)
-			} else {
-				shot, err = capture.Display(c.Int("display"))
-			}
-			if err != nil {
-				return err
-			}
-			path, err := shot.Write(c.String("output"), outfile.Options{Replace: c.Bool("force"), Stdout: c.App.Writer})
-			if errors.Is(err, fs.ErrExist) {
-				return fmt.Errorf("%w (use --force to replace it)", err)
-			}
-			if err != nil {
-				return fmt.Errorf("save screenshot: %w", err)
-			}
-			if path == outfile.Stdout {
-				return nil
-			}
-			_, err = fmt.Fprintln(c.App.Writer, path)
-			return err
-		},
+		Action: captureAction,
 	})
+}
+
+func captureAction(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return exitcode.New(exitcode.Usage, "capture: unexpected argument %q (use --output to name the file)", c.Args().First())
+	}
+	if c.Bool("list-displays") {
+		displays, err := capture.Displays()
+		if err != nil {
+			return err
+		}
+		for i, d := range displays {
+			primary := ""
+			if i == 0 {
+				primary = " (primary)"
+			}
+			fmt.Fprintf(c.App.Writer, "%d: %dx%d at %d,%d%s\n", i, d.Dx(), d.Dy(), d.Min.X, d.Min.Y, primary)
+		}
+		return nil
+	}
+	var shot *capture.Shot
+	var err error
+	if s := c.String("region"); s != "" {
+		if c.IsSet("display") {
+			return exitcode.New(exitcode.Usage, "capture: give --display or --region, not both")
+		}
+		r, perr := capture.ParseRegion(s)
+		if perr != nil {
+			return exitcode.Wrap(exitcode.Usage, perr)
+		}
+		shot, err = capture.Region(r)
+	} else {
+		shot, err = capture.Display(c.Int("display"))
+	}
+	if err != nil {
+		return err
+	}
+	path, err := shot.Write(c.String("output"), outfile.Options{Replace: c.Bool("force"), Stdout: c.App.Writer})
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("%w (use --force to replace it)", err)
+	}
+	if err != nil {
+		return fmt.Errorf("save screenshot: %w", err)
+	}
+	if path == outfile.Stdout {
+		return nil
+	}
+	_, err = fmt.Fprintln(c.App.Writer, path)
+	return err
 }
