@@ -328,6 +328,8 @@ func (d *driver) releaseAll() (released bool, err error) {
 	return true, err
 }
 
+const mayBeHeld = "the left button or a key may still be held (the next replay releases a held button, or run xdotool mouseup 1)"
+
 // finish releases what the driver holds and adds to err what became of it.
 func (d *driver) finish(err error) error {
 	released, rerr := d.releaseAll()
@@ -338,9 +340,9 @@ func (d *driver) finish(err error) error {
 			err = rerr
 		}
 	case rerr != nil && err == nil:
-		err = fmt.Errorf("%w; the left button or a key may still be held (xdotool mouseup 1)", rerr)
+		err = fmt.Errorf("%w; %s", rerr, mayBeHeld)
 	case rerr != nil:
-		err = fmt.Errorf("%w; the left button or a key may still be held (xdotool mouseup 1)", err)
+		err = fmt.Errorf("%w; %s", err, mayBeHeld)
 	case released && err != nil:
 		err = fmt.Errorf("%w; the left button was released", err)
 	}

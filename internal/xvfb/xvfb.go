@@ -83,6 +83,15 @@ func start(width, height int, noreset bool) (*Server, error) {
 	}
 }
 
+// Signal sends sig to the server: SIGSTOP and SIGCONT make it hang and go
+// on, for tests of a display that stops answering.
+func (s *Server) Signal(sig os.Signal) error {
+	if s.cmd.Process == nil {
+		return errors.New("no server")
+	}
+	return s.cmd.Process.Signal(sig)
+}
+
 // Stop ends the server and waits for it to exit. Calling it again does
 // nothing.
 func (s *Server) Stop() {
