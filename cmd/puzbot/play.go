@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/play"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize/worker"
@@ -82,7 +84,7 @@ func playCommand(c *cli.Context) error {
 	}
 	keep := &keeper{dir: c.String("dir")}
 	o := play.Options{Levels: c.Int("levels"), Log: c.App.Writer, Keep: keep.keep}
-	res, err := play.Play(ctx, scr, visionWorker{vision}, mouse{}, o)
+	res, err := play.Play(ctx, scr, visionWorker{vision}, mouse{notice: c.App.ErrWriter}, o)
 	fmt.Fprintf(c.App.Writer, "%d levels in %.1f s, %d drags\n", len(res.Levels), res.Time.Seconds(), drags(res))
 	if c.Bool("stats") {
 		printStats(c.App.ErrWriter, res)
@@ -159,10 +161,11 @@ func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*puzzle.Puzzle, 
 	return p, err
 }
 
-// mouse performs moves with replay, at the player's pace.
-type mouse struct{}
+// mouse performs moves with replay, at the player's pace. A button found
+// held is released and said on notice.
+type mouse struct{ notice io.Writer }
 
-func (mouse) Perform(ctx context.Context, m *puzzle.Moves, pace play.Pace) error {
+func (ms mouse) Perform(ctx context.Context, m *puzzle.Moves, pace play.Pace) error {
 	o := replay.DefaultOptions()
 	o.MoveTime, o.Pause, o.Hold = pace.Glide, pace.Pause, min(o.Hold, pace.Pause)
 	o.Steps = max(4, int(pace.Glide/(5*time.Millisecond)))
@@ -170,7 +173,7 @@ func (mouse) Perform(ctx context.Context, m *puzzle.Moves, pace play.Pace) error
 	if err != nil {
 		return err
 	}
-	return replay.Run(ctx, plan, replay.RunOptions{})
+	return replay.Run(ctx, plan, replay.RunOptions{Notice: ms.notice})
 }
 
 // keeper keeps the files of the loop: each look's frame, reading and moves
@@ -233,13 +236,9 @@ func (k *keeper) save(dir, name string, f *play.Frame, p *puzzle.Puzzle, m *puzz
 }
 
 func writeJSON(path string, v any) error {
-	f, err := os.Create(path)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := puzzle.Encode(&buf, v); err != nil {
 		return err
 	}
-	if err := puzzle.Encode(f, v); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return outfile.Write(path, buf.Bytes(), outfile.Options{Replace: true})
 }
