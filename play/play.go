@@ -68,7 +68,7 @@ type Pace struct {
 }
 
 // The pace starts at DefaultPace, never goes faster than FastestPace nor
-// slower than SlowestPace.
+// slower than SlowestPace (see Pace.adapt).
 var (
 	DefaultPace = Pace{Glide: 60 * time.Millisecond, Pause: 40 * time.Millisecond}
 	FastestPace = Pace{Glide: 20 * time.Millisecond, Pause: 17 * time.Millisecond}
@@ -310,7 +310,7 @@ func (pl *player) act(ctx context.Context, p *puzzle.Puzzle) error {
 	}
 	if pl.current != nil {
 		if pl.planned != nil {
-			pl.pace = pl.pace.faster() // the last drags completed the level
+			pl.pace = pl.pace.adapt(len(pl.planned.Moves), 0) // the last drags completed the level
 		}
 		if err := pl.endLevel(); err != nil {
 			return err
@@ -377,8 +377,8 @@ func (pl *player) playLevel(ctx context.Context, p *puzzle.Puzzle) error {
 }
 
 // verify compares the board with what the last drags should have made of
-// it: a drop that did not land slows the pace down and counts as a retry;
-// drops that all landed speed it up.
+// it and adapts the pace to the drops that landed and those lost; a look
+// that finds any drop lost counts as a retry.
 func (pl *player) verify(p *puzzle.Puzzle) {
 	lost := 0
 	for _, mv := range pl.planned.Moves {
@@ -386,12 +386,10 @@ func (pl *player) verify(p *puzzle.Puzzle) {
 			lost++
 		}
 	}
-	if lost == 0 {
-		pl.pace = pl.pace.faster()
-		return
+	pl.pace = pl.pace.adapt(len(pl.planned.Moves)-lost, lost)
+	if lost > 0 {
+		pl.current.Retries++
 	}
-	pl.current.Retries++
-	pl.pace = pl.pace.slower()
 }
 
 // holds reports whether a block of value and colour lies on the square at
@@ -415,18 +413,18 @@ func (pl *player) perform(ctx context.Context, m *puzzle.Moves) error {
 	return err
 }
 
-// faster shortens the pace by a fifth, down to FastestPace.
-func (p Pace) faster() Pace {
-	return Pace{
-		Glide: max(p.Glide*4/5, FastestPace.Glide),
-		Pause: max(p.Pause*4/5, FastestPace.Pause),
+// adapt returns the pace after drops of which landed landed and lost were
+// lost: a tenth faster for each that landed, half as slow again for each
+// lost, within FastestPace and SlowestPace. So a game that loses a fifth of
+// the drops whatever the pace (as the copy's lose=20 does) leaves the pace
+// about where it is, while drops lost for going too fast slow it down
+// quickly.
+func (p Pace) adapt(landed, lost int) Pace {
+	for range landed {
+		p = Pace{Glide: max(p.Glide*9/10, FastestPace.Glide), Pause: max(p.Pause*9/10, FastestPace.Pause)}
 	}
-}
-
-// slower doubles the pace, up to SlowestPace.
-func (p Pace) slower() Pace {
-	return Pace{
-		Glide: min(p.Glide*2, SlowestPace.Glide),
-		Pause: min(p.Pause*2, SlowestPace.Pause),
+	for range lost {
+		p = Pace{Glide: min(p.Glide*3/2, SlowestPace.Glide), Pause: min(p.Pause*3/2, SlowestPace.Pause)}
 	}
+	return p
 }

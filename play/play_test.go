@@ -163,17 +163,31 @@ func TestPlayStopsAtDeadline(t *testing.T) {
 }
 
 func TestPace(t *testing.T) {
-	p := DefaultPace
-	for range 50 {
-		p = p.faster()
+	tests := []struct {
+		name         string
+		landed, lost int
+		want         func(Pace) bool
+	}{
+		{"all land", 50, 0, func(p Pace) bool { return p == FastestPace }},
+		{"all lost", 0, 50, func(p Pace) bool { return p == SlowestPace }},
+		{"one lost in five", 40, 10, func(p Pace) bool {
+			return p.Glide > DefaultPace.Glide/2 && p.Glide < DefaultPace.Glide*2
+		}},
+		{"one lost in two", 25, 25, func(p Pace) bool { return p.Glide > 2*DefaultPace.Glide }},
+		{"one lost in twenty", 95, 5, func(p Pace) bool { return p.Glide <= DefaultPace.Glide/2 }},
 	}
-	if p != FastestPace {
-		t.Errorf("faster and faster: %v, want %v", p, FastestPace)
-	}
-	for range 50 {
-		p = p.slower()
-	}
-	if p != SlowestPace {
-		t.Errorf("slower and slower: %v, want %v", p, SlowestPace)
+	for _, tt := range tests {
+		p := DefaultPace
+		// Interleaved, as a game that loses drops at random would.
+		for i := range tt.landed + tt.lost {
+			if i*tt.lost/(tt.landed+tt.lost) != (i+1)*tt.lost/(tt.landed+tt.lost) {
+				p = p.adapt(0, 1)
+			} else {
+				p = p.adapt(1, 0)
+			}
+		}
+		if !tt.want(p) {
+			t.Errorf("%s: pace %v", tt.name, p)
+		}
 	}
 }
