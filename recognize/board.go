@@ -176,15 +176,26 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 			notClue = append(notClue, c)
 		}
 	}
-	b.label = sc.findLevelLabel(notClue)
-	if len(b.label) > 0 {
-		n, err := sc.readNumber(rd, b.label, sc.bg)
-		if err != nil {
-			return b, fmt.Errorf("the level label: %w", err)
-		}
-		b.level = n
+	b.label, b.level, err = sc.readLevel(rd, notClue)
+	return b, err
+}
+
+// readLevel finds the "Level NN" label among chars and reads its number.
+// Every level screen shows the label, so not finding it, or finding it but
+// not its number, is an error: the puzzle file would lose its level.
+func (sc *scene) readLevel(rd *Reader, chars []image.Rectangle) (digits []image.Rectangle, level int, err error) {
+	digits = sc.findLevelLabel(chars)
+	if len(digits) == 0 {
+		return nil, 0, fmt.Errorf("no \"Level NN\" label in the top left corner")
 	}
-	return b, nil
+	n, err := sc.readNumber(rd, digits, sc.bg)
+	if err != nil {
+		return digits, 0, fmt.Errorf("the level label: %w", err)
+	}
+	if n < 1 {
+		return digits, 0, fmt.Errorf("the level label reads %d: levels count from 1", n)
+	}
+	return digits, n, nil
 }
 
 // lineEnd says whether an arrow sits where a clue's does, just past the

@@ -63,11 +63,16 @@ func wordBox(word []image.Rectangle) image.Rectangle {
 	return u
 }
 
-// findLevelLabel finds the digits of the "Level NN" label: in the top left
-// corner of the game area, the leftmost line of dark text that ends with
-// the number after at least three letters (in one word or more: JPEG can
-// break the L of "Level" off the rest). chars must not hold the clues'
-// digits (clues above the board can reach that corner).
+// findLevelLabel finds the "Level NN" label in the top left corner of the
+// game area and returns the two characters of its number, left to right,
+// or nothing when no line there reads as the label. chars must not hold the
+// clues' digits (clues above the board can reach that corner).
+//
+// The label is the leftmost line of dark text that reads as "Level NN" by
+// the heights of its characters (see labelNumber). The word and the number
+// cannot be told apart by the gaps between characters: the game's digits
+// are equally wide, so a narrow 1 stands off the next digit by as much as
+// a space does ("Level 10"), while JPEG can break the L off the rest.
 func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 	corner := image.Rect(0, 0, sc.w*45/100, sc.h*15/100)
 	var in []image.Rectangle
@@ -77,22 +82,55 @@ func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 		}
 	}
 	var best *textLine
+	var digits []image.Rectangle
 	for _, l := range textLines(in, 0.35) {
-		letters := 0
-		for _, w := range l.words[:len(l.words)-1] {
-			letters += len(w)
-		}
-		if len(l.words) < 2 || letters < 3 {
-			continue
-		}
-		if best == nil || l.box.Min.X < best.box.Min.X {
-			best = &l
+		if d, ok := labelNumber(l); ok && (best == nil || l.box.Min.X < best.box.Min.X) {
+			best, digits = &l, d
 		}
 	}
-	if best == nil {
-		return nil
+	return digits
+}
+
+// labelDigits is how many digits the game writes the level number with:
+// "Level 07".
+const labelDigits = 2
+
+// labelNumber says whether a text line reads as "Level NN" and returns the
+// number's characters. The number is the last two characters; before them
+// come the word's l and, before that, lowercase letters (e, v, e): the
+// letters must be shorter than the l and the digits, by a pixel at least,
+// a tenth of the digits' height at larger sizes (their x-height is 0.73 of
+// the capitals' in the game's font, as in Arial). Heights are measured
+// from the line's baseline, since blur can take a row off the foot of a
+// thin 1.
+func labelNumber(l textLine) (digits []image.Rectangle, ok bool) {
+	var all []image.Rectangle
+	var bottoms []int
+	for _, w := range l.words {
+		for _, c := range w {
+			all = append(all, c)
+			bottoms = append(bottoms, c.Max.Y)
+		}
 	}
-	return best.words[len(best.words)-1]
+	if len(all) < labelDigits+3 {
+		return nil, false
+	}
+	sort.Ints(bottoms)
+	baseline := bottoms[len(bottoms)/2]
+	height := func(c image.Rectangle) int { return baseline - c.Min.Y }
+	n := len(all)
+	digits, word := all[n-labelDigits:], all[:n-labelDigits]
+	tall := height(word[len(word)-1]) // the l
+	for _, d := range digits {
+		tall = min(tall, height(d))
+	}
+	short := tall - max(1, tall/10)
+	for _, c := range word[:len(word)-1] {
+		if height(c) <= short {
+			return digits, true
+		}
+	}
+	return nil, false
 }
 
 // characters returns the box of blob b if it has the size of a character
@@ -108,11 +146,17 @@ func (sc *scene) characters(bl *blobs, b blob, step float64, paper rgb) []image.
 }
 
 // splitWide returns r as one character box, or as two when it is too wide
-// for one, cut at the column showing the least ink near its middle.
+// for one.
 func (sc *scene) splitWide(r image.Rectangle, paper rgb) []image.Rectangle {
 	if float64(r.Dx()) <= 1.1*float64(r.Dy()) {
 		return []image.Rectangle{r}
 	}
+	return sc.splitInTwo(r, paper)
+}
+
+// splitInTwo cuts r, two characters that touch, in two at the column
+// showing the least ink near its middle.
+func (sc *scene) splitInTwo(r image.Rectangle, paper rgb) []image.Rectangle {
 	cover := coverage(sc.im, r.Add(sc.org), paper)
 	if cover == nil {
 		return []image.Rectangle{r}
