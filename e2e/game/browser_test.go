@@ -25,6 +25,7 @@ import (
 	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/e2e/browser"
 	"github.com/puzbot/puzbot/internal/xvfb"
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 func TestMain(m *testing.M) {
@@ -267,48 +268,51 @@ func (s *session) shot(t *testing.T) *capture.Shot {
 	return nil
 }
 
-func isPlace(level, value, row, col int) func(Event) bool {
+func isPlace(level int, b Block, row, col int) func(Event) bool {
 	return func(e Event) bool {
-		return e.Type == EventPlace && e.Level == level && *e.Value == value && *e.Row == row && *e.Col == col
+		return e.Type == EventPlace && e.Level == level && *e.Value == b.Value && e.Color == b.Color && *e.Row == row && *e.Col == col
 	}
 }
 
-// answerMoves returns, for every empty square of the level, the tray piece
-// that the answer puts there: pieces are taken from the tray in order.
-func answerMoves(l *Level) (from, to []image.Point, values []int, cells []Cell) {
-	pieces := l.PieceCentres()
-	var trayValues []int
-	for _, row := range l.Pieces {
-		trayValues = append(trayValues, row...)
-	}
-	used := make([]bool, len(trayValues))
+// answerMove is a drag from the tray that the level's answer makes.
+type answerMove struct {
+	from, to image.Point
+	block    Block
+	cell     Cell
+}
+
+// answerMoves returns, for every empty square of the level, the tray block
+// that the answer puts there: blocks of the same number and colour are taken
+// from the tray in order.
+func answerMoves(l *Level) []answerMove {
+	centres := l.PieceCentres()
+	blocks := l.Blocks()
+	used := make([]bool, len(blocks))
+	var out []answerMove
 	for _, c := range l.Cells {
 		if c.Answer == nil {
 			continue
 		}
-		for i, v := range trayValues {
-			if !used[i] && v == *c.Answer {
+		want := Block{Value: *c.Answer, Color: c.Color}
+		for i, b := range blocks {
+			if !used[i] && b == want {
 				used[i] = true
-				from = append(from, pieces[i])
-				to = append(to, l.CellCentre(c))
-				values = append(values, v)
-				cells = append(cells, c)
+				out = append(out, answerMove{from: centres[i], to: l.CellCentre(c), block: b, cell: c})
 				break
 			}
 		}
 	}
-	return from, to, values, cells
+	return out
 }
 
-// play solves the level on screen by dragging every piece to its answer.
+// play solves the level on screen by dragging every block to its answer.
 func (s *session) play(t *testing.T, l *Level) {
 	t.Helper()
-	from, to, values, cells := answerMoves(l)
-	for i := range from {
+	for _, m := range answerMoves(l) {
 		after := s.game.Seq()
-		s.drag(t, from[i], to[i])
-		s.wait(t, after, fmt.Sprintf("level %d: placing %d on row %d, col %d", l.Level, values[i], cells[i].Row, cells[i].Col),
-			isPlace(l.Level, values[i], cells[i].Row, cells[i].Col))
+		s.drag(t, m.from, m.to)
+		s.wait(t, after, fmt.Sprintf("level %d: placing %v on row %d, col %d", l.Level, m.block, m.cell.Row, m.cell.Col),
+			isPlace(l.Level, m.block, m.cell.Row, m.cell.Col))
 	}
 }
 
@@ -458,13 +462,13 @@ func TestFastDragIsLost(t *testing.T) {
 	s := desktop(t)
 	s.open(t, "level=2")
 	l, _ := s.levels.Get(2)
-	from, to, values, cells := answerMoves(l)
+	moves := answerMoves(l)
 	const tries = 12
 	within := 0
 	for i := 0; i < tries; i++ {
-		k := i % len(from)
+		m := moves[i%len(moves)]
 		after := s.game.Seq()
-		s.fastDrag(t, from[k], to[k])
+		s.fastDrag(t, m.from, m.to)
 		s.barrier(t)
 		evs := s.game.Events(after)
 		down, up, ok := pressFrames(evs)
@@ -480,9 +484,9 @@ func TestFastDragIsLost(t *testing.T) {
 		}
 		if !placed {
 			after = s.game.Seq()
-			s.drag(t, from[k], to[k])
-			s.wait(t, after, fmt.Sprintf("slow drag of %d to row %d, col %d", values[k], cells[k].Row, cells[k].Col),
-				isPlace(2, values[k], cells[k].Row, cells[k].Col))
+			s.drag(t, m.from, m.to)
+			s.wait(t, after, fmt.Sprintf("slow drag of %v to row %d, col %d", m.block, m.cell.Row, m.cell.Col),
+				isPlace(2, m.block, m.cell.Row, m.cell.Col))
 		}
 		after = s.game.Seq()
 		s.click(t, image.Pt(728, 26)) // Restart
@@ -542,7 +546,7 @@ func TestDragRules(t *testing.T) {
 	s.drag(t, pieces[0], cell(0, 1))
 	s.drag(t, pieces[2], cell(1, 1))
 	s.drag(t, cell(0, 1), cell(1, 1))
-	s.wait(t, after, "5 moved to row 0, col 1", isPlace(2, 5, 0, 1))
+	s.wait(t, after, "5 moved to row 0, col 1", isPlace(2, Block{5, puzzle.ColorBlue}, 0, 1))
 	if got := placements(s.game.Events(after)); got != "3@1,1 5@0,1" {
 		t.Errorf("after the swap the board holds %s, want 3@1,1 5@0,1\n%s", got, s.log(after))
 	}
@@ -610,4 +614,56 @@ func placements(evs []Event) string {
 	}
 	slices.Sort(out)
 	return strings.Join(out, " ")
+}
+
+// TestWhiteBlocks checks the colour rules on level 12, where each number has
+// one blue and one white block: the answer's numbers with the colours
+// swapped break the blue and white clues, so the level is not completed;
+// and a white block beside an equal number turns red like a blue one.
+func TestWhiteBlocks(t *testing.T) {
+	s := desktop(t)
+	s.open(t, "level=12")
+	l, _ := s.levels.Get(12)
+	centres, blocks := l.PieceCentres(), l.Blocks()
+	swapped := func(b Block) Block {
+		if b.Color == puzzle.ColorWhite {
+			return Block{b.Value, puzzle.ColorBlue}
+		}
+		return Block{b.Value, puzzle.ColorWhite}
+	}
+	after := s.game.Seq()
+	for _, m := range answerMoves(l) {
+		other := swapped(m.block)
+		i := slices.Index(blocks, other)
+		if i < 0 || slices.Index(blocks[i+1:], other) >= 0 {
+			t.Fatalf("level 12 should have exactly one block %v", other)
+		}
+		s.drag(t, centres[i], m.to)
+		s.wait(t, after, fmt.Sprintf("placing %v on row %d, col %d", other, m.cell.Row, m.cell.Col), isPlace(12, other, m.cell.Row, m.cell.Col))
+	}
+	s.barrier(t)
+	for _, e := range s.game.Events(after) {
+		if e.Type == EventCompleted {
+			t.Errorf("level 12 was completed with the colours swapped:\n%s", s.log(after))
+		}
+	}
+
+	after = s.game.Seq()
+	s.click(t, image.Pt(728, 26)) // Restart
+	s.wait(t, after, "restart", func(e Event) bool { return e.Type == EventClick && e.Target == "restart" })
+	seven := slices.Index(blocks, Block{7, puzzle.ColorWhite})
+	corner, fixed := l.CellCentre(Cell{Row: 0, Col: 0}), l.CellCentre(Cell{Row: 2, Col: 0})
+	s.drag(t, centres[seven], corner)
+	s.wait(t, after, "the white 7 on row 0, col 0", isPlace(12, Block{7, puzzle.ColorWhite}, 0, 0))
+	img := s.shot(t).Image
+	for _, p := range []image.Point{corner, fixed} {
+		if !hasRed(img, screenPoint(p)) {
+			t.Errorf("the 7 at %v is not red beside the other 7 of its column", p)
+		}
+	}
+	if problems := checkGeometry(img, &puzzle.Puzzle{Board: board(DefaultOrigin), Pieces: []puzzle.Piece{
+		{Value: puzzle.Int(7), Color: puzzle.ColorWhite, Row: puzzle.Int(0), Col: puzzle.Int(0), Point: at(DefaultOrigin, corner)},
+	}}); len(problems) > 0 {
+		t.Errorf("the white 7 on the board: %v", problems)
+	}
 }

@@ -2,7 +2,6 @@ package game
 
 import (
 	"image"
-	"strconv"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -69,14 +68,17 @@ func (l *Level) CellCentre(c Cell) image.Point {
 	return image.Point{X: lineX(c.Col, cols), Y: rowY(c.Row, rows)}
 }
 
-// PieceCentres returns the centre of every piece in the tray, row by row, in
-// game-area pixels: the order of Puzzle().Pieces.
+// PieceCentres returns the centre of every block in the tray, row by row, in
+// game-area pixels: the order of Blocks() and Puzzle().Pieces. The slots of
+// a tray row lie on the lattice like the columns of a board as wide.
 func (l *Level) PieceCentres() []image.Point {
 	var out []image.Point
-	for r, row := range l.Pieces {
-		y := TrayBottom - Pitch*(len(l.Pieces)-1-r)
-		for i := range row {
-			out = append(out, image.Point{X: lineX(i, len(row)), Y: y})
+	for r, row := range l.Tray {
+		y := TrayBottom - Pitch*(len(l.Tray)-1-r)
+		for i, b := range row {
+			if b != nil {
+				out = append(out, image.Point{X: lineX(i, len(row)), Y: y})
+			}
 		}
 	}
 	return out
@@ -96,23 +98,22 @@ func (l *Level) clueBox(s Sum) image.Rectangle {
 	// The square the clue is drawn beside.
 	var c image.Point
 	switch {
-	case s.Axis == "col" && s.Side == SideStart:
+	case s.Axis == "col" && s.AtStart():
 		c = image.Point{X: lineX(slot[1], cols), Y: rowY(slot[0]+1, rows)}
 	case s.Axis == "col":
 		c = image.Point{X: lineX(slot[1], cols), Y: rowY(slot[0]-1, rows)}
-	case s.Side == SideStart:
+	case s.AtStart():
 		c = image.Point{X: lineX(slot[1]+1, cols), Y: rowY(slot[0], rows)}
 	default:
 		c = image.Point{X: lineX(slot[1]-1, cols), Y: rowY(slot[0], rows)}
 	}
-	digits := max(len(strconv.Itoa(s.Target)), s.Digits)
-	half := 6 * digits // half the width of the number, bold 21 px
+	half := 6 * len(ClueLabel(s.Target)) // half the width of the number, bold 21 px
 	switch {
-	case s.Axis == "col" && s.Side == SideStart:
+	case s.Axis == "col" && s.AtStart():
 		return image.Rect(c.X-half, c.Y-51, c.X+half+1, c.Y-24)
 	case s.Axis == "col":
 		return image.Rect(c.X-half, c.Y+23, c.X+half+1, c.Y+52)
-	case s.Side == SideStart:
+	case s.AtStart():
 		return image.Rect(c.X-36-2*half, c.Y-8, c.X-25, c.Y+9)
 	default:
 		return image.Rect(c.X+23, c.Y-8, c.X+37+2*half, c.Y+9)

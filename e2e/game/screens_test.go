@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -25,6 +26,10 @@ type screenCase struct {
 	name  string
 	query string // how the page is opened
 	play  int    // a level to play before the shot, for "completed"
+	// drops are blocks the test drags from the tray onto squares before the
+	// shot, on level drop.
+	drop  int
+	drops []Placement
 	want  *puzzle.Puzzle
 }
 
@@ -43,7 +48,41 @@ func screenCases(ls *Levels) []screenCase {
 			want:  l.Screen(o),
 		})
 	}
-	return append(cases, screenCase{name: "completed", query: "level=1", play: 1, want: CompletedScreen(o)})
+	return append(cases, halfPlayed(ls)...)
+}
+
+// Half-played screens: level 7 as scramble=3 leaves it (seed 1: no clash),
+// and level 12 after a white 7 is dropped into the column of a fixed 7 (both
+// red).
+const (
+	scrambleLevel, scrambleSeed, scrambleBlocks = 7, 1, 3
+	clashLevel                                  = 12
+)
+
+var clashDrop = struct {
+	block     Block
+	row, col  int
+	clashWith [2]int
+}{Block{7, puzzle.ColorWhite}, 0, 0, [2]int{2, 0}}
+
+func halfPlayed(ls *Levels) []screenCase {
+	o := DefaultOrigin
+	scrambled, _ := ls.Get(scrambleLevel)
+	placed := scrambled.Scramble(scrambleSeed, scrambleBlocks)
+	clash, _ := ls.Get(clashLevel)
+	drops := []Placement{{Block: slices.Index(clash.Blocks(), clashDrop.block), Cell: clash.cellIndex(clashDrop.row, clashDrop.col)}}
+	return []screenCase{
+		{name: "completed", query: "level=1", play: 1, want: CompletedScreen(o)},
+		{
+			name:  fmt.Sprintf("level%02d-scramble%d", scrambleLevel, scrambleBlocks),
+			query: fmt.Sprintf("level=%d&scramble=%d&seed=%d", scrambleLevel, scrambleBlocks, scrambleSeed),
+			want:  scrambled.PlayedScreen(o, placed),
+		},
+		{
+			name: fmt.Sprintf("level%02d-clash", clashLevel), query: fmt.Sprintf("level=%d", clashLevel),
+			drop: clashLevel, drops: drops, want: clash.PlayedScreen(o, drops),
+		},
+	}
 }
 
 func encodeJSON(t *testing.T, p *puzzle.Puzzle) []byte {
@@ -99,6 +138,7 @@ func TestScreens(t *testing.T) {
 	for _, sc := range screenCases(s.levels) {
 		t.Run(sc.name, func(t *testing.T) {
 			s.open(t, sc.query)
+			s.dropAll(t, sc.drop, sc.drops)
 			if sc.play > 0 {
 				l, _ := s.levels.Get(sc.play)
 				after := s.game.Seq()
@@ -141,6 +181,22 @@ func TestScreens(t *testing.T) {
 	}
 }
 
+// dropAll drags blocks of level n from the tray onto squares.
+func (s *session) dropAll(t *testing.T, n int, drops []Placement) {
+	t.Helper()
+	if len(drops) == 0 {
+		return
+	}
+	l, _ := s.levels.Get(n)
+	for _, d := range drops {
+		after := s.game.Seq()
+		b, c := l.Blocks()[d.Block], l.Cells[d.Cell]
+		s.drag(t, l.PieceCentres()[d.Block], l.CellCentre(c))
+		s.wait(t, after, fmt.Sprintf("%v dropped on row %d, col %d", b, c.Row, c.Col), isPlace(n, b, c.Row, c.Col))
+	}
+	s.xdo(t, "mousemove", "0", "0")
+}
+
 // differing counts the pixels of a and b that differ by more than 48 in a
 // channel: a 1-pixel shift of antialiased text stays far below the 0.5% the
 // test allows, a moved square or a new colour does not.
@@ -175,11 +231,12 @@ func absDiff(a, b uint32) int {
 
 // The colours the geometry check looks for.
 var (
-	inkColour    = color.RGBA{0x42, 0x42, 0x42, 255}
-	purpleColour = color.RGBA{0x94, 0x1a, 0xff, 255}
-	lockedColour = color.RGBA{0x80, 0x80, 0x80, 255}
-	frameColour  = color.RGBA{0, 0, 0, 255}
-	whiteColour  = color.RGBA{255, 255, 255, 255}
+	inkColour        = color.RGBA{0x42, 0x42, 0x42, 255}
+	purpleColour     = color.RGBA{0x94, 0x1a, 0xff, 255}
+	whiteBlockColour = color.RGBA{255, 255, 255, 255}
+	lockedColour     = color.RGBA{0x80, 0x80, 0x80, 255}
+	frameColour      = color.RGBA{0, 0, 0, 255}
+	whiteColour      = color.RGBA{255, 255, 255, 255}
 )
 
 // checkGeometry checks a screenshot (screen pixels) against the puzzle file
@@ -218,16 +275,12 @@ func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
 		expect(x+22, y+3, inkColour, false, "outside a square")
 		expect(x-20, y+3, inkColour, false, "inside a square")
 	}
-	// Pieces below the board: purple from centre-19 to centre+18, in corner
-	// brackets.
+	// Pieces: purple, or white in a dark outline, from centre-19 to
+	// centre+18; below the board, in corner brackets.
 	for _, pc := range want.Pieces {
-		x, y := pc.X, pc.Y
-		expect(x-15, y-15, purpleColour, true, "piece")
-		expect(x+15, y+15, purpleColour, true, "piece")
-		expect(x-22, y-22, inkColour, true, "piece bracket")
-		expect(x+21, y+21, inkColour, true, "piece bracket")
-		expect(x-23, y+15, purpleColour, false, "outside a piece")
+		checkPiece(pc, expect)
 	}
+	problems = append(problems, checkRed(img, want)...)
 	// Level tiles.
 	for _, tile := range want.Levels {
 		x, y := tile.X, tile.Y
@@ -260,6 +313,41 @@ func checkGeometry(img image.Image, want *puzzle.Puzzle) []string {
 	return problems
 }
 
+// checkRed checks that the numbers on the board are red exactly where they
+// clash.
+func checkRed(img image.Image, want *puzzle.Puzzle) []string {
+	var problems []string
+	numbers := boardNumbers(want)
+	red := clashes(numbers)
+	for _, c := range want.Cells {
+		sq := [2]int{c.Row, c.Col}
+		if _, ok := numbers[sq]; ok && c.Point != nil && hasRed(img, image.Pt(c.X, c.Y)) != red[sq] {
+			problems = append(problems, fmt.Sprintf("the number on row %d, col %d: red %v, want %v", c.Row, c.Col, !red[sq], red[sq]))
+		}
+	}
+	return problems
+}
+
+// checkPiece checks a piece's pixels with expect (see checkGeometry).
+func checkPiece(pc puzzle.Piece, expect func(x, y int, c color.Color, is bool, what string)) {
+	x, y := pc.X, pc.Y
+	fill := purpleColour
+	if pc.ColorName() == puzzle.ColorWhite {
+		fill = whiteBlockColour
+		expect(x-19, y, inkColour, true, "white piece outline")
+		expect(x+18, y, inkColour, true, "white piece outline")
+		expect(x, y-19, inkColour, true, "white piece outline")
+		expect(x, y+18, inkColour, true, "white piece outline")
+	}
+	expect(x-15, y-15, fill, true, pc.ColorName()+" piece")
+	expect(x+15, y+15, fill, true, pc.ColorName()+" piece")
+	expect(x-23, y+15, fill, false, "outside a piece")
+	if !pc.OnBoard() {
+		expect(x-22, y-22, inkColour, true, "piece bracket")
+		expect(x+21, y+21, inkColour, true, "piece bracket")
+	}
+}
+
 // hasTick reports whether the green tick of a done level is drawn in the
 // top-left corner of the tile centred at x, y.
 func hasTick(img image.Image, x, y int) bool {
@@ -273,4 +361,35 @@ func hasTick(img image.Image, x, y int) bool {
 		}
 	}
 	return n >= 6
+}
+
+// boardNumbers returns the number on every square, as {row, col}, that
+// holds one: fixed, or of a block lying there.
+func boardNumbers(p *puzzle.Puzzle) map[[2]int]int {
+	numbers := map[[2]int]int{}
+	for _, c := range p.Cells {
+		if c.Value != nil {
+			numbers[[2]int{c.Row, c.Col}] = *c.Value
+		}
+	}
+	for _, pc := range p.Pieces {
+		if pc.OnBoard() {
+			numbers[[2]int{*pc.Row, *pc.Col}] = *pc.Value
+		}
+	}
+	return numbers
+}
+
+// clashes returns the squares whose number appears again in their row or
+// column: those the page draws red.
+func clashes(numbers map[[2]int]int) map[[2]int]bool {
+	out := map[[2]int]bool{}
+	for a, va := range numbers {
+		for b, vb := range numbers {
+			if a != b && va == vb && (a[0] == b[0] || a[1] == b[1]) {
+				out[a] = true
+			}
+		}
+	}
+	return out
 }

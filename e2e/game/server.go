@@ -32,7 +32,8 @@ type Event struct {
 	Type   string `json:"type"`             // see the Event* constants
 	Screen string `json:"screen,omitempty"` // EventScreen: title, levels, level, completed
 	Level  int    `json:"level,omitempty"`  // the level a screen, move or completion is on
-	Value  *int   `json:"value,omitempty"`  // EventPlace, EventRemove: the piece's number
+	Value  *int   `json:"value,omitempty"`  // EventPlace, EventRemove, EventPick: the block's number
+	Color  string `json:"color,omitempty"`  // and its colour, puzzle.ColorBlue or puzzle.ColorWhite
 	Row    *int   `json:"row,omitempty"`    // EventPlace, EventRemove: the square
 	Col    *int   `json:"col,omitempty"`
 	Target string `json:"target,omitempty"` // EventClick: "level 3", "next", "menu", "play", "restart", "quit"; EventPointer: "down", "up"
@@ -57,9 +58,10 @@ const (
 	EventPick      = "pick"      // a piece was picked up (from the square at Row, Col, if any)
 	EventPointer   = "pointer"   // the browser delivered a left press or release (Target "down", "up")
 	EventSeen      = "seen"      // the game's frame loop saw a left press or release (Target "press", "release")
+	EventLost      = "lost"      // with lose=P, a drop the page ignored: the block stayed where it was picked up (Row, Col, if any)
 )
 
-var eventTypes = []string{EventReady, EventScreen, EventPlace, EventRemove, EventCompleted, EventClick, EventKey, EventPick, EventPointer, EventSeen}
+var eventTypes = []string{EventReady, EventScreen, EventPlace, EventRemove, EventCompleted, EventClick, EventKey, EventPick, EventPointer, EventSeen, EventLost}
 
 // Limits on what the report API accepts and keeps.
 const (
@@ -193,6 +195,9 @@ func ParseEvent(data []byte) (Event, error) {
 	if ev.Page < 0 || ev.Cmd < 0 || ev.Frame < 0 || ev.Level < 0 || ev.Level > 99 {
 		return Event{}, errors.New("page, cmd, frame and level must be non-negative, level at most 99")
 	}
+	if ev.Color != "" && ev.Color != puzzle.ColorBlue && ev.Color != puzzle.ColorWhite {
+		return Event{}, fmt.Errorf("color %q: expected blue or white", ev.Color)
+	}
 	switch ev.Type {
 	case EventScreen:
 		switch ev.Screen {
@@ -216,12 +221,12 @@ func ParseEvent(data []byte) (Event, error) {
 		if ev.Level == 0 {
 			return Event{}, errors.New("a completed event needs its level")
 		}
-	case EventPick:
+	case EventPick, EventLost:
 		if ev.Level == 0 || ev.Value == nil || (ev.Row == nil) != (ev.Col == nil) {
-			return Event{}, errors.New("a pick event needs level and value, and row and col together")
+			return Event{}, fmt.Errorf("a %s event needs level and value, and row and col together", ev.Type)
 		}
 		if *ev.Value < 0 || *ev.Value > puzzle.MaxValue {
-			return Event{}, errors.New("a pick event's value is out of range")
+			return Event{}, fmt.Errorf("a %s event's value is out of range", ev.Type)
 		}
 	case EventPointer:
 		if ev.Target != "down" && ev.Target != "up" {
@@ -246,14 +251,18 @@ func FormatEvent(ev Event) string {
 			return fmt.Sprintf("%s %s %d", head, ev.Screen, ev.Level)
 		}
 		return head + " " + ev.Screen
-	case EventPlace, EventRemove, EventPick:
+	case EventPlace, EventRemove, EventPick, EventLost:
 		if ev.Value == nil {
 			return head
 		}
-		if ev.Row == nil || ev.Col == nil {
-			return fmt.Sprintf("%s level %d: %d from below the board (frame %d)", head, ev.Level, *ev.Value, ev.Frame)
+		block := fmt.Sprint(*ev.Value)
+		if ev.Color == puzzle.ColorWhite {
+			block += "w"
 		}
-		return fmt.Sprintf("%s level %d: %d at row %d, col %d", head, ev.Level, *ev.Value, *ev.Row, *ev.Col)
+		if ev.Row == nil || ev.Col == nil {
+			return fmt.Sprintf("%s level %d: %s from below the board (frame %d)", head, ev.Level, block, ev.Frame)
+		}
+		return fmt.Sprintf("%s level %d: %s at row %d, col %d", head, ev.Level, block, *ev.Row, *ev.Col)
 	case EventPointer, EventSeen:
 		return fmt.Sprintf("%s %s (frame %d)", head, ev.Target, ev.Frame)
 	case EventCompleted:

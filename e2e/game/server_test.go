@@ -67,7 +67,7 @@ func TestReports(t *testing.T) {
 		`{"type": "ready", "page": 1, "query": "level=1"}`,
 		`{"type": "screen", "screen": "level", "level": 1, "page": 2}`,
 		`{"type": "place", "level": 1, "value": 1, "row": 1, "col": 0, "page": 3}`,
-		`{"type": "place", "level": 1, "value": 2, "row": 1, "col": 1, "page": 4}`,
+		`{"type": "place", "level": 1, "value": 2, "row": 1, "col": 1, "color": "white", "page": 4}`,
 		`{"type": "completed", "level": 1, "page": 5}`,
 		`{"type": "completed", "level": 1, "page": 6}`,
 		`{"type": "screen", "screen": "completed", "level": 1, "page": 7}`,
@@ -99,6 +99,9 @@ func TestReports(t *testing.T) {
 	if got := FormatEvent(s.Events(2)[0]); !strings.HasSuffix(got, "place level 1: 1 at row 1, col 0") {
 		t.Errorf("FormatEvent = %q", got)
 	}
+	if got := FormatEvent(s.Events(3)[0]); !strings.HasSuffix(got, "place level 1: 2w at row 1, col 1") {
+		t.Errorf("FormatEvent of a white block = %q", got)
+	}
 }
 
 func stateEqual(a, b State) bool {
@@ -122,6 +125,8 @@ func TestBadReports(t *testing.T) {
 		{`{"type": "screen", "screen": "credits"}`, 400, "unknown screen"},
 		{`{"type": "place", "level": 1, "value": 1, "row": 0}`, 400, "needs level, value, row and col"},
 		{`{"type": "place", "level": 1, "value": 10, "row": 0, "col": 0}`, 400, "out of range"},
+		{`{"type": "place", "level": 1, "value": 1, "row": 0, "col": 0, "color": "red"}`, 400, `color "red"`},
+		{`{"type": "lost", "level": 1, "value": 1, "row": 0}`, 400, "a lost event needs level and value, and row and col together"},
 		{`{"type": "completed"}`, 400, "needs its level"},
 		{`{"type": "ready", "level": -1}`, 400, "non-negative"},
 		{`{"type": "ready", "query": "` + strings.Repeat("x", MaxReportSize) + `"}`, 413, "larger than"},

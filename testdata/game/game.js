@@ -8,12 +8,26 @@
 // release within one frame are never seen, and a drag that skips the frames in
 // between drops where the pointer was last seen. Keys are latched.
 //
+// Levels come from levels.json (see e2e/game/levels.go): tray rows such as
+// "1 2 . 3w" (w: a white block, .: an empty slot), clues with scope all (dark),
+// blue or white and side top/bottom/left/right.
+//
 // URL parameters (all optional):
 //   level=N      start on level N (levels before it count as done)
 //   done=N       levels 1..N are done (N+1 is open)
 //   screen=S     start on "title" (the default) or "levels"
 //   origin=X,Y   put the game area at X,Y of the page (default 391,255)
 //   cmd=N        the test server's control command this page load answers
+//
+// and, to misbehave on request, the same way every time for the same seed
+// (e2e/game/chaos.go runs the same generator, so tests know what will come):
+//   seed=S       the seed of everything below (default 0)
+//   lose=P       P% of drops are ignored: the block snaps back where it came
+//                from, and the page reports "lost"
+//   scramble=N   every level starts with N blocks on squares, the 1st, 3rd...
+//                of them right and the others wrong (level=L&scramble=N opens
+//                a half-played level)
+//   fps=F        run at F frames per second (1-59), reading input once a frame
 //
 // The page reports what happens to its server (POST /api/report) and follows
 // the server's control commands (GET /api/control), so that tests can change
@@ -39,7 +53,10 @@
 		ink: "#424242", // outlines, labels, words
 		digit: "#404040", // prefilled digits
 		clue: "#404040", // dark sums (scope all)
-		blue: "#1e5ad2", // blue sums (scope pieces)
+		blue: "#1e5ad2", // blue sums (scope blue)
+		whiteBlock: "#ffffff", // white blocks
+		whiteEdge: "#424242", // their outline
+		clueEdge: "rgba(40, 40, 40, 0.85)", // the outline of white sums
 		red: "#e8251f", // numbers in conflict
 		purple: "#941aff",
 		purpleEdge: "#4b1481",
@@ -89,6 +106,10 @@
 	const ctx = canvas.getContext("2d");
 	const params = new URLSearchParams(location.search);
 	const cmd = intParam("cmd", 0);
+	const seed = intParam("seed", 0);
+	const lose = intParam("lose", 0);
+	const scramble = intParam("scramble", 0);
+	const fps = intParam("fps", 0);
 
 	let levels = []; // the levels file's levels
 	const done = new Set(); // numbers of completed levels
@@ -177,6 +198,18 @@
 		e.preventDefault();
 	});
 
+	// tick runs a frame on each animation frame, or, with fps=F below the
+	// display's rate, on the first animation frame 1/F s after the last one.
+	let lastTick = -Infinity;
+	function tick(now) {
+		requestAnimationFrame(tick);
+		if (fps > 0 && now - lastTick < 1000 / fps - 4) {
+			return;
+		}
+		lastTick = now;
+		frame();
+	}
+
 	function frame() {
 		frameNo++;
 		const now = { x: pointer.x, y: pointer.y, left: pointer.left, right: pointer.right };
@@ -202,7 +235,6 @@
 			report(pendingScreen.event);
 			pendingScreen = null;
 		}
-		requestAnimationFrame(frame);
 	}
 
 	// --- Screens and rules ------------------------------------------------
@@ -244,16 +276,30 @@
 			piece: -1,
 		}));
 		const pieces = [];
-		def.pieces.forEach((row, r) => {
-			const y = G.TRAY_BOTTOM - G.PITCH * (def.pieces.length - 1 - r);
-			row.forEach((v, i) => {
-				const x = lineX(i, row.length);
-				pieces.push({ value: v, hx: x, hy: y, x: x, y: y, cell: -1 });
+		def.tray.forEach((text, r) => {
+			const y = G.TRAY_BOTTOM - G.PITCH * (def.tray.length - 1 - r);
+			const slots = text.split(" ");
+			slots.forEach((slot, i) => {
+				if (slot === ".") {
+					return;
+				}
+				const x = lineX(i, slots.length);
+				const color = slot.endsWith("w") ? "white" : "blue";
+				pieces.push({ value: parseInt(slot, 10), color: color, hx: x, hy: y, x: x, y: y, cell: -1 });
 			});
 		});
 		const sums = (def.sums || []).map((s) => ({ ...s, hidden: false, at: clueCell(cells, s) }));
 		play = { def, cells, pieces, sums };
+		if (scramble > 0) {
+			scrambleLevel();
+		}
 		show("level");
+	}
+
+	// atStart reports whether a clue is drawn before its line's first square
+	// (above a column, left of a row) rather than after its last.
+	function atStart(s) {
+		return s.side === "top" || s.side === "left";
 	}
 
 	// clueCell returns the cell a clue is drawn next to: the first or last of
@@ -267,7 +313,7 @@
 				continue;
 			}
 			const bestAlong = best && (s.axis === "row" ? best.col : best.row);
-			if (!best || (s.side === "start" ? along < bestAlong : along > bestAlong)) {
+			if (!best || (atStart(s) ? along < bestAlong : along > bestAlong)) {
 				best = c;
 			}
 		}
@@ -302,6 +348,8 @@
 		return bad;
 	}
 
+	// sumHolds reports whether a clue's line adds up: a dark clue (scope all)
+	// counts every number, a blue or white one only the blocks of its colour.
 	function sumHolds(s) {
 		let total = 0;
 		for (const c of play.cells) {
@@ -309,11 +357,14 @@
 				continue;
 			}
 			if (c.value !== null) {
-				if (s.scope !== "pieces") {
+				if (s.scope === "all") {
 					total += c.value;
 				}
 			} else if (c.piece >= 0) {
-				total += play.pieces[c.piece].value;
+				const p = play.pieces[c.piece];
+				if (s.scope === "all" || s.scope === p.color) {
+					total += p.value;
+				}
 			}
 		}
 		return total === s.target;
@@ -328,7 +379,7 @@
 		if (p.cell >= 0) {
 			const old = play.cells[p.cell];
 			old.piece = -1;
-			report({ type: "remove", level: play.def.level, value: p.value, row: old.row, col: old.col });
+			report({ type: "remove", level: play.def.level, value: p.value, color: p.color, row: old.row, col: old.col });
 		}
 		p.cell = cell;
 		if (cell < 0) {
@@ -340,7 +391,7 @@
 		c.piece = i;
 		p.x = c.x;
 		p.y = c.y;
-		report({ type: "place", level: play.def.level, value: p.value, row: c.row, col: c.col });
+		report({ type: "place", level: play.def.level, value: p.value, color: p.color, row: c.row, col: c.col });
 	}
 
 	function pieceAt(x, y) {
@@ -409,7 +460,7 @@
 		}
 		const p = play.pieces[i];
 		drag = { piece: i, dx: p.x - x, dy: p.y - y, x: p.x, y: p.y };
-		const ev = { type: "pick", level: play.def.level, value: p.value, frame: frameNo };
+		const ev = { type: "pick", level: play.def.level, value: p.value, color: p.color, frame: frameNo };
 		if (p.cell >= 0) {
 			ev.row = play.cells[p.cell].row;
 			ev.col = play.cells[p.cell].col;
@@ -427,7 +478,11 @@
 	function release(x, y) {
 		if (drag) {
 			hold(x, y);
-			drop(drag);
+			if (lose > 0 && loseRandom(100) < lose) {
+				lost(drag);
+			} else {
+				drop(drag);
+			}
 			drag = null;
 			return;
 		}
@@ -466,6 +521,18 @@
 			report({ type: "completed", level: play.def.level });
 			show("completed");
 		}
+	}
+
+	// lost reports a drop the page ignores (lose=P): the block stays where it
+	// was picked up.
+	function lost(d) {
+		const p = play.pieces[d.piece];
+		const ev = { type: "lost", level: play.def.level, value: p.value, color: p.color };
+		if (p.cell >= 0) {
+			ev.row = play.cells[p.cell].row;
+			ev.col = play.cells[p.cell].col;
+		}
+		report(ev);
 	}
 
 	function activate(b) {
@@ -599,16 +666,31 @@
 		}
 	}
 
-	// block draws a 38 px purple piece centred on x, y.
-	function block(x, y) {
+	// block draws a 38 px piece centred on x, y: purple (a blue block, the
+	// default) or a white tile with a dark outline.
+	function block(x, y, color) {
 		const l = x - 19;
 		const t = y - 19;
 		rect(l - 1, t - 1, 38, 38, C.pieceShadow);
+		if (color === "white") {
+			rect(l, t, 38, 38, C.whiteEdge);
+			rect(l + 1, t + 1, 36, 36, C.whiteBlock);
+			return;
+		}
 		rect(l, t, 38, 38, C.purple);
 		rect(l, t, 37, 1, C.purpleEdge);
 		rect(l, t, 1, 37, C.purpleEdge);
 		rect(l + 37, t, 1, 38, "#000");
 		rect(l, t + 37, 38, 1, "#000");
+	}
+
+	// pieceDigit returns the colour of a piece's number: red in a clash, else
+	// white on purple and dark on white.
+	function pieceDigit(p, clash) {
+		if (clash) {
+			return C.red;
+		}
+		return p.color === "white" ? C.digit : C.white;
 	}
 
 	function digit(v, x, y, colour) {
@@ -718,13 +800,13 @@
 			if (p.cell < 0) {
 				brackets(p.x, p.y, C.ink);
 			}
-			block(p.x, p.y);
-			digit(p.value, p.x, p.y, p.cell >= 0 && bad.has(p.cell) ? C.red : C.white);
+			block(p.x, p.y, p.color);
+			digit(p.value, p.x, p.y, pieceDigit(p, p.cell >= 0 && bad.has(p.cell)));
 		});
 		if (drag) {
 			const p = play.pieces[drag.piece];
-			block(Math.round(drag.x), Math.round(drag.y));
-			digit(p.value, Math.round(drag.x), Math.round(drag.y), C.white);
+			block(Math.round(drag.x), Math.round(drag.y), p.color);
+			digit(p.value, Math.round(drag.x), Math.round(drag.y), pieceDigit(p, false));
 		}
 	}
 
@@ -732,45 +814,74 @@
 	function clueCentre(s) {
 		const c = s.at;
 		if (s.axis === "col") {
-			return [c.x, s.side === "start" ? c.y - 44 : c.y + 44];
+			return [c.x, atStart(s) ? c.y - 44 : c.y + 44];
 		}
-		return [s.side === "start" ? c.x - 47 : c.x + 47, c.y];
+		return [atStart(s) ? c.x - 47 : c.x + 47, c.y];
 	}
 
-	function drawClue(s) {
+	// clueShape returns a clue's arrow (three corners) and where its number
+	// goes: [x, y, align].
+	function clueShape(s) {
 		const c = s.at;
-		const colour = s.scope === "pieces" ? C.blue : C.clue;
-		const label = String(s.target).padStart(s.digits || 0, "0");
+		if (s.axis === "col" && atStart(s)) {
+			return [[[c.x - 7, c.y - 24.5], [c.x + 7, c.y - 24.5], [c.x, c.y - 32]], [c.x + 0.5, c.y - 36, "center"]];
+		}
+		if (s.axis === "col") {
+			return [[[c.x - 7, c.y + 23.5], [c.x + 7, c.y + 23.5], [c.x, c.y + 30.5]], [c.x + 0.5, c.y + 51, "center"]];
+		}
+		if (atStart(s)) {
+			return [[[c.x - 26, c.y - 6.5], [c.x - 26, c.y + 5.5], [c.x - 32, c.y - 0.5]], [c.x - 35, c.y + 8, "right"]];
+		}
+		return [[[c.x + 24, c.y - 6.5], [c.x + 24, c.y + 6.5], [c.x + 30.5, c.y]], [c.x + 36, c.y + 8, "left"]];
+	}
+
+	const CLUE_COLOUR = { all: C.clue, blue: C.blue, white: C.white };
+
+	// drawClue draws a sum clue: an arrow pointing at its line and the
+	// number, two digits at least ("04"). Dark and blue clues are flat; a
+	// white clue has a thin dark outline so that it shows on light
+	// backgrounds.
+	function drawClue(s) {
+		const colour = CLUE_COLOUR[s.scope];
+		const edge = s.scope === "white" ? C.clueEdge : null;
+		const [arrow, [x, y, align]] = clueShape(s);
 		ctx.save();
 		if (s.hidden) {
 			ctx.globalAlpha = 0.25;
 		}
-		ctx.fillStyle = colour;
 		ctx.beginPath();
-		if (s.axis === "col" && s.side === "start") {
-			ctx.moveTo(c.x - 7, c.y - 24.5);
-			ctx.lineTo(c.x + 7, c.y - 24.5);
-			ctx.lineTo(c.x, c.y - 32);
-			text(label, c.x + 0.5, c.y - 36, FONT.clue, colour, "center");
-		} else if (s.axis === "col") {
-			ctx.moveTo(c.x - 7, c.y + 23.5);
-			ctx.lineTo(c.x + 7, c.y + 23.5);
-			ctx.lineTo(c.x, c.y + 30.5);
-			text(label, c.x + 0.5, c.y + 51, FONT.clue, colour, "center");
-		} else if (s.side === "start") {
-			ctx.moveTo(c.x - 26, c.y - 6.5);
-			ctx.lineTo(c.x - 26, c.y + 5.5);
-			ctx.lineTo(c.x - 32, c.y - 0.5);
-			text(label, c.x - 35, c.y + 8, FONT.clue, colour, "right");
-		} else {
-			ctx.moveTo(c.x + 24, c.y - 6.5);
-			ctx.lineTo(c.x + 24, c.y + 6.5);
-			ctx.lineTo(c.x + 30.5, c.y);
-			text(label, c.x + 36, c.y + 8, FONT.clue, colour, "left");
+		ctx.moveTo(arrow[0][0], arrow[0][1]);
+		ctx.lineTo(arrow[1][0], arrow[1][1]);
+		ctx.lineTo(arrow[2][0], arrow[2][1]);
+		ctx.closePath();
+		if (edge) {
+			ctx.strokeStyle = edge;
+			ctx.lineWidth = 1.5;
+			ctx.lineJoin = "round";
+			ctx.stroke();
 		}
 		ctx.fillStyle = colour;
 		ctx.fill();
+		outlinedText(String(s.target).padStart(2, "0"), x, y, FONT.clue, colour, edge, align);
 		ctx.restore();
+	}
+
+	// outlinedText draws text like text(), with an outline first when edge is
+	// set.
+	function outlinedText(s, x, y, font, colour, edge, align) {
+		if (edge) {
+			ctx.save();
+			ctx.font = font[0];
+			ctx.textAlign = align;
+			ctx.translate(x, y);
+			ctx.scale(font[1], 1);
+			ctx.strokeStyle = edge;
+			ctx.lineWidth = 2;
+			ctx.lineJoin = "round";
+			ctx.strokeText(s, 0, 0);
+			ctx.restore();
+		}
+		text(s, x, y, font, colour, align);
 	}
 
 	function drawCompleted() {
@@ -778,6 +889,72 @@
 		text("Level Completed", 400, 57, FONT.title, C.white, "center");
 		text("Menu", G.MENU_X, G.BUTTONS_Y + 7, FONT.button, C.white, "center");
 		text("Next", G.NEXT_X, G.BUTTONS_Y + 7, FONT.button, C.white, "center");
+	}
+
+	// --- Misbehaviour on request (see e2e/game/chaos.go) ----------------
+
+	// chaosRandom returns a generator of numbers in [0, n) for the page's
+	// seed; salt tells the streams apart (0: lost drops, L: level L's
+	// scramble).
+	function chaosRandom(salt) {
+		let s = (seed * 65537 + salt * 257 + 12345) >>> 0;
+		return (n) => {
+			s = (s * 1664525 + 1013904223) >>> 0;
+			return Math.floor((s / 4294967296) * n);
+		};
+	}
+
+	const loseRandom = chaosRandom(0);
+
+	// scrambleLevel puts scramble=N blocks on the level's squares: N empty
+	// squares in random order, the 1st, 3rd... given their answer's block,
+	// the others a wrong block at random (or the other kind when none is
+	// left).
+	function scrambleLevel() {
+		const rnd = chaosRandom(play.def.level);
+		const empty = [];
+		play.def.cells.forEach((c, i) => {
+			if (c.value === undefined) {
+				empty.push(i);
+			}
+		});
+		for (let i = empty.length - 1; i > 0; i--) {
+			const j = rnd(i + 1);
+			[empty[i], empty[j]] = [empty[j], empty[i]];
+		}
+		const used = new Set();
+		for (let k = 0; k < Math.min(scramble, empty.length); k++) {
+			const c = play.def.cells[empty[k]];
+			let b = pickRight(used, c);
+			if (k % 2 === 1 || b < 0) {
+				const w = pickWrong(used, c, rnd);
+				if (w >= 0) {
+					b = w;
+				}
+			}
+			if (b >= 0) {
+				used.add(b);
+				setPiece(b, empty[k]);
+			}
+		}
+	}
+
+	function isAnswer(p, c) {
+		return p.value === c.answer && p.color === c.color;
+	}
+
+	function pickRight(used, c) {
+		return play.pieces.findIndex((p, i) => !used.has(i) && isAnswer(p, c));
+	}
+
+	function pickWrong(used, c, rnd) {
+		const wrong = [];
+		play.pieces.forEach((p, i) => {
+			if (!used.has(i) && !isAnswer(p, c)) {
+				wrong.push(i);
+			}
+		});
+		return wrong.length === 0 ? -1 : wrong[rnd(wrong.length)];
 	}
 
 	// --- Leaves: the faint drifting leaves of the real game, frozen --------
@@ -876,7 +1053,7 @@
 		} else {
 			show(params.get("screen") === "levels" ? "levels" : "title");
 		}
-		requestAnimationFrame(frame);
+		requestAnimationFrame(tick);
 	}
 
 	start();
