@@ -1,9 +1,12 @@
 package recognize
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"sort"
+
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // arrow is the small triangle of a sum clue, in game-area coordinates. It
@@ -13,32 +16,36 @@ type arrow struct {
 	label  int // its blob
 	box    image.Rectangle
 	dir    image.Point // (-1,0) left, (1,0) right, (0,-1) up, (0,1) down
-	blue   bool        // a blue clue: it counts only the pieces placed
+	scope  string      // puzzle.ScopeAll (dark), ScopeBlue or ScopeWhite
 	digits []image.Rectangle
 }
 
-// findArrows finds the triangles of sum clues among the blobs (of the ink
-// and blue marks, without the squares' outlines): small solid blobs whose
-// width grows steadily from a tip to a base.
+// findArrows finds the triangles of sum clues among the blobs (of the ink,
+// blue and white marks, without the squares' outlines): small solid shapes
+// whose width grows steadily from a tip to a base. A white mark's shape is
+// its white alone (see markShape).
 //
-// A tiny blob (a few pixels, at small zooms) has lost its faint edges to
-// the mask; it is judged again on the pixels showing at least a quarter of
-// the ink's contrast around it.
+// A tiny dark blob (a few pixels, at small zooms) has lost its faint edges
+// to the mask; it is judged again on the pixels showing at least a quarter
+// of the ink's contrast around it.
 func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arrow {
 	var arrows []arrow
 	for _, b := range bl.list {
-		long, short := b.box.Dx(), b.box.Dy()
+		// The outline around a white mark makes its blob a little larger
+		// than its shape: a pixel or two at these sizes.
+		if long := max(b.box.Dx(), b.box.Dy()); float64(long) < 0.1*step || float64(long) > 0.45*step+2 || !keep(b) {
+			continue
+		}
+		shape, in, white := sc.markShape(bl, b)
+		long, short := shape.Dx(), shape.Dy()
 		if short > long {
 			long, short = short, long
 		}
 		if float64(long) < 0.1*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.8*float64(long) {
 			continue
 		}
-		if !keep(b) {
-			continue
-		}
-		d, ok := triangleDir(b.box, func(x, y int) bool { return bl.at(x, y) == b.label })
-		if !ok && long <= 8 {
+		d, ok := triangleDir(shape, in)
+		if !ok && !white && long <= 8 {
 			d, ok = sc.faintTriangleDir(bl, b)
 		}
 		if ok {
@@ -48,12 +55,33 @@ func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arr
 	return arrows
 }
 
+// markShape returns the shape of blob b for judging it as a triangle: its
+// box and pixels; for a white mark (see whiteMarkShare), the box and
+// pixels of its white alone. The dark outline around a white mark, thin and
+// anti-aliased, blunts a triangle's tip, and along its base it is partly
+// erased with the squares' outlines.
+func (sc *scene) markShape(bl *blobs, b blob) (box image.Rectangle, in func(x, y int) bool, white bool) {
+	mark := func(x, y int) bool { return bl.at(x, y) == b.label }
+	if sc.lightShare(bl, b.label, b.box) < whiteMarkShare {
+		return b.box, mark, false
+	}
+	light := func(x, y int) bool { return mark(x, y) && sc.isLight(sc.pixel(x, y)) }
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			if light(x, y) {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box, light, true
+}
+
 // faintTriangleDir runs triangleDir on the pixels around blob b that show at
 // least a quarter of the ink's contrast with the background, leaving out
 // those of other blobs.
 func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
 	r := b.box.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
-	cover := coverage(sc.im, r.Add(sc.org), sc.bg)
+	cover := coverage(sc.im, r.Add(sc.org), sc.bg, anyInk)
 	if cover == nil {
 		return image.Point{}, false
 	}
@@ -256,4 +284,85 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// whiteMarkShare is the share of a mark's pixels that must be lighter than
+// the background for it to be white: a white digit or triangle is white
+// inside a thin dark outline, about half of it, while the dark and blue
+// marks hold none but the odd compression artefact.
+const whiteMarkShare = 0.2
+
+// clueScope tells a clue's colour, and so its scope, from its triangle and
+// digits together: white when enough of their marks are white, blue when
+// their ink (the pixels farthest from the background) is blue, else dark.
+func (sc *scene) clueScope(bl *blobs, a arrow) string {
+	light, n := sc.lightCount(bl, a.label, a.box)
+	for _, d := range a.digits {
+		l, m := sc.lightCount(bl, 0, d)
+		light, n = light+l, n+m
+	}
+	if n > 0 && float64(light) >= whiteMarkShare*float64(n) {
+		return puzzle.ScopeWhite
+	}
+	boxes := append([]image.Rectangle{a.box}, a.digits...)
+	if ink, ok := sc.inkColour(boxes); ok && ink.isBlue() {
+		return puzzle.ScopeBlue
+	}
+	return puzzle.ScopeAll
+}
+
+// inkColour is the mean colour of the pixels of boxes (game-area
+// coordinates) that stand out most from the background: those at least
+// ~77% as far from it as the farthest, as coverage takes them.
+func (sc *scene) inkColour(boxes []image.Rectangle) (rgb, bool) {
+	d2 := func(c rgb) int {
+		dr, dg, db := int(c.r)-int(sc.bg.r), int(c.g)-int(sc.bg.g), int(c.b)-int(sc.bg.b)
+		return dr*dr + dg*dg + db*db
+	}
+	far := 0
+	for _, r := range boxes {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				far = max(far, d2(sc.pixel(x, y)))
+			}
+		}
+	}
+	var sr, sg, sb, n int
+	for _, r := range boxes {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if c := sc.pixel(x, y); 10*d2(c) >= 6*far {
+					sr, sg, sb, n = sr+int(c.r), sg+int(c.g), sb+int(c.b), n+1
+				}
+			}
+		}
+	}
+	if n == 0 || far < 24*24 {
+		return rgb{}, false
+	}
+	return rgb{uint8(sr / n), uint8(sg / n), uint8(sb / n)}, true
+}
+
+// ink is the side of the background a clue's digits are drawn on: white
+// digits are read on their white, inside their dark outline.
+func (a arrow) ink() inkSide {
+	if a.scope == puzzle.ScopeWhite {
+		return lighterInk
+	}
+	return anyInk
+}
+
+// readClueNumber reads the number of a clue.
+func (sc *scene) readClueNumber(rd *Reader, a arrow) (int, error) {
+	n, err := sc.readNumber(rd, a.digits, sc.bg, a.ink())
+	if err != nil {
+		return 0, err
+	}
+	if n < 1 {
+		// The squares of a line hold distinct numbers, so that no line
+		// the game writes a clue for adds up to 0: a 0 is a misreading,
+		// such as a padded "09" whose 9 was lost.
+		return 0, fmt.Errorf("the number reads %d: no clue of the game is 0", n)
+	}
+	return n, nil
 }

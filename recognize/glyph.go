@@ -61,13 +61,14 @@ func (g glyph) String() string {
 
 // cutGlyph cuts the character inside box (screenshot coordinates) out of im.
 // paper is the colour around the character; its ink is taken to be the
-// mean of the pixels of box farthest from paper, so dark digits on the background, white
-// digits on a piece and faint grey digits are all cut the same way: each
-// pixel is given the share of ink it shows, the character is cropped where
-// that share reaches one half, scaled to glyphHeight rows and binarised.
-func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb) glyph {
+// mean of the pixels of box farthest from paper (on the given side), so
+// dark digits on the background, white digits on a piece and faint grey
+// digits are all cut the same way: each pixel is given the share of ink it
+// shows, the character is cropped where that share reaches one half,
+// scaled to glyphHeight rows and binarised.
+func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb, ink inkSide) glyph {
 	box = box.Inset(-1).Intersect(im.Rect)
-	cover := coverage(im, box, paper)
+	cover := coverage(im, box, paper, ink)
 	if cover == nil {
 		return glyph{}
 	}
@@ -135,16 +136,30 @@ func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb) glyph {
 	return g
 }
 
+// inkSide says which pixels may be a character's ink: any that stand out
+// from the paper, or only those lighter than it. A white digit outlined in
+// dark (a white clue) is the white inside its outline.
+type inkSide int
+
+const (
+	anyInk inkSide = iota
+	lighterInk
+)
+
 // coverage returns, for each pixel of box (row by row), the share of ink it
 // shows, 0 for paper and 1 for ink, taking as the ink the mean of the
-// pixels farthest from the paper (the farthest alone may be a compression
-// artefact). It returns nil when nothing in box stands out from the paper.
-func coverage(im *image.RGBA, box image.Rectangle, paper rgb) []float64 {
+// pixels farthest from the paper on the given side (the farthest alone may
+// be a compression artefact). It returns nil when nothing in box stands out
+// from the paper.
+func coverage(im *image.RGBA, box image.Rectangle, paper rgb, side inkSide) []float64 {
 	box = box.Intersect(im.Rect)
 	if box.Empty() {
 		return nil
 	}
 	d2 := func(c rgb) float64 {
+		if side == lighterInk && c.lum() <= paper.lum() {
+			return 0
+		}
 		dr, dg, db := float64(c.r)-float64(paper.r), float64(c.g)-float64(paper.g), float64(c.b)-float64(paper.b)
 		return dr*dr + dg*dg + db*db
 	}

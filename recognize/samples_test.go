@@ -144,9 +144,10 @@ func screenSamples(t testing.TB, name string, img *image.RGBA, want *puzzle.Puzz
 				axis, index = "row", b.lattice.row(float64(c.Y))
 			}
 			for _, s := range want.Sums {
-				if s.Axis == axis && s.Index == index {
+				if s.Axis == axis && s.Index == index && s.ScopeName() == a.scope {
 					for i, d := range digitsOf(s.Target, len(a.digits)) {
-						add(fmt.Sprintf("sum %s %d digit %d", axis, index, i), sc.charGlyph(a.digits[i], sc.bg), d)
+						g := cutGlyph(sc.im, a.digits[i].Add(sc.org), sc.bg, a.ink())
+						add(fmt.Sprintf("sum %s %d (%s) digit %d", axis, index, a.scope, i), g, d)
 					}
 				}
 			}

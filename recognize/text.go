@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"sort"
@@ -91,6 +92,24 @@ func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 	return digits
 }
 
+// readLevel finds the "Level NN" label among chars and reads its number.
+// Every level screen shows the label, so not finding it, or reading a level
+// 0, is an error: the puzzle file would lose its level.
+func (sc *scene) readLevel(rd *Reader, chars []image.Rectangle) (digits []image.Rectangle, level int, err error) {
+	digits = sc.findLevelLabel(chars)
+	if len(digits) == 0 {
+		return nil, 0, fmt.Errorf("no \"Level NN\" label in the top left corner")
+	}
+	n, err := sc.readNumber(rd, digits, sc.bg, anyInk)
+	if err != nil {
+		return digits, 0, fmt.Errorf("the level label: %w", err)
+	}
+	if n < 1 {
+		return digits, 0, fmt.Errorf("the level label reads %d: levels count from 1", n)
+	}
+	return digits, n, nil
+}
+
 // labelDigits is how many digits the game writes the level number with:
 // "Level 07".
 const labelDigits = 2
@@ -136,28 +155,33 @@ func labelNumber(l textLine) (digits []image.Rectangle, ok bool) {
 // characters returns the box of blob b if it has the size of a character
 // next to a lattice of the given step, drawn on paper, split in two if it
 // is as wide as two characters (digits that touch at small zooms); or
-// nothing.
+// nothing. Characters of white marks are split on their white, not on the
+// dark outline around it.
 func (sc *scene) characters(bl *blobs, b blob, step float64, paper rgb) []image.Rectangle {
 	h := float64(b.box.Dy())
 	if h < 0.15*step || h > 0.6*step || float64(b.box.Dx()) > 2*h {
 		return nil
 	}
-	return sc.splitWide(b.box, paper)
+	ink := anyInk
+	if sc.lightShare(bl, b.label, b.box) >= whiteMarkShare {
+		ink = lighterInk
+	}
+	return sc.splitWide(b.box, paper, ink)
 }
 
 // splitWide returns r as one character box, or as two when it is too wide
 // for one.
-func (sc *scene) splitWide(r image.Rectangle, paper rgb) []image.Rectangle {
+func (sc *scene) splitWide(r image.Rectangle, paper rgb, ink inkSide) []image.Rectangle {
 	if float64(r.Dx()) <= 1.1*float64(r.Dy()) {
 		return []image.Rectangle{r}
 	}
-	return sc.splitInTwo(r, paper)
+	return sc.splitInTwo(r, paper, ink)
 }
 
 // splitInTwo cuts r, two characters that touch, in two at the column
 // showing the least ink near its middle.
-func (sc *scene) splitInTwo(r image.Rectangle, paper rgb) []image.Rectangle {
-	cover := coverage(sc.im, r.Add(sc.org), paper)
+func (sc *scene) splitInTwo(r image.Rectangle, paper rgb, ink inkSide) []image.Rectangle {
+	cover := coverage(sc.im, r.Add(sc.org), paper, ink)
 	if cover == nil {
 		return []image.Rectangle{r}
 	}
@@ -188,7 +212,7 @@ func (sc *scene) localChars(r image.Rectangle, paper rgb, minHeight float64) []i
 	if r.Empty() {
 		return nil
 	}
-	cover := coverage(sc.im, r.Add(sc.org), paper)
+	cover := coverage(sc.im, r.Add(sc.org), paper, anyInk)
 	if cover == nil {
 		return nil
 	}
@@ -207,7 +231,7 @@ func (sc *scene) localChars(r image.Rectangle, paper rgb, minHeight float64) []i
 		if h < minHeight {
 			continue
 		}
-		chars = append(chars, sc.splitWide(b.box.Add(r.Min), paper)...)
+		chars = append(chars, sc.splitWide(b.box.Add(r.Min), paper, anyInk)...)
 	}
 	sort.Slice(chars, func(i, j int) bool { return chars[i].Min.X < chars[j].Min.X })
 	return chars
