@@ -158,6 +158,7 @@ func (sc *scene) readClues(rd *Reader, b *board) ([]image.Rectangle, error) {
 			return nil, fmt.Errorf("the clue arrow at %v has no number", sc.abs(centre(a.box)))
 		}
 		a.scope = sc.clueScope(bl, *a)
+		a.glyphs = sc.clueGlyphs(bl, *a)
 		n, err := sc.readClueNumber(rd, *a)
 		if err != nil {
 			return nil, fmt.Errorf("the clue at %v: %w", sc.abs(centre(a.box)), err)

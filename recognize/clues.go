@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -18,6 +19,7 @@ type arrow struct {
 	dir    image.Point // (-1,0) left, (1,0) right, (0,-1) up, (0,1) down
 	scope  string      // puzzle.ScopeAll (dark), ScopeBlue or ScopeWhite
 	digits []image.Rectangle
+	glyphs []glyph // the digits cut out, once the scope is known
 }
 
 // findArrows finds the triangles of sum clues among the blobs (of the ink,
@@ -245,6 +247,13 @@ func clueDigits(a arrow, chars []image.Rectangle, step float64) []image.Rectangl
 			}
 		}
 	}
+	// Pieces of a digit that compression broke apart, and specks, are
+	// shorter than the digits.
+	tallest := 0
+	for _, c := range near {
+		tallest = max(tallest, c.Dy())
+	}
+	near = slices.DeleteFunc(near, func(c image.Rectangle) bool { return float64(c.Dy()) < 0.6*float64(tallest) })
 	if len(near) == 0 {
 		return nil
 	}
@@ -343,20 +352,81 @@ func (sc *scene) inkColour(boxes []image.Rectangle) (rgb, bool) {
 	return rgb{uint8(sr / n), uint8(sg / n), uint8(sb / n)}, true
 }
 
-// ink is the side of the background a clue's digits are drawn on: white
-// digits are read on their white, inside their dark outline.
+// ink says how a clue's digits differ from the background (see inkSide):
+// white ones are read on their white, inside their dark outline; blue ones
+// by their brightness alone.
 func (a arrow) ink() inkSide {
-	if a.scope == puzzle.ScopeWhite {
+	switch a.scope {
+	case puzzle.ScopeWhite:
 		return lighterInk
+	case puzzle.ScopeBlue:
+		return darkerInk
 	}
 	return anyInk
 }
 
-// readClueNumber reads the number of a clue.
+// clueGlyphs cuts out the digits of a clue (see arrow.ink); white ones on
+// the marks in bl (see whiteCoverage).
+func (sc *scene) clueGlyphs(bl *blobs, a arrow) []glyph {
+	var out []glyph
+	for _, r := range a.digits {
+		if a.scope != puzzle.ScopeWhite {
+			out = append(out, cutGlyph(sc.im, r.Add(sc.org), sc.bg, a.ink()))
+			continue
+		}
+		box := r.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
+		out = append(out, coveredGlyph(sc.whiteCoverage(bl, box), box.Add(sc.org)))
+	}
+	return out
+}
+
+// whiteCoverage returns, for each pixel of box (game-area coordinates), the
+// share of white it shows of a white digit inside its dark outline: 0 off
+// the marks in bl; on them, its place between the outline's luminance and
+// the white's. Measured against the background instead, the pixels that
+// blend the white with its outline would count as paper, and the digit
+// would lose its thin strokes at small zooms.
+func (sc *scene) whiteCoverage(bl *blobs, box image.Rectangle) []float64 {
+	var lums []int
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if bl.at(x, y) != 0 {
+				lums = append(lums, sc.pixel(x, y).lum())
+			}
+		}
+	}
+	if len(lums) == 0 {
+		return nil
+	}
+	slices.Sort(lums)
+	dark, white := float64(lums[len(lums)/10]), float64(lums[len(lums)*9/10])
+	if white-dark < 24 {
+		return nil
+	}
+	cover := make([]float64, box.Dx()*box.Dy())
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if bl.at(x, y) != 0 {
+				t := (float64(sc.pixel(x, y).lum()) - dark) / (white - dark)
+				cover[(y-box.Min.Y)*box.Dx()+x-box.Min.X] = math.Max(0, math.Min(1, t))
+			}
+		}
+	}
+	return cover
+}
+
+// readClueNumber reads the number of a clue from its glyphs.
 func (sc *scene) readClueNumber(rd *Reader, a arrow) (int, error) {
-	n, err := sc.readNumber(rd, a.digits, sc.bg, a.ink())
-	if err != nil {
-		return 0, err
+	if len(a.glyphs) > 3 {
+		return 0, fmt.Errorf("%d characters where a number of at most 3 digits was expected", len(a.glyphs))
+	}
+	n := 0
+	for _, g := range a.glyphs {
+		d, err := rd.digit(g)
+		if err != nil {
+			return 0, err
+		}
+		n = 10*n + d
 	}
 	if n < 1 {
 		// The squares of a line hold distinct numbers, so that no line

@@ -146,8 +146,7 @@ func screenSamples(t testing.TB, name string, img *image.RGBA, want *puzzle.Puzz
 			for _, s := range want.Sums {
 				if s.Axis == axis && s.Index == index && s.ScopeName() == a.scope {
 					for i, d := range digitsOf(s.Target, len(a.digits)) {
-						g := cutGlyph(sc.im, a.digits[i].Add(sc.org), sc.bg, a.ink())
-						add(fmt.Sprintf("sum %s %d (%s) digit %d", axis, index, a.scope, i), g, d)
+						add(fmt.Sprintf("sum %s %d (%s) digit %d", axis, index, a.scope, i), a.glyphs[i], d)
 					}
 				}
 			}

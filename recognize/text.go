@@ -115,13 +115,12 @@ func (sc *scene) readLevel(rd *Reader, chars []image.Rectangle) (digits []image.
 const labelDigits = 2
 
 // labelNumber says whether a text line reads as "Level NN" and returns the
-// number's characters. The number is the last two characters; before them
-// come the word's l and, before that, lowercase letters (e, v, e): the
-// letters must be shorter than the l and the digits, by a pixel at least,
-// a tenth of the digits' height at larger sizes (their x-height is 0.73 of
-// the capitals' in the game's font, as in Arial). Heights are measured
-// from the line's baseline, since blur can take a row off the foot of a
-// thin 1.
+// number's characters: the last two, after at least three characters of
+// which some, lowercase letters (e, v, e), are shorter than the digits by
+// a pixel at least, a tenth of their height at larger sizes (their x-height
+// is 0.73 of the capitals' in the game's font, as in Arial). Heights are
+// measured from the line's baseline, since blur can take a row off the
+// foot of a thin 1; the l may lose the top of its ascender.
 func labelNumber(l textLine) (digits []image.Rectangle, ok bool) {
 	var all []image.Rectangle
 	var bottoms []int
@@ -139,12 +138,12 @@ func labelNumber(l textLine) (digits []image.Rectangle, ok bool) {
 	height := func(c image.Rectangle) int { return baseline - c.Min.Y }
 	n := len(all)
 	digits, word := all[n-labelDigits:], all[:n-labelDigits]
-	tall := height(word[len(word)-1]) // the l
+	tall := math.MaxInt
 	for _, d := range digits {
 		tall = min(tall, height(d))
 	}
 	short := tall - max(1, tall/10)
-	for _, c := range word[:len(word)-1] {
+	for _, c := range word {
 		if height(c) <= short {
 			return digits, true
 		}
