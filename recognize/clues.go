@@ -117,12 +117,12 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 	if !wide {
 		n, long = r.Dx(), r.Dy()
 	}
-	// A triangle fills half its box; a tiny one (a few pixels at small
-	// zooms) is blockier, and blur fattens its tip more.
-	maxFill, maxTip, minRise := 0.75, 0.45, 0.5
-	if long <= 8 {
-		maxFill, maxTip, minRise = 0.85, 0.6, 0.35
-	}
+	// A triangle fills half its box; a small one (a few pixels at small
+	// zooms) is blockier, and blur fattens its tip more: the limits ease
+	// from a 12-pixel triangle (the game's are 12 to 14 long at 100%) to an
+	// 8-pixel one.
+	small := math.Max(0, math.Min(1, float64(12-long)/4))
+	maxFill, maxTip, minRise := 0.75+0.1*small, 0.45+0.15*small, 0.5-0.15*small
 	counts := make([]float64, n)
 	area := 0
 	mid := float64(long-1) / 2
