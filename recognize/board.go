@@ -30,7 +30,8 @@ type board struct {
 // and the level label. On failure it returns what it had found so far with
 // the error.
 func (sc *scene) readBoard(rd *Reader) (*board, error) {
-	b := &board{squares: sc.findSquares()}
+	b := &board{squares: sc.findSquares(), pieces: sc.findPieces()}
+	b.squares = append(b.squares, sc.squaresUnderBlocks(b.pieces)...)
 	if len(b.squares) == 0 {
 		return b, fmt.Errorf("%w: no board squares in the game area", ErrNoGame)
 	}
@@ -93,9 +94,8 @@ func (sc *scene) readSquares(rd *Reader, b *board) error {
 	return nil
 }
 
-// readPieces finds the pieces and reads their digits.
+// readPieces reads the pieces' digits.
 func (sc *scene) readPieces(rd *Reader, b *board) error {
-	b.pieces = sc.findPieces()
 	for i, p := range b.pieces {
 		g := sc.pieceGlyph(p)
 		if g.empty() {
@@ -420,7 +420,12 @@ func (b *board) puzzle(sc *scene, origin image.Point) *puzzle.Puzzle {
 		return a.Row < c.Row || a.Row == c.Row && a.Col < c.Col
 	})
 	for i, pc := range b.pieces {
-		p.Pieces = append(p.Pieces, puzzle.Piece{Value: puzzle.Int(b.pvalues[i]), Color: pc.color, Point: pt(pc.centre)})
+		piece := puzzle.Piece{Value: puzzle.Int(b.pvalues[i]), Color: pc.color, Point: pt(pc.centre)}
+		if pc.onBoard {
+			piece.Row = puzzle.Int(b.lattice.row(float64(pc.centre.Y)))
+			piece.Col = puzzle.Int(b.lattice.col(float64(pc.centre.X)))
+		}
+		p.Pieces = append(p.Pieces, piece)
 	}
 	for i, a := range b.arrows {
 		s := puzzle.Sum{Target: b.targets[i], Scope: puzzle.ScopeAll}
