@@ -135,10 +135,7 @@ func (d *drawer) board(b *board) {
 		if a.dir.X != 0 {
 			axis, index = "row", b.lattice.row(float64(c.Y))
 		}
-		scope := "all"
-		if a.blue {
-			scope = "pieces"
-		}
+		scope := a.scope
 		// The label goes beyond the number, on the side the arrow points to.
 		label := fmt.Sprintf("%s %d=%d %s", axis, index, b.targets[i], scope)
 		u := a.box

@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 
+	"gocv.io/x/gocv"
+
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -28,60 +30,99 @@ type board struct {
 // and the level label. On failure it returns what it had found so far with
 // the error.
 func (sc *scene) readBoard(rd *Reader) (*board, error) {
-	b := &board{squares: sc.findSquares()}
+	b := &board{squares: sc.findSquares(), pieces: sc.findPieces()}
+	b.squares = append(b.squares, sc.squaresUnderBlocks(b.pieces)...)
 	if len(b.squares) == 0 {
 		return b, fmt.Errorf("%w: no board squares in the game area", ErrNoGame)
 	}
+	if err := sc.placeSquares(b); err != nil {
+		return b, err
+	}
+	if err := sc.readSquares(rd, b); err != nil {
+		return b, err
+	}
+	if err := sc.readPieces(rd, b); err != nil {
+		return b, err
+	}
+	chars, err := sc.readClues(rd, b)
+	if err != nil {
+		return b, err
+	}
+	b.label, b.level, err = sc.readLevel(rd, chars)
+	return b, err
+}
+
+// placeSquares fits the lattice through the squares and gives each its row
+// and column.
+func (sc *scene) placeSquares(b *board) error {
 	centres := make([]image.Point, len(b.squares))
 	for i, s := range b.squares {
 		centres[i] = s.centre
 	}
 	lat, err := fitLattice(centres, sc.px(latticeStep))
 	if err != nil {
-		return b, fmt.Errorf("board squares: %w", err)
+		return fmt.Errorf("board squares: %w", err)
 	}
 	b.lattice = lat
-	step := lat.step
 	seen := map[[2]int]bool{}
-	for i, s := range b.squares {
+	for _, s := range b.squares {
 		r, c := lat.row(float64(s.centre.Y)), lat.col(float64(s.centre.X))
 		if seen[[2]int{r, c}] {
-			return b, fmt.Errorf("two squares at row %d, col %d", r, c)
+			return fmt.Errorf("two squares at row %d, col %d", r, c)
 		}
 		seen[[2]int{r, c}] = true
 		b.rows, b.cols = append(b.rows, r), append(b.cols, c)
+	}
+	return nil
+}
+
+// readSquares reads the digits printed in the squares.
+func (sc *scene) readSquares(rd *Reader, b *board) error {
+	for i, s := range b.squares {
 		var v *int
 		if !s.digit.Empty() {
 			g := sc.squareGlyph(s)
 			b.squares[i].digit = g.box.Sub(sc.org)
 			d, err := rd.digit(g)
 			if err != nil {
-				return b, fmt.Errorf("the square at row %d, col %d: %w", r, c, err)
+				return fmt.Errorf("the square at row %d, col %d: %w", b.rows[i], b.cols[i], err)
 			}
 			v = &d
 		}
 		b.values = append(b.values, v)
 	}
+	return nil
+}
 
-	b.pieces = sc.findPieces()
+// readPieces reads the pieces' digits.
+func (sc *scene) readPieces(rd *Reader, b *board) error {
 	for i, p := range b.pieces {
 		g := sc.pieceGlyph(p)
 		if g.empty() {
-			return b, fmt.Errorf("the piece at %v has no digit", sc.abs(p.centre))
+			return fmt.Errorf("the piece at %v has no digit", sc.abs(p.centre))
 		}
 		b.pieces[i].digit = g.box.Sub(sc.org)
 		d, err := rd.digit(g)
 		if err != nil {
-			return b, fmt.Errorf("the piece at %v: %w", sc.abs(p.centre), err)
+			return fmt.Errorf("the piece at %v: %w", sc.abs(p.centre), err)
 		}
 		b.pvalues = append(b.pvalues, d)
 	}
+	return nil
+}
 
-	// Clues and the label are read from the marks (ink and blue) without
-	// the squares' outlines, which a clue's triangle may touch. Whether a
-	// clue is blue is told from the mean colour of its blobs, not from the
-	// mask: compression blurs colour far more than brightness, so a small
-	// blue triangle keeps its shape only in brightness.
+// readClues finds the sum clues and reads their numbers. It returns the
+// characters drawn outside the squares that are not part of a clue, where
+// the level label is.
+//
+// Clues and the label are read from the marks (dark, blue and white
+// pixels) without the squares' outlines, which a clue's triangle may
+// touch. A clue's colour is told from its triangle and digits together
+// (see clueScope), after its digits are found by place alone: compression
+// blurs colour far more than brightness, so that the colour of one small
+// blob, a digit, is not to be trusted.
+func (sc *scene) readClues(rd *Reader, b *board) ([]image.Rectangle, error) {
+	step := b.lattice.step
 	marks := sc.marksWithoutOutlines(b.squares)
 	defer marks.close()
 	bl := findBlobs(marks, 8)
@@ -94,16 +135,55 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 		}
 		return false
 	}
-	arrows := sc.findArrows(bl, step, func(x blob) bool { return !inSquare(x.box) })
-	for i := range arrows {
-		arrows[i].blue = sc.blobIsBlue(bl, arrows[i].label)
+	b.arrows = b.lineEndArrows(sc.findArrows(bl, step, func(x blob) bool { return !inSquare(x.box) }))
+	isArrow := func(r image.Rectangle) bool {
+		for _, a := range b.arrows {
+			if a.box == r {
+				return true
+			}
+		}
+		return false
 	}
-	// Keep the arrows at line ends; of two at the same end (a digit may
-	// pass for a triangle), the one nearer the squares.
+	var chars []image.Rectangle
+	for _, x := range bl.list {
+		if !inSquare(x.box) && !isArrow(x.box) {
+			chars = append(chars, sc.characters(bl, x, step, sc.bg)...)
+		}
+	}
+	used := map[image.Rectangle]bool{}
+	for i := range b.arrows {
+		a := &b.arrows[i]
+		a.digits = clueDigits(*a, chars, step)
+		if len(a.digits) == 0 {
+			return nil, fmt.Errorf("the clue arrow at %v has no number", sc.abs(centre(a.box)))
+		}
+		a.scope = sc.clueScope(bl, *a)
+		a.glyphs = sc.clueGlyphs(bl, *a)
+		n, err := sc.readClueNumber(rd, *a)
+		if err != nil {
+			return nil, fmt.Errorf("the clue at %v: %w", sc.abs(centre(a.box)), err)
+		}
+		b.targets = append(b.targets, n)
+		for _, d := range a.digits {
+			used[d] = true
+		}
+	}
+	var rest []image.Rectangle
+	for _, c := range chars {
+		if !used[c] {
+			rest = append(rest, c)
+		}
+	}
+	return rest, nil
+}
+
+// lineEndArrows keeps the arrows that sit at line ends, as clues' do: of
+// two at the same end of a line (a digit may pass for a triangle), the one
+// nearer the squares. A line may have a clue at each end.
+func (b *board) lineEndArrows(arrows []arrow) []arrow {
 	type end struct {
 		dir  image.Point
 		line int
-		blue bool
 	}
 	best := map[end]int{} // the index in arrows of the nearest at each end
 	past := make([]float64, len(arrows))
@@ -113,7 +193,7 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 			continue
 		}
 		past[i] = d
-		e := end{a.dir, line, a.blue}
+		e := end{a.dir, line}
 		if j, seen := best[e]; !seen || d < past[j] {
 			best[e] = i
 		}
@@ -122,69 +202,13 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 	for _, i := range best {
 		keep[i] = true
 	}
+	var kept []arrow
 	for i, a := range arrows {
 		if keep[i] {
-			b.arrows = append(b.arrows, a)
+			kept = append(kept, a)
 		}
 	}
-	isArrow := func(r image.Rectangle) bool {
-		for _, a := range b.arrows {
-			if a.box == r {
-				return true
-			}
-		}
-		return false
-	}
-	var darkChars, blueChars []image.Rectangle
-	for _, x := range bl.list {
-		if inSquare(x.box) || isArrow(x.box) {
-			continue
-		}
-		chars := sc.characters(bl, x, step, sc.bg)
-		if sc.blobIsBlue(bl, x.label) {
-			blueChars = append(blueChars, chars...)
-		} else {
-			darkChars = append(darkChars, chars...)
-		}
-	}
-	for i := range b.arrows {
-		a := &b.arrows[i]
-		chars := darkChars
-		if a.blue {
-			chars = blueChars
-		}
-		a.digits = clueDigits(*a, chars, step)
-		if len(a.digits) == 0 {
-			return b, fmt.Errorf("the clue arrow at %v has no number", sc.abs(centre(a.box)))
-		}
-		n, err := sc.readNumber(rd, a.digits, sc.bg)
-		if err != nil {
-			return b, fmt.Errorf("the clue at %v: %w", sc.abs(centre(a.box)), err)
-		}
-		b.targets = append(b.targets, n)
-	}
-
-	var notClue []image.Rectangle
-	for _, c := range darkChars {
-		used := false
-		for _, a := range b.arrows {
-			for _, d := range a.digits {
-				used = used || d == c
-			}
-		}
-		if !used {
-			notClue = append(notClue, c)
-		}
-	}
-	b.label = sc.findLevelLabel(notClue)
-	if len(b.label) > 0 {
-		n, err := sc.readNumber(rd, b.label, sc.bg)
-		if err != nil {
-			return b, fmt.Errorf("the level label: %w", err)
-		}
-		b.level = n
-	}
-	return b, nil
+	return kept
 }
 
 // lineEnd says whether an arrow sits where a clue's does, just past the
@@ -229,14 +253,15 @@ func (b *board) lineEnd(a arrow) (line int, past float64, ok bool) {
 }
 
 // readNumber reads the digits in boxes (game-area coordinates, left to
-// right) as one number; leading zeros ("04") are dropped.
-func (sc *scene) readNumber(rd *Reader, boxes []image.Rectangle, paper rgb) (int, error) {
+// right), drawn in ink darker or lighter than paper, as one number; leading
+// zeros ("04") are dropped.
+func (sc *scene) readNumber(rd *Reader, boxes []image.Rectangle, paper rgb, ink inkSide) (int, error) {
 	if len(boxes) > 3 {
 		return 0, fmt.Errorf("%d characters where a number of at most 3 digits was expected", len(boxes))
 	}
 	n := 0
 	for _, r := range boxes {
-		d, err := rd.digit(sc.charGlyph(r, paper))
+		d, err := rd.digit(cutGlyph(sc.im, r.Add(sc.org), paper, ink))
 		if err != nil {
 			return 0, err
 		}
@@ -245,40 +270,97 @@ func (sc *scene) readNumber(rd *Reader, boxes []image.Rectangle, paper rgb) (int
 	return n, nil
 }
 
-// blobIsBlue says whether the blob with the given label is blue on the
-// whole: blue clearly its strongest channel on average over its pixels.
-func (sc *scene) blobIsBlue(bl *blobs, label int) bool {
-	b := bl.list[label-1]
-	var sr, sg, sb, n int
-	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
-		for x := b.box.Min.X; x < b.box.Max.X; x++ {
-			if bl.at(x, y) == label {
-				c := sc.pixel(x, y)
-				sr, sg, sb, n = sr+int(c.r), sg+int(c.g), sb+int(c.b), n+1
+// joinOutlines adds to dark the light pixels and the pixels next to both
+// a dark pixel and a light one: the seam between a white mark and its
+// outline. Light specks smaller than minLight pixels, which compression
+// rings around dark marks, make no seams, lest they join marks that are
+// apart.
+func joinOutlines(dark, light *mask, minLight int) {
+	lit := newMask(light.w, light.h)
+	defer lit.close()
+	bl := findBlobs(light, 8)
+	defer bl.close()
+	for _, b := range bl.list {
+		if b.area < minLight {
+			continue
+		}
+		for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+			for x := b.box.Min.X; x < b.box.Max.X; x++ {
+				if bl.at(x, y) == b.label {
+					lit.set(x, y)
+				}
 			}
 		}
 	}
-	return n > 0 && rgb{uint8(sr / n), uint8(sg / n), uint8(sb / n)}.isBlue()
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kernel.Close()
+	nearDark, nearLight := gocv.NewMat(), gocv.NewMat()
+	defer nearDark.Close()
+	defer nearLight.Close()
+	gocv.Dilate(dark.mat, &nearDark, kernel)
+	gocv.Dilate(lit.mat, &nearLight, kernel)
+	gocv.BitwiseAnd(nearDark, nearLight, &nearDark)
+	gocv.BitwiseOr(dark.mat, light.mat, &dark.mat)
+	gocv.BitwiseOr(dark.mat, nearDark, &dark.mat)
+}
+
+// isDark says whether c is a dark mark's colour: grey, and darker than the
+// background by marksContrast of the way to the ink.
+func (sc *scene) isDark(c rgb) bool {
+	bgLum := sc.bg.lum()
+	return c.chroma() < 80 && c.lum() < bgLum-int(marksContrast*float64(bgLum-inkLum))
+}
+
+// isLight says whether c is a white mark's colour: grey, and lighter than
+// the background by marksContrast of the way to white.
+func (sc *scene) isLight(c rgb) bool {
+	bgLum := sc.bg.lum()
+	return c.chroma() < 80 && c.lum() > bgLum+int(marksContrast*float64(255-bgLum))
+}
+
+// lightCount counts the pixels of r (game-area coordinates) that carry the
+// given blob label (any label when 0) and how many of them are light.
+func (sc *scene) lightCount(bl *blobs, label int, r image.Rectangle) (light, n int) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if l := bl.at(x, y); l != 0 && (label == 0 || l == label) {
+				n++
+				if sc.isLight(sc.pixel(x, y)) {
+					light++
+				}
+			}
+		}
+	}
+	return light, n
+}
+
+// lightShare is the share of the pixels of blob label in r that are light.
+func (sc *scene) lightShare(bl *blobs, label int, r image.Rectangle) float64 {
+	light, n := sc.lightCount(bl, label, r)
+	if n == 0 {
+		return 0
+	}
+	return float64(light) / float64(n)
 }
 
 // squareGlyph cuts out the digit of a square from its whole inside, away
 // from the outline, so that parts of it too faint for the ink mask count.
 func (sc *scene) squareGlyph(s square) glyph {
 	inside := s.hole.Inset(int(0.15 * float64(s.hole.Dx())))
-	return cutGlyph(sc.im, inside.Add(sc.org), sc.bg)
+	return cutGlyph(sc.im, inside.Add(sc.org), sc.bg, anyInk)
 }
 
 // pieceGlyph cuts out the digit of a piece from its inside, away from its
 // border.
 func (sc *scene) pieceGlyph(p piece) glyph {
 	inside := p.box.Inset(int(0.15 * float64(p.box.Dx())))
-	return cutGlyph(sc.im, inside.Add(sc.org), p.fill)
+	return cutGlyph(sc.im, inside.Add(sc.org), p.fill, anyInk)
 }
 
 // charGlyph cuts out the character in r (game-area coordinates) drawn on
-// paper.
+// paper in ink of any colour.
 func (sc *scene) charGlyph(r image.Rectangle, paper rgb) glyph {
-	return cutGlyph(sc.im, r.Add(sc.org), paper)
+	return cutGlyph(sc.im, r.Add(sc.org), paper, anyInk)
 }
 
 // marksContrast is how much of the contrast between the background and the
@@ -286,22 +368,30 @@ func (sc *scene) charGlyph(r image.Rectangle, paper rgb) glyph {
 // than half, so that small triangles keep their edges at small zooms.
 const marksContrast = 0.4
 
-// marksWithoutOutlines returns the marks, dark grey or blue pixels, with the
-// outlines of the given squares erased.
+// marksWithoutOutlines returns the marks, dark grey, blue or white pixels,
+// with the outlines of the given squares erased. A white mark (a white
+// clue's triangle or digit) is white inside a thin dark outline, with
+// pixels of neither between the two once anti-aliased; those count too, so
+// that the mark is one solid shape.
 func (sc *scene) marksWithoutOutlines(squares []square) *mask {
-	m := newMask(sc.w, sc.h)
+	m, light := newMask(sc.w, sc.h), newMask(sc.w, sc.h)
+	defer light.close()
 	blue := sc.blueMask()
-	bgLum := sc.bg.lum()
-	below := bgLum - int(marksContrast*float64(bgLum-inkLum))
 	for y := 0; y < sc.h; y++ {
 		for x := 0; x < sc.w; x++ {
 			i := y*sc.w + x
 			c := sc.pixel(x, y)
-			if blue.pix[i] != 0 || c.lum() < below && c.chroma() < 80 {
+			switch {
+			case blue.pix[i] != 0 || sc.isDark(c):
 				m.pix[i] = 255
+			case sc.isLight(c):
+				light.pix[i] = 255
 			}
 		}
 	}
+	// The smallest white mark, a triangle's white at the smallest zoom,
+	// covers some 10 pixels: a tenth of a step squared.
+	joinOutlines(m, light, int(math.Pow(0.1*sc.px(latticeStep), 2)))
 	t := int(math.Ceil(2*sc.scale)) + 1 // the outline is 2 px wide at 100%
 	for _, s := range squares {
 		outer := s.hole.Inset(-t).Intersect(m.bounds())
@@ -330,7 +420,12 @@ func (b *board) puzzle(sc *scene, origin image.Point) *puzzle.Puzzle {
 		return a.Row < c.Row || a.Row == c.Row && a.Col < c.Col
 	})
 	for i, pc := range b.pieces {
-		p.Pieces = append(p.Pieces, puzzle.Piece{Value: puzzle.Int(b.pvalues[i]), Point: pt(pc.centre)})
+		piece := puzzle.Piece{Value: puzzle.Int(b.pvalues[i]), Color: pc.color, Point: pt(pc.centre)}
+		if pc.onBoard {
+			piece.Row = puzzle.Int(b.lattice.row(float64(pc.centre.Y)))
+			piece.Col = puzzle.Int(b.lattice.col(float64(pc.centre.X)))
+		}
+		p.Pieces = append(p.Pieces, piece)
 	}
 	for i, a := range b.arrows {
 		s := puzzle.Sum{Target: b.targets[i], Scope: puzzle.ScopeAll}
@@ -340,9 +435,7 @@ func (b *board) puzzle(sc *scene, origin image.Point) *puzzle.Puzzle {
 		} else {
 			s.Axis, s.Index = "col", b.lattice.col(float64(c.X))
 		}
-		if a.blue {
-			s.Scope = puzzle.ScopeBlue
-		}
+		s.Scope = a.scope
 		p.Sums = append(p.Sums, s)
 	}
 	sort.SliceStable(p.Sums, func(i, j int) bool {

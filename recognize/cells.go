@@ -48,23 +48,67 @@ func (sc *scene) findSquares() []square {
 			continue // filled with something else than the background
 		}
 		sq := square{hole: box, centre: centre(box)}
-		sq.digit = sc.inkInside(box.Inset(1), side)
+		sq.digit = sc.marksInside(box.Inset(1), side)
 		squares = append(squares, sq)
 	}
 	return squares
 }
 
-// inkInside returns the bounding box of the ink blobs lying wholly inside r
-// that are big enough to be part of a character of a square of the given
-// side, or an empty rectangle.
-func (sc *scene) inkInside(r image.Rectangle, side float64) image.Rectangle {
+// marksInside returns the bounding box of the ink and colour blobs (a
+// number the game shows red, for a clash) lying wholly inside r that are
+// big enough to be part of a character of a square of the given side, or
+// an empty rectangle.
+func (sc *scene) marksInside(r image.Rectangle, side float64) image.Rectangle {
 	var u image.Rectangle
-	for _, b := range sc.inkBlobs.list {
-		if b.box.In(r) && (float64(b.box.Dy()) >= 0.15*side || float64(b.box.Dx()) >= 0.15*side) {
-			u = u.Union(b.box)
+	for _, bl := range []*blobs{sc.inkBlobs, sc.colourBlobs()} {
+		for _, b := range bl.list {
+			if b.box.In(r) && (float64(b.box.Dy()) >= 0.15*side || float64(b.box.Dx()) >= 0.15*side) {
+				u = u.Union(b.box)
+			}
 		}
 	}
 	return u
+}
+
+// squaresUnderBlocks returns the board's squares that blocks lie on, and
+// marks those pieces as lying on the board. A block covers the inside of
+// its square, but the square's outline shows around it, a line on each of
+// its four sides; a block in the tray has brackets at the corners of its
+// slot only.
+func (sc *scene) squaresUnderBlocks(pieces []piece) []square {
+	var squares []square
+	half := sc.px(squareSide-4) / 2 // to the inside of the outline
+	for i, p := range pieces {
+		if !sc.outlinedAround(p.centre) {
+			continue
+		}
+		pieces[i].onBoard = true
+		h := int(math.Round(half))
+		squares = append(squares, square{hole: image.Rect(p.centre.X-h, p.centre.Y-h, p.centre.X+h, p.centre.Y+h), centre: p.centre})
+	}
+	return squares
+}
+
+// outlinedAround says whether a square's outline shows around the centre c
+// of a block: ink across the middle of each side, where the outline runs
+// (the outer 3 pixels of the square, at 100%), beyond the block and its
+// shadow.
+func (sc *scene) outlinedAround(c image.Point) bool {
+	in := int(math.Floor(sc.px(squareSide/2 - 1.5)))
+	out := int(math.Ceil(sc.px(squareSide/2 + 1)))
+	along := int(math.Round(sc.px(0.15 * pieceSide)))
+	for _, side := range []image.Rectangle{
+		image.Rect(c.X+in, c.Y-along, c.X+out, c.Y+along+1),     // right
+		image.Rect(c.X-out+1, c.Y-along, c.X-in+1, c.Y+along+1), // left
+		image.Rect(c.X-along, c.Y+in, c.X+along+1, c.Y+out),     // below
+		image.Rect(c.X-along, c.Y-out+1, c.X+along+1, c.Y-in+1), // above
+	} {
+		// The outline crosses every row (or column) of the probe.
+		if sc.ink.count(side) < 2*along+1 {
+			return false
+		}
+	}
+	return true
 }
 
 // centre returns the middle of r, rounded as the game's own coordinates are.

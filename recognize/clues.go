@@ -1,9 +1,13 @@
 package recognize
 
 import (
+	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
+
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // arrow is the small triangle of a sum clue, in game-area coordinates. It
@@ -13,32 +17,37 @@ type arrow struct {
 	label  int // its blob
 	box    image.Rectangle
 	dir    image.Point // (-1,0) left, (1,0) right, (0,-1) up, (0,1) down
-	blue   bool        // a blue clue: it counts only the pieces placed
+	scope  string      // puzzle.ScopeAll (dark), ScopeBlue or ScopeWhite
 	digits []image.Rectangle
+	glyphs []glyph // the digits cut out, once the scope is known
 }
 
-// findArrows finds the triangles of sum clues among the blobs (of the ink
-// and blue marks, without the squares' outlines): small solid blobs whose
-// width grows steadily from a tip to a base.
+// findArrows finds the triangles of sum clues among the blobs (of the ink,
+// blue and white marks, without the squares' outlines): small solid shapes
+// whose width grows steadily from a tip to a base. A white mark's shape is
+// its white alone (see markShape).
 //
-// A tiny blob (a few pixels, at small zooms) has lost its faint edges to
-// the mask; it is judged again on the pixels showing at least a quarter of
-// the ink's contrast around it.
+// A tiny dark blob (a few pixels, at small zooms) has lost its faint edges
+// to the mask; it is judged again on the pixels showing at least a quarter
+// of the ink's contrast around it.
 func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arrow {
 	var arrows []arrow
 	for _, b := range bl.list {
-		long, short := b.box.Dx(), b.box.Dy()
+		// The outline around a white mark makes its blob a little larger
+		// than its shape: a pixel or two at these sizes.
+		if long := max(b.box.Dx(), b.box.Dy()); float64(long) < 0.1*step || float64(long) > 0.45*step+2 || !keep(b) {
+			continue
+		}
+		shape, in, white := sc.markShape(bl, b)
+		long, short := shape.Dx(), shape.Dy()
 		if short > long {
 			long, short = short, long
 		}
 		if float64(long) < 0.1*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.8*float64(long) {
 			continue
 		}
-		if !keep(b) {
-			continue
-		}
-		d, ok := triangleDir(b.box, func(x, y int) bool { return bl.at(x, y) == b.label })
-		if !ok && long <= 8 {
+		d, ok := triangleDir(shape, in)
+		if !ok && !white && long <= 8 {
 			d, ok = sc.faintTriangleDir(bl, b)
 		}
 		if ok {
@@ -48,12 +57,33 @@ func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arr
 	return arrows
 }
 
+// markShape returns the shape of blob b for judging it as a triangle: its
+// box and pixels; for a white mark (see whiteMarkShare), the box and
+// pixels of its white alone. The dark outline around a white mark, thin and
+// anti-aliased, blunts a triangle's tip, and along its base it is partly
+// erased with the squares' outlines.
+func (sc *scene) markShape(bl *blobs, b blob) (box image.Rectangle, in func(x, y int) bool, white bool) {
+	mark := func(x, y int) bool { return bl.at(x, y) == b.label }
+	if sc.lightShare(bl, b.label, b.box) < whiteMarkShare {
+		return b.box, mark, false
+	}
+	light := func(x, y int) bool { return mark(x, y) && sc.isLight(sc.pixel(x, y)) }
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			if light(x, y) {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box, light, true
+}
+
 // faintTriangleDir runs triangleDir on the pixels around blob b that show at
 // least a quarter of the ink's contrast with the background, leaving out
 // those of other blobs.
 func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
 	r := b.box.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
-	cover := coverage(sc.im, r.Add(sc.org), sc.bg)
+	cover := coverage(sc.im, r.Add(sc.org), sc.bg, anyInk)
 	if cover == nil {
 		return image.Point{}, false
 	}
@@ -87,12 +117,12 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 	if !wide {
 		n, long = r.Dx(), r.Dy()
 	}
-	// A triangle fills half its box; a tiny one (a few pixels at small
-	// zooms) is blockier, and blur fattens its tip more.
-	maxFill, maxTip, minRise := 0.75, 0.45, 0.5
-	if long <= 8 {
-		maxFill, maxTip, minRise = 0.85, 0.6, 0.35
-	}
+	// A triangle fills half its box; a small one (a few pixels at small
+	// zooms) is blockier, and blur fattens its tip more: the limits ease
+	// from a 12-pixel triangle (the game's are 12 to 14 long at 100%) to an
+	// 8-pixel one.
+	small := math.Max(0, math.Min(1, float64(12-long)/4))
+	maxFill, maxTip, minRise := 0.75+0.1*small, 0.45+0.15*small, 0.5-0.15*small
 	counts := make([]float64, n)
 	area := 0
 	mid := float64(long-1) / 2
@@ -217,6 +247,13 @@ func clueDigits(a arrow, chars []image.Rectangle, step float64) []image.Rectangl
 			}
 		}
 	}
+	// Pieces of a digit that compression broke apart, and specks, are
+	// shorter than the digits.
+	tallest := 0
+	for _, c := range near {
+		tallest = max(tallest, c.Dy())
+	}
+	near = slices.DeleteFunc(near, func(c image.Rectangle) bool { return float64(c.Dy()) < 0.6*float64(tallest) })
 	if len(near) == 0 {
 		return nil
 	}
@@ -256,4 +293,146 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// whiteMarkShare is the share of a mark's pixels that must be lighter than
+// the background for it to be white: a white digit or triangle is white
+// inside a thin dark outline, about half of it, while the dark and blue
+// marks hold none but the odd compression artefact.
+const whiteMarkShare = 0.2
+
+// clueScope tells a clue's colour, and so its scope, from its triangle and
+// digits together: white when enough of their marks are white, blue when
+// their ink (the pixels farthest from the background) is blue, else dark.
+func (sc *scene) clueScope(bl *blobs, a arrow) string {
+	light, n := sc.lightCount(bl, a.label, a.box)
+	for _, d := range a.digits {
+		l, m := sc.lightCount(bl, 0, d)
+		light, n = light+l, n+m
+	}
+	if n > 0 && float64(light) >= whiteMarkShare*float64(n) {
+		return puzzle.ScopeWhite
+	}
+	boxes := append([]image.Rectangle{a.box}, a.digits...)
+	if ink, ok := sc.inkColour(boxes); ok && ink.isBlue() {
+		return puzzle.ScopeBlue
+	}
+	return puzzle.ScopeAll
+}
+
+// inkColour is the mean colour of the pixels of boxes (game-area
+// coordinates) that stand out most from the background: those at least
+// ~77% as far from it as the farthest, as coverage takes them.
+func (sc *scene) inkColour(boxes []image.Rectangle) (rgb, bool) {
+	d2 := func(c rgb) int {
+		dr, dg, db := int(c.r)-int(sc.bg.r), int(c.g)-int(sc.bg.g), int(c.b)-int(sc.bg.b)
+		return dr*dr + dg*dg + db*db
+	}
+	far := 0
+	for _, r := range boxes {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				far = max(far, d2(sc.pixel(x, y)))
+			}
+		}
+	}
+	var sr, sg, sb, n int
+	for _, r := range boxes {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if c := sc.pixel(x, y); 10*d2(c) >= 6*far {
+					sr, sg, sb, n = sr+int(c.r), sg+int(c.g), sb+int(c.b), n+1
+				}
+			}
+		}
+	}
+	if n == 0 || far < 24*24 {
+		return rgb{}, false
+	}
+	return rgb{uint8(sr / n), uint8(sg / n), uint8(sb / n)}, true
+}
+
+// ink says how a clue's digits differ from the background (see inkSide):
+// white ones are read on their white, inside their dark outline; blue ones
+// by their brightness alone.
+func (a arrow) ink() inkSide {
+	switch a.scope {
+	case puzzle.ScopeWhite:
+		return lighterInk
+	case puzzle.ScopeBlue:
+		return darkerInk
+	}
+	return anyInk
+}
+
+// clueGlyphs cuts out the digits of a clue (see arrow.ink); white ones on
+// the marks in bl (see whiteCoverage).
+func (sc *scene) clueGlyphs(bl *blobs, a arrow) []glyph {
+	var out []glyph
+	for _, r := range a.digits {
+		if a.scope != puzzle.ScopeWhite {
+			out = append(out, cutGlyph(sc.im, r.Add(sc.org), sc.bg, a.ink()))
+			continue
+		}
+		box := r.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
+		out = append(out, coveredGlyph(sc.whiteCoverage(bl, box), box.Add(sc.org)))
+	}
+	return out
+}
+
+// whiteCoverage returns, for each pixel of box (game-area coordinates), the
+// share of white it shows of a white digit inside its dark outline: 0 off
+// the marks in bl; on them, its place between the outline's luminance and
+// the white's. Measured against the background instead, the pixels that
+// blend the white with its outline would count as paper, and the digit
+// would lose its thin strokes at small zooms.
+func (sc *scene) whiteCoverage(bl *blobs, box image.Rectangle) []float64 {
+	var lums []int
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if bl.at(x, y) != 0 {
+				lums = append(lums, sc.pixel(x, y).lum())
+			}
+		}
+	}
+	if len(lums) == 0 {
+		return nil
+	}
+	slices.Sort(lums)
+	dark, white := float64(lums[len(lums)/10]), float64(lums[len(lums)*9/10])
+	if white-dark < 24 {
+		return nil
+	}
+	cover := make([]float64, box.Dx()*box.Dy())
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if bl.at(x, y) != 0 {
+				t := (float64(sc.pixel(x, y).lum()) - dark) / (white - dark)
+				cover[(y-box.Min.Y)*box.Dx()+x-box.Min.X] = math.Max(0, math.Min(1, t))
+			}
+		}
+	}
+	return cover
+}
+
+// readClueNumber reads the number of a clue from its glyphs.
+func (sc *scene) readClueNumber(rd *Reader, a arrow) (int, error) {
+	if len(a.glyphs) > 3 {
+		return 0, fmt.Errorf("%d characters where a number of at most 3 digits was expected", len(a.glyphs))
+	}
+	n := 0
+	for _, g := range a.glyphs {
+		d, err := rd.digit(g)
+		if err != nil {
+			return 0, err
+		}
+		n = 10*n + d
+	}
+	if n < 1 {
+		// The squares of a line hold distinct numbers, so that no line
+		// the game writes a clue for adds up to 0: a 0 is a misreading,
+		// such as a padded "09" whose 9 was lost.
+		return 0, fmt.Errorf("the number reads %d: no clue of the game is 0", n)
+	}
+	return n, nil
 }

@@ -96,7 +96,7 @@ func comparePieces(want, got []puzzle.Piece, tol int) []string {
 				continue
 			}
 			if w.Point == nil || g.Point == nil {
-				if valueString(w.Value) == valueString(g.Value) {
+				if pieceString(w) == pieceString(g) {
 					best = i
 					break
 				}
@@ -108,20 +108,37 @@ func comparePieces(want, got []puzzle.Piece, tol int) []string {
 			}
 		}
 		if best < 0 {
-			diffs = append(diffs, fmt.Sprintf("piece %s%s: missing", valueString(w.Value), pointString(w.Point)))
+			diffs = append(diffs, fmt.Sprintf("piece %s%s: missing", pieceString(w), pointString(w.Point)))
 			continue
 		}
 		used[best] = true
-		if g := got[best]; valueString(w.Value) != valueString(g.Value) {
-			diffs = append(diffs, fmt.Sprintf("piece%s: got %s, want %s", pointString(w.Point), valueString(g.Value), valueString(w.Value)))
+		if g := got[best]; pieceString(w) != pieceString(g) {
+			diffs = append(diffs, fmt.Sprintf("piece%s: got %s, want %s", pointString(w.Point), pieceString(g), pieceString(w)))
 		}
 	}
 	for i, g := range got {
 		if !used[i] {
-			diffs = append(diffs, fmt.Sprintf("piece %s%s: not expected", valueString(g.Value), pointString(g.Point)))
+			diffs = append(diffs, fmt.Sprintf("piece %s%s: not expected", pieceString(g), pointString(g.Point)))
 		}
 	}
 	return diffs
+}
+
+// pieceString names a piece by its value, its colour and, for one lying on
+// the board, its square: "3 white at row 1 col 2".
+func pieceString(p puzzle.Piece) string {
+	s := valueString(p.Value) + " " + p.ColorName()
+	if p.OnBoard() {
+		s += fmt.Sprintf(" at row %d col %d", *p.Row, valueOr(p.Col, -1))
+	}
+	return s
+}
+
+func valueOr(v *int, or int) int {
+	if v == nil {
+		return or
+	}
+	return *v
 }
 
 func compareSums(want, got []puzzle.Sum) []string {

@@ -14,10 +14,15 @@
 //     the ink whose inside shows the background) and the lattice they stand
 //     on, whose pitch is measured from the squares' spacing, so that groups
 //     of squares apart from each other share one row and column numbering;
-//   - pieces.go: the filled squares below the board;
+//   - pieces.go: the filled squares below the board, blue (purple in the
+//     game copy) or white;
 //   - clues.go: sum clues, a small triangle at a row or column end pointing
-//     at its number; dark ones count every cell, blue ones only the pieces;
-//   - text.go: characters, text lines and words, and the "Level NN" label;
+//     at its number, one at each end of a line at most; dark ones count
+//     every number, blue and white ones only the blocks of their colour.
+//     A white clue is white inside a thin dark outline, and is read on its
+//     white; a clue's colour is told from its triangle and digits together;
+//   - text.go: characters, text lines and words, and the "Level NN" label,
+//     found by the heights of its letters, whose two digits must read 1-99;
 //   - screens.go: the title, level map (tiles done, open or locked) and
 //     "Level Completed" (Menu and Next) screens;
 //   - board.go: a level screen read in full, and its puzzle file;

@@ -90,7 +90,7 @@ func FuzzRecognize(f *testing.F) {
 		}
 		watchdog := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("Recognize hangs on %q", data)) })
 		defer watchdog.Stop()
-		rec := New(&Reader{engine: zeroEngine{}, memo: map[string]int{}})
+		rec := New(&Reader{engine: oneEngine{}, memo: map[string]int{}})
 		res, err := rec.Recognize(drawScene(data), image.Pt(3, 4))
 		if err == nil && res.Puzzle == nil {
 			t.Fatal("no error and no puzzle")

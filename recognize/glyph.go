@@ -16,7 +16,7 @@ const glyphHeight = 32
 // glyphVersion names the normalisation and the reading rules. Change it
 // whenever cutGlyph, plausible or the voting changes, so that readings
 // cached by an older version are not reused.
-const glyphVersion = 3
+const glyphVersion = 4
 
 // glyph is one character cut out of a screenshot and normalised: binarised,
 // cropped to its ink and scaled to glyphHeight rows, so that the same digit
@@ -61,13 +61,19 @@ func (g glyph) String() string {
 
 // cutGlyph cuts the character inside box (screenshot coordinates) out of im.
 // paper is the colour around the character; its ink is taken to be the
-// mean of the pixels of box farthest from paper, so dark digits on the background, white
-// digits on a piece and faint grey digits are all cut the same way: each
-// pixel is given the share of ink it shows, the character is cropped where
-// that share reaches one half, scaled to glyphHeight rows and binarised.
-func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb) glyph {
+// mean of the pixels of box farthest from paper (on the given side), so
+// dark digits on the background, white digits on a piece and faint grey
+// digits are all cut the same way: each pixel is given the share of ink it
+// shows, the character is cropped where that share reaches one half,
+// scaled to glyphHeight rows and binarised.
+func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb, ink inkSide) glyph {
 	box = box.Inset(-1).Intersect(im.Rect)
-	cover := coverage(im, box, paper)
+	return coveredGlyph(coverage(im, box, paper, ink), box)
+}
+
+// coveredGlyph makes the glyph of a character from the share of ink each
+// pixel of box (screenshot coordinates) shows, row by row.
+func coveredGlyph(cover []float64, box image.Rectangle) glyph {
 	if cover == nil {
 		return glyph{}
 	}
@@ -135,18 +141,44 @@ func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb) glyph {
 	return g
 }
 
+// inkSide says how a character's ink differs from its paper: in colour
+// (any pixel that stands out), by being lighter (a white digit inside a
+// dark outline, a white clue, is its white), or by being darker alone (a
+// coloured digit, a blue clue: JPEG keeps brightness to the pixel but
+// blurs colour over twice that, so that colour fills in the counters of
+// small blue digits while brightness does not).
+type inkSide int
+
+const (
+	anyInk inkSide = iota
+	lighterInk
+	darkerInk
+)
+
 // coverage returns, for each pixel of box (row by row), the share of ink it
 // shows, 0 for paper and 1 for ink, taking as the ink the mean of the
-// pixels farthest from the paper (the farthest alone may be a compression
-// artefact). It returns nil when nothing in box stands out from the paper.
-func coverage(im *image.RGBA, box image.Rectangle, paper rgb) []float64 {
+// pixels farthest from the paper on the given side (the farthest alone may
+// be a compression artefact). It returns nil when nothing in box stands out
+// from the paper.
+func coverage(im *image.RGBA, box image.Rectangle, paper rgb, side inkSide) []float64 {
 	box = box.Intersect(im.Rect)
 	if box.Empty() {
 		return nil
 	}
+	// Each pixel's difference from the paper: in colour, or in luminance
+	// alone.
+	diff := func(c rgb) [3]float64 {
+		if side == darkerInk {
+			return [3]float64{float64(c.lum() - paper.lum())}
+		}
+		return [3]float64{float64(c.r) - float64(paper.r), float64(c.g) - float64(paper.g), float64(c.b) - float64(paper.b)}
+	}
 	d2 := func(c rgb) float64 {
-		dr, dg, db := float64(c.r)-float64(paper.r), float64(c.g)-float64(paper.g), float64(c.b)-float64(paper.b)
-		return dr*dr + dg*dg + db*db
+		if side == lighterInk && c.lum() <= paper.lum() || side == darkerInk && c.lum() >= paper.lum() {
+			return 0
+		}
+		d := diff(c)
+		return d[0]*d[0] + d[1]*d[1] + d[2]*d[2]
 	}
 	far := 0.0
 	for y := box.Min.Y; y < box.Max.Y; y++ {
@@ -157,22 +189,26 @@ func coverage(im *image.RGBA, box image.Rectangle, paper rgb) []float64 {
 	if far < 24*24 {
 		return nil
 	}
-	var sr, sg, sb, n float64
+	var ink [3]float64
+	n := 0.0
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		for x := box.Min.X; x < box.Max.X; x++ {
 			if c := at(im, x, y); d2(c) >= 0.6*far { // within ~77% of the distance
-				sr, sg, sb, n = sr+float64(c.r), sg+float64(c.g), sb+float64(c.b), n+1
+				d := diff(c)
+				ink[0], ink[1], ink[2], n = ink[0]+d[0], ink[1]+d[1], ink[2]+d[2], n+1
 			}
 		}
 	}
-	ir, ig, ib := sr/n-float64(paper.r), sg/n-float64(paper.g), sb/n-float64(paper.b)
-	n2 := ir*ir + ig*ig + ib*ib
+	for i := range ink {
+		ink[i] /= n
+	}
+	n2 := ink[0]*ink[0] + ink[1]*ink[1] + ink[2]*ink[2]
 	cover := make([]float64, box.Dx()*box.Dy())
 	i := 0
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		for x := box.Min.X; x < box.Max.X; x++ {
-			c := at(im, x, y)
-			t := ((float64(c.r)-float64(paper.r))*ir + (float64(c.g)-float64(paper.g))*ig + (float64(c.b)-float64(paper.b))*ib) / n2
+			d := diff(at(im, x, y))
+			t := (d[0]*ink[0] + d[1]*ink[1] + d[2]*ink[2]) / n2
 			cover[i] = math.Max(0, math.Min(1, t))
 			i++
 		}
@@ -203,40 +239,47 @@ var glyphRenderings = []rendering{
 
 // plausible says whether a glyph can show digit d, judging by its width and
 // its holes, the paper its strokes close in. Tesseract sometimes reads a
-// narrow 1 as a 4, or a clean 0 as a 6, but the game's digits tell these
-// apart by their shapes alone:
+// narrow 1 as a 4, a clean 0 as a 6 or a 4, or a glyph that blur has
+// filled in as a 0, but the game's digits tell these apart by their shapes
+// alone:
 //   - every digit other than 1 is at least 0.59 of its height wide, while a
 //     1 may be anything from 0.3 (regular) to 0.7 (bold, in some fonts);
 //   - 1, 2, 3, 5 and 7 close in no paper;
-//   - the hole of a 0 reaches from the top third to the bottom third (top
-//     at most 0.25 of the height, bottom at least 0.75, measured);
+//   - a 0 always does (its hole is the largest); a 6, 8 or 9 may not:
+//     blur can fill its hole or, on a white digit at small zooms, open its
+//     bowl;
+//   - the hole of a 0 is taller than half the glyph (0.56 to 0.81 of its
+//     height, measured), the largest of a 4, 6, 8 or 9 is not (0.25 to
+//     0.50); it reaches from the top third to the bottom third (top at most
+//     0.22, bottom at least 0.75);
 //   - that of a 6 starts below the top third (0.38 or lower), that of a 9
 //     ends above the bottom third (0.59 or higher).
 //
-// A 4 or an 8 may close in one hole or two, and blur may fill a hole, so a
-// glyph without one is never held against 0, 4, 6, 8 or 9. Measured on
-// some 12,500 digits: the real screenshots and the game copy's, at zooms
-// from 67% to 150% and as JPEG at qualities 60 and 85.
+// Measured on some 15,000 digits: the real screenshots and the game copy's,
+// at zooms from 67% to 150% and as JPEG at qualities 60 to 85; the one 0
+// without a hole among them had been cut in half.
 func (g glyph) plausible(d int) bool {
 	if d != 1 && float64(g.w) < 0.5*float64(g.h) {
 		return false
 	}
 	holes := glyphHoles(g.w, g.h, g.bits)
 	if len(holes) == 0 || holes[0].area*50 < g.w*g.h { // none, or specks
-		return true
+		return d != 0
 	}
-	top, bottom := float64(holes[0].box.Min.Y)/float64(g.h), float64(holes[0].box.Max.Y)/float64(g.h)
+	h := float64(g.h)
+	top, bottom := float64(holes[0].box.Min.Y)/h, float64(holes[0].box.Max.Y)/h
+	tall := bottom-top > 0.53
 	switch d {
 	case 1, 2, 3, 5, 7:
 		return false
 	case 0:
-		return top <= 1.0/3 && bottom >= 2.0/3
+		return tall && top <= 1.0/3 && bottom >= 2.0/3
 	case 6:
-		return top >= 0.3
+		return !tall && top >= 0.3
 	case 9:
-		return bottom <= 0.7
+		return !tall && bottom <= 0.7
 	}
-	return true
+	return !tall // 4, 8
 }
 
 // pgm renders the glyph black on white as a binary PGM image (a format

@@ -27,6 +27,7 @@ type scene struct {
 	blue   *mask // bluish and far from the background: blue clues; made on demand
 
 	inkBlobs *blobs // 8-connected components of ink
+	colours  *blobs // of colour; made on demand
 }
 
 // newScene sorts the pixels of the game area into masks.
@@ -105,8 +106,19 @@ func (sc *scene) blueMask() *mask {
 	return sc.blue
 }
 
+// colourBlobs returns the 8-connected components of the colour mask.
+func (sc *scene) colourBlobs() *blobs {
+	if sc.colours == nil {
+		sc.colours = findBlobs(sc.colour, 8)
+	}
+	return sc.colours
+}
+
 func (sc *scene) close() {
 	sc.inkBlobs.close()
+	if sc.colours != nil {
+		sc.colours.close()
+	}
 	for _, m := range []*mask{sc.ink, sc.colour, sc.white, sc.grey, sc.blue} {
 		if m != nil {
 			m.close()

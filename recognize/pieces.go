@@ -3,31 +3,41 @@ package recognize
 import (
 	"image"
 	"sort"
+
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // piece is a movable numbered block, in game-area coordinates.
 type piece struct {
-	box    image.Rectangle
-	centre image.Point
-	fill   rgb             // its colour
-	digit  image.Rectangle // the digit on it, once cut out
+	box     image.Rectangle
+	centre  image.Point
+	color   string          // puzzle.ColorBlue (purple in the copy) or ColorWhite
+	fill    rgb             // its colour
+	digit   image.Rectangle // the digit on it, once cut out
+	onBoard bool            // it lies on a square of the board
 }
 
-// findPieces finds the pieces: blobs of colour that fill a square of a
-// piece's size, in reading order (top row first, each row left to right).
+// findPieces finds the pieces: blobs of colour (blue blocks) or of white
+// (white blocks) that fill a square of a piece's size, in reading order
+// (top row first, each row left to right).
 func (sc *scene) findPieces() []piece {
-	blobs := findBlobs(sc.colour, 8)
-	defer blobs.close()
+	white := findBlobs(sc.white, 8)
+	defer white.close()
+	pieces := append(sc.filledSquares(sc.colourBlobs(), sc.colour, puzzle.ColorBlue), sc.filledSquares(white, sc.white, puzzle.ColorWhite)...)
+	sortReading(pieces, func(p piece) image.Point { return p.centre }, sc.px(pieceSide)/2)
+	return pieces
+}
+
+// filledSquares finds the blobs of mask m that fill a square of a piece's
+// size.
+func (sc *scene) filledSquares(bl *blobs, m *mask, color string) []piece {
 	want := sc.px(pieceSide)
 	var pieces []piece
-	for _, b := range blobs.list {
-		if !isFilledSquare(b, 0.75*want, 1.25*want) {
-			continue
+	for _, b := range bl.list {
+		if isFilledSquare(b, 0.75*want, 1.25*want) {
+			pieces = append(pieces, piece{box: b.box, centre: centre(b.box), color: color, fill: sc.typicalColour(b.box, m)})
 		}
-		p := piece{box: b.box, centre: centre(b.box), fill: sc.typicalColour(b.box, sc.colour)}
-		pieces = append(pieces, p)
 	}
-	sortReading(pieces, func(p piece) image.Point { return p.centre }, sc.px(pieceSide)/2)
 	return pieces
 }
 

@@ -11,12 +11,12 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// zeroEngine reads every glyph as 0: it lets a board be read in full without
+// oneEngine reads every glyph as 1: it lets a board be read in full without
 // Tesseract, to collect its glyphs.
-type zeroEngine struct{}
+type oneEngine struct{}
 
-func (zeroEngine) read(glyph) (int, error) { return 0, nil }
-func (zeroEngine) close() error            { return nil }
+func (oneEngine) read(glyph) (int, error) { return 1, nil }
+func (oneEngine) close() error            { return nil }
 
 // variant is a way of transforming a real screenshot.
 type variant struct {
@@ -77,7 +77,7 @@ var (
 func realSamples(t testing.TB) []sample {
 	screens := append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
 	samplesOnce.Do(func() {
-		rd := &Reader{engine: zeroEngine{}, memo: map[string]int{}}
+		rd := &Reader{engine: oneEngine{}, memo: map[string]int{}}
 		for _, v := range variants {
 			for _, s := range screens {
 				img, want := v.transform(t, s)
@@ -144,9 +144,9 @@ func screenSamples(t testing.TB, name string, img *image.RGBA, want *puzzle.Puzz
 				axis, index = "row", b.lattice.row(float64(c.Y))
 			}
 			for _, s := range want.Sums {
-				if s.Axis == axis && s.Index == index {
+				if s.Axis == axis && s.Index == index && s.ScopeName() == a.scope {
 					for i, d := range digitsOf(s.Target, len(a.digits)) {
-						add(fmt.Sprintf("sum %s %d digit %d", axis, index, i), sc.charGlyph(a.digits[i], sc.bg), d)
+						add(fmt.Sprintf("sum %s %d (%s) digit %d", axis, index, a.scope, i), a.glyphs[i], d)
 					}
 				}
 			}

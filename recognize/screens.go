@@ -240,7 +240,7 @@ func (sc *scene) readTileNumber(rd *Reader, digits []image.Rectangle, paper rgb)
 		return 0, fmt.Errorf("no number on it")
 	}
 	sort.Slice(digits, func(i, j int) bool { return digits[i].Min.X < digits[j].Min.X })
-	return sc.readNumber(rd, digits, paper)
+	return sc.readNumber(rd, digits, paper, anyInk)
 }
 
 // lCorner says whether blob b is the L-shaped corner of a dashed square of
@@ -297,11 +297,22 @@ func lCorner(bl *blobs, b blob, side float64) (image.Point, bool) {
 	return image.Point{}, false
 }
 
+// overlayLum is the most luminance the "Level Completed" overlay leaves:
+// it covers the level with the game's dark grey (#414241) at 90.6%
+// opacity, so whatever the level's colour the background shows at most 84.
+// The levels' own backgrounds are light, for the dark ink to show on them
+// (150 and more in every screenshot), and white clues and blocks stand on
+// them.
+const overlayLum = 100
+
 // findOverlayButtons finds the "Level Completed" overlay's buttons: white
-// text straight on the background, centred, whose lowest line holds two
-// words, Menu on the left and Next on the right, under at least one other
-// line (the title).
+// text straight on the dark background of the overlay, centred, whose
+// lowest line holds two words, Menu on the left and Next on the right,
+// under at least one other line (the title).
 func (sc *scene) findOverlayButtons() (menu, next image.Rectangle, ok bool) {
+	if sc.bg.lum() > overlayLum {
+		return menu, next, false
+	}
 	white := findBlobs(sc.white, 8)
 	defer white.close()
 	step := sc.px(latticeStep)

@@ -14,7 +14,7 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// TestSweep reads every screenshot, real and the copy's, at many zooms and
+// TestSweep reads every screenshot (see sweepScreens) at many zooms and
 // JPEG qualities, and reports each one misread. It is slow (minutes) and
 // runs only when asked:
 //
@@ -71,7 +71,7 @@ func TestSweep(t *testing.T) {
 	}
 	rec := newTestRecognizer(t)
 	tried, failed := 0, 0
-	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
+	for _, s := range sweepScreens(t) {
 		if !strings.Contains(s.name, only) {
 			continue
 		}
@@ -97,4 +97,19 @@ func TestSweep(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d read wrong or not at all", failed, tried)
+}
+
+// sweepScreens returns every screenshot, real and the copy's, and the real
+// level 1 relabelled as levels 10 and 11.
+func sweepScreens(t *testing.T) []screen {
+	real := realScreens(t)
+	byName := map[string]screen{}
+	for _, s := range real {
+		byName[s.name] = s
+	}
+	out := append(append([]screen(nil), real...), copyScreens(t)...)
+	for _, level := range []int{10, 11} {
+		out = append(out, relabel(t, byName["level01"], byName["level07"], level))
+	}
+	return out
 }

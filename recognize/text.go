@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"sort"
@@ -63,11 +64,16 @@ func wordBox(word []image.Rectangle) image.Rectangle {
 	return u
 }
 
-// findLevelLabel finds the digits of the "Level NN" label: in the top left
-// corner of the game area, the leftmost line of dark text that ends with
-// the number after at least three letters (in one word or more: JPEG can
-// break the L of "Level" off the rest). chars must not hold the clues'
-// digits (clues above the board can reach that corner).
+// findLevelLabel finds the "Level NN" label in the top left corner of the
+// game area and returns the two characters of its number, left to right,
+// or nothing when no line there reads as the label. chars must not hold the
+// clues' digits (clues above the board can reach that corner).
+//
+// The label is the leftmost line of dark text that reads as "Level NN" by
+// the heights of its characters (see labelNumber). The word and the number
+// cannot be told apart by the gaps between characters: the game's digits
+// are equally wide, so a narrow 1 stands off the next digit by as much as
+// a space does ("Level 10"), while JPEG can break the L off the rest.
 func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 	corner := image.Rect(0, 0, sc.w*45/100, sc.h*15/100)
 	var in []image.Rectangle
@@ -77,43 +83,104 @@ func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 		}
 	}
 	var best *textLine
+	var digits []image.Rectangle
 	for _, l := range textLines(in, 0.35) {
-		letters := 0
-		for _, w := range l.words[:len(l.words)-1] {
-			letters += len(w)
-		}
-		if len(l.words) < 2 || letters < 3 {
-			continue
-		}
-		if best == nil || l.box.Min.X < best.box.Min.X {
-			best = &l
+		if d, ok := labelNumber(l); ok && (best == nil || l.box.Min.X < best.box.Min.X) {
+			best, digits = &l, d
 		}
 	}
-	if best == nil {
-		return nil
+	return digits
+}
+
+// readLevel finds the "Level NN" label among chars and reads its number.
+// Every level screen shows the label, so not finding it, or reading a level
+// 0, is an error: the puzzle file would lose its level.
+func (sc *scene) readLevel(rd *Reader, chars []image.Rectangle) (digits []image.Rectangle, level int, err error) {
+	digits = sc.findLevelLabel(chars)
+	if len(digits) == 0 {
+		return nil, 0, fmt.Errorf("no \"Level NN\" label in the top left corner")
 	}
-	return best.words[len(best.words)-1]
+	n, err := sc.readNumber(rd, digits, sc.bg, anyInk)
+	if err != nil {
+		return digits, 0, fmt.Errorf("the level label: %w", err)
+	}
+	if n < 1 {
+		return digits, 0, fmt.Errorf("the level label reads %d: levels count from 1", n)
+	}
+	return digits, n, nil
+}
+
+// labelDigits is how many digits the game writes the level number with:
+// "Level 07".
+const labelDigits = 2
+
+// labelNumber says whether a text line reads as "Level NN" and returns the
+// number's characters: the last two, after at least three characters of
+// which some, lowercase letters (e, v, e), are shorter than the digits by
+// a pixel at least, a tenth of their height at larger sizes (their x-height
+// is 0.73 of the capitals' in the game's font, as in Arial). Heights are
+// measured from the line's baseline, since blur can take a row off the
+// foot of a thin 1; the l may lose the top of its ascender.
+func labelNumber(l textLine) (digits []image.Rectangle, ok bool) {
+	var all []image.Rectangle
+	var bottoms []int
+	for _, w := range l.words {
+		for _, c := range w {
+			all = append(all, c)
+			bottoms = append(bottoms, c.Max.Y)
+		}
+	}
+	if len(all) < labelDigits+3 {
+		return nil, false
+	}
+	sort.Ints(bottoms)
+	baseline := bottoms[len(bottoms)/2]
+	height := func(c image.Rectangle) int { return baseline - c.Min.Y }
+	n := len(all)
+	digits, word := all[n-labelDigits:], all[:n-labelDigits]
+	tall := math.MaxInt
+	for _, d := range digits {
+		tall = min(tall, height(d))
+	}
+	short := tall - max(1, tall/10)
+	for _, c := range word {
+		if height(c) <= short {
+			return digits, true
+		}
+	}
+	return nil, false
 }
 
 // characters returns the box of blob b if it has the size of a character
 // next to a lattice of the given step, drawn on paper, split in two if it
 // is as wide as two characters (digits that touch at small zooms); or
-// nothing.
+// nothing. Characters of white marks are split on their white, not on the
+// dark outline around it.
 func (sc *scene) characters(bl *blobs, b blob, step float64, paper rgb) []image.Rectangle {
 	h := float64(b.box.Dy())
 	if h < 0.15*step || h > 0.6*step || float64(b.box.Dx()) > 2*h {
 		return nil
 	}
-	return sc.splitWide(b.box, paper)
+	ink := anyInk
+	if sc.lightShare(bl, b.label, b.box) >= whiteMarkShare {
+		ink = lighterInk
+	}
+	return sc.splitWide(b.box, paper, ink)
 }
 
 // splitWide returns r as one character box, or as two when it is too wide
-// for one, cut at the column showing the least ink near its middle.
-func (sc *scene) splitWide(r image.Rectangle, paper rgb) []image.Rectangle {
+// for one.
+func (sc *scene) splitWide(r image.Rectangle, paper rgb, ink inkSide) []image.Rectangle {
 	if float64(r.Dx()) <= 1.1*float64(r.Dy()) {
 		return []image.Rectangle{r}
 	}
-	cover := coverage(sc.im, r.Add(sc.org), paper)
+	return sc.splitInTwo(r, paper, ink)
+}
+
+// splitInTwo cuts r, two characters that touch, in two at the column
+// showing the least ink near its middle.
+func (sc *scene) splitInTwo(r image.Rectangle, paper rgb, ink inkSide) []image.Rectangle {
+	cover := coverage(sc.im, r.Add(sc.org), paper, ink)
 	if cover == nil {
 		return []image.Rectangle{r}
 	}
@@ -144,7 +211,7 @@ func (sc *scene) localChars(r image.Rectangle, paper rgb, minHeight float64) []i
 	if r.Empty() {
 		return nil
 	}
-	cover := coverage(sc.im, r.Add(sc.org), paper)
+	cover := coverage(sc.im, r.Add(sc.org), paper, anyInk)
 	if cover == nil {
 		return nil
 	}
@@ -163,7 +230,7 @@ func (sc *scene) localChars(r image.Rectangle, paper rgb, minHeight float64) []i
 		if h < minHeight {
 			continue
 		}
-		chars = append(chars, sc.splitWide(b.box.Add(r.Min), paper)...)
+		chars = append(chars, sc.splitWide(b.box.Add(r.Min), paper, anyInk)...)
 	}
 	sort.Slice(chars, func(i, j int) bool { return chars[i].Min.X < chars[j].Min.X })
 	return chars
