@@ -47,7 +47,8 @@ type Placement struct {
 }
 
 // Scramble returns the blocks the level starts with on its squares with
-// scramble=n and seed: n empty squares (or all, if fewer) chosen at random,
+// scramble=n and seed: n empty squares (or all but one, if fewer: a level
+// never starts solved) chosen at random,
 // the first, third, fifth... of them given their answer's block and the
 // others a wrong block chosen at random; when no block of the kind wanted
 // is left, one of the other kind.
@@ -66,7 +67,7 @@ func (l *Level) Scramble(seed, n int) []Placement {
 	blocks := l.Blocks()
 	used := make([]bool, len(blocks))
 	var out []Placement
-	for k := 0; k < min(n, len(empty)); k++ {
+	for k := 0; k < min(n, len(empty)-1); k++ {
 		c := l.Cells[empty[k]]
 		answer := Block{Value: *c.Answer, Color: c.Color}
 		b := pickRight(blocks, used, answer)

@@ -24,7 +24,8 @@
 //   seed=S       the seed of everything below (default 0)
 //   lose=P       P% of drops are ignored: the block snaps back where it came
 //                from, and the page reports "lost"
-//   scramble=N   every level starts with N blocks on squares, the 1st, 3rd...
+//   scramble=N   every level starts with N blocks on squares (all but one at
+//                most), the 1st, 3rd...
 //                of them right and the others wrong (level=L&scramble=N opens
 //                a half-played level)
 //   fps=F        run at F frames per second (1-59), reading input once a frame
@@ -907,7 +908,8 @@
 	const loseRandom = chaosRandom(0);
 
 	// scrambleLevel puts scramble=N blocks on the level's squares: N empty
-	// squares in random order, the 1st, 3rd... given their answer's block,
+	// squares (all but one at most: a level never starts solved) in random
+	// order, the 1st, 3rd... given their answer's block,
 	// the others a wrong block at random (or the other kind when none is
 	// left).
 	function scrambleLevel() {
@@ -923,7 +925,7 @@
 			[empty[i], empty[j]] = [empty[j], empty[i]];
 		}
 		const used = new Set();
-		for (let k = 0; k < Math.min(scramble, empty.length); k++) {
+		for (let k = 0; k < Math.min(scramble, empty.length - 1); k++) {
 			const c = play.def.cells[empty[k]];
 			let b = pickRight(used, c);
 			if (k % 2 === 1 || b < 0) {
