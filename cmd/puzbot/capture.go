@@ -8,7 +8,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/capture"
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 )
 
@@ -42,7 +41,7 @@ func init() {
 
 func captureAction(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return exitcode.New(exitcode.Usage, "capture: unexpected argument %q (use --output to name the file)", c.Args().First())
+		return usageErrorf("capture: unexpected argument %q (use --output to name the file)", c.Args().First())
 	}
 	if c.Bool("list-displays") {
 		displays, err := capture.Displays()
@@ -62,11 +61,11 @@ func captureAction(c *cli.Context) error {
 	var err error
 	if s := c.String("region"); s != "" {
 		if c.IsSet("display") {
-			return exitcode.New(exitcode.Usage, "capture: give --display or --region, not both")
+			return usageErrorf("capture: give --display or --region, not both")
 		}
 		r, perr := capture.ParseRegion(s)
 		if perr != nil {
-			return exitcode.Wrap(exitcode.Usage, perr)
+			return usageError(perr)
 		}
 		shot, err = capture.Region(r)
 	} else {

@@ -19,8 +19,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
-	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -41,21 +39,10 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	err := app.Run(args)
-	if err == nil {
-		return exitcode.OK
+	if err != nil {
+		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
-	fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	return status(err)
-}
-
-// status returns the exit status for err. An output path that is not a
-// regular file (a FIFO, a device, a link) is a usage error, as for cp.
-func status(err error) int {
-	code := exitcode.Of(err)
-	if code == exitcode.Failure && errors.Is(err, outfile.ErrNotRegular) {
-		return exitcode.Usage
-	}
-	return code
 }
 
 // maxMessage bounds an error message, in bytes: a message that echoes a
@@ -105,10 +92,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 }
 
-// flagError gives flag errors the exit status Usage, and keeps urfave/cli
-// from printing the help text on stdout, which is often a pipe.
+// flagError makes flag errors usage errors, and keeps urfave/cli from
+// printing the help text on stdout, which is often a pipe.
 func flagError(_ *cli.Context, err error, _ bool) error {
-	return exitcode.Wrap(exitcode.Usage, err)
+	return usageError(err)
 }
 
 func rank(name string) int {
@@ -123,13 +110,13 @@ func rank(name string) int {
 // messages. It reads at most puzzle.MaxFileSize bytes.
 func readInput(c *cli.Context) ([]byte, string, error) {
 	if c.NArg() > 1 {
-		return nil, "", exitcode.New(exitcode.Usage, "%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
+		return nil, "", usageErrorf("%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
 	}
 	name := c.Args().First()
 	if name == "" || name == "-" {
 		data, err := puzzle.ReadAll(c.App.Reader)
 		if err != nil {
-			return nil, "stdin", exitcode.Wrap(exitcode.BadInput, fmt.Errorf("stdin: %w", err))
+			return nil, "stdin", inputError(fmt.Errorf("stdin: %w", err))
 		}
 		return data, "stdin", nil
 	}
@@ -139,12 +126,12 @@ func readInput(c *cli.Context) ([]byte, string, error) {
 		if errors.As(err, &pe) {
 			err = fmt.Errorf("%s: %w", name, pe.Err)
 		}
-		return nil, name, exitcode.Wrap(exitcode.BadInput, err)
+		return nil, name, inputError(err)
 	}
 	defer f.Close()
 	data, err := puzzle.ReadAll(f)
 	if err != nil {
-		return nil, name, exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
+		return nil, name, inputError(fmt.Errorf("%s: %w", name, err))
 	}
 	return data, name, nil
 }

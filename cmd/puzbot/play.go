@@ -57,10 +57,10 @@ func init() {
 
 func playCommand(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return exitcode.New(exitcode.Usage, "play takes no arguments, got %q", c.Args().First())
+		return usageErrorf("play takes no arguments, got %q", c.Args().First())
 	}
 	if c.Int("levels") < 0 || c.Duration("time-limit") < 0 {
-		return exitcode.New(exitcode.Usage, "--levels and --time-limit must not be negative")
+		return usageErrorf("--levels and --time-limit must not be negative")
 	}
 	scr, err := newScreen()
 	if err != nil {

@@ -56,7 +56,7 @@ func findRecognizer() (string, error) {
 	if path, err := exec.LookPath(recognizer); err == nil {
 		return path, nil
 	}
-	return "", exitcode.New(exitcode.Failure, "%s not found next to puzbot nor on PATH: run scripts/setup.sh, which builds both into bin/ (or go build -o bin/ ./cmd/...)", recognizer)
+	return "", fmt.Errorf("%s not found next to puzbot nor on PATH: run scripts/setup.sh, which builds both into bin/ (or go build -o bin/ ./cmd/...)", recognizer)
 }
 
 // runRecognizer runs puzbot-recognize with the given arguments and streams

@@ -7,7 +7,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
@@ -32,7 +31,7 @@ func init() {
 		Action: func(c *cli.Context) error {
 			out := c.String("output")
 			if out == "" {
-				return exitcode.New(exitcode.Usage, "render: --output is required (- for stdout)")
+				return usageErrorf("render: --output is required (- for stdout)")
 			}
 			o := outfile.Options{Replace: true, Stdout: c.App.Writer}
 			if err := outfile.Check(out, o); err != nil {
@@ -40,7 +39,7 @@ func init() {
 			}
 			cell := c.Int("cell")
 			if cell != 0 && cell < 3 {
-				return exitcode.New(exitcode.Usage, "--cell %d: must be at least 3", cell)
+				return usageErrorf("--cell %d: must be at least 3", cell)
 			}
 			data, name, err := readInput(c)
 			if err != nil {
@@ -48,14 +47,14 @@ func init() {
 			}
 			sol, err := tetromino.ParseSolution(data)
 			if err != nil {
-				return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
+				return inputError(fmt.Errorf("%s: %w", name, err))
 			}
 			if cell == 0 {
 				cell = tetromino.CellSize(sol.Size)
 			}
 			img, err := tetromino.Render(sol, cell)
 			if err != nil {
-				return exitcode.Wrap(exitcode.Usage, fmt.Errorf("--cell: %w", err))
+				return usageError(fmt.Errorf("--cell: %w", err))
 			}
 			var buf bytes.Buffer
 			if err := png.Encode(&buf, img); err != nil {

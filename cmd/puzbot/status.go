@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/outfile"
+)
+
+// exitStatus is one row of the README's table of exit statuses: the code,
+// what it means, and the errors (matched with errors.Is) that end puzbot
+// with it.
+type exitStatus struct {
+	code    int
+	meaning string // as the README's table says it
+	errs    []error
+}
+
+// exitStatuses is the README's table ("## Exit status"), row by row; a test
+// checks that the two agree. It is the one place that decides how puzbot
+// exits: the packages return errors that say what went wrong, and this table
+// gives each kind its status. An error matched by no row exits with
+// exitcode.Failure.
+var exitStatuses = []exitStatus{
+	{exitcode.OK, "success", nil},
+	{exitcode.Failure, "anything not listed below (I/O error, internal error)", nil},
+	{exitcode.Usage, "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
+		[]error{errUsage, outfile.ErrNotRegular}},
+	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput}},
+	{exitcode.NoSolution, "the puzzle has no solution", nil},
+	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", nil},
+	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)", nil},
+	// 7 and 8 are the vision executable's, passed on as it exits.
+	{exitcode.Mismatch, "`recognize --expect`/`--check`: the result differs from the expected file", nil},
+	{exitcode.NoGame, "`recognize`: no game on the screenshot", nil},
+	{exitcode.TimedOut, "the search hit its time limit before settling the puzzle", nil},
+	{exitcode.GameOver, "`solve`: every level on the level map is done: the game is over", nil},
+}
+
+// status returns the exit status for err: 0 for nil; the status an error
+// carries itself, for the packages that still decide their own
+// (solve/sudoku, solve/tetromino, and the vision executable, whose exit
+// status puzbot recognize passes on); else that of the first row of
+// exitStatuses with an error that err matches; else exitcode.Failure.
+func status(err error) int {
+	if err == nil {
+		return exitcode.OK
+	}
+	var carried *exitcode.Error
+	if errors.As(err, &carried) {
+		return carried.Code
+	}
+	for _, s := range exitStatuses {
+		for _, e := range s.errs {
+			if errors.Is(err, e) {
+				return s.code
+			}
+		}
+	}
+	return exitcode.Failure
+}
+
+// The kinds of error that package main itself finds.
+var (
+	// errUsage is a bad flag or argument.
+	errUsage = errors.New("usage")
+	// errBadInput is an input file that cannot be read.
+	errBadInput = errors.New("cannot read the input")
+)
+
+// kindError gives an error a kind for the table without changing its
+// message.
+type kindError struct {
+	kind error
+	err  error
+}
+
+func (e *kindError) Error() string        { return e.err.Error() }
+func (e *kindError) Unwrap() error        { return e.err }
+func (e *kindError) Is(target error) bool { return target == e.kind }
+
+// usageError marks err as a bad flag or argument.
+func usageError(err error) error { return &kindError{errUsage, err} }
+
+// usageErrorf is a bad flag or argument, with its message.
+func usageErrorf(format string, args ...any) error {
+	return usageError(fmt.Errorf(format, args...))
+}
+
+// inputError marks err as an input that cannot be read.
+func inputError(err error) error { return &kindError{errBadInput, err} }
