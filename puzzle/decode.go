@@ -20,7 +20,7 @@ func ReadAll(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("input is larger than %d MiB", MaxFileSize>>20)
+		return nil, Errorf("input is larger than %d MiB", MaxFileSize>>20)
 	}
 	return data, nil
 }
@@ -43,7 +43,7 @@ func Decode(data []byte, v any) error {
 	var extra json.RawMessage
 	if err := dec.Decode(&extra); err != io.EOF {
 		line, col := position(data, dec.InputOffset())
-		return fmt.Errorf("line %d, column %d: unexpected data after the JSON object", line, col)
+		return errorAt(line, col, "unexpected data after the JSON object")
 	}
 	return nil
 }
@@ -65,7 +65,7 @@ func Kind(data []byte) (string, error) {
 		return "", describe(data, dec, err, reflect.TypeOf(&head))
 	}
 	if head.Kind == nil {
-		return "", errors.New(`no "kind" field: say which game this is, e.g. "kind": "puzlogic"`)
+		return "", Errorf(`no "kind" field: say which game this is, e.g. "kind": "puzlogic"`)
 	}
 	return *head.Kind, nil
 }
@@ -78,21 +78,21 @@ func describe(data []byte, dec *json.Decoder, err error, t reflect.Type) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return errors.New("empty input: expected a JSON object")
+		return Errorf("empty input: expected a JSON object")
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		line, col := position(data, int64(len(data)))
-		return fmt.Errorf("line %d, column %d: unexpected end of input", line, col)
+		return errorAt(line, col, "unexpected end of input")
 	case errors.As(err, &syntax):
 		// Offset counts the offending byte as read.
 		line, col := position(data, syntax.Offset-1)
-		return fmt.Errorf("line %d, column %d: %s", line, col, syntax.Error())
+		return errorAt(line, col, "%s", syntax.Error())
 	case errors.As(err, &typ):
 		line, col := position(data, typ.Offset)
 		field := fieldPath(typ.Field, t)
 		if field == "" {
 			field = "value"
 		}
-		return fmt.Errorf("line %d, column %d: %s: expected %s, found %s", line, col, field, typeName(typ.Type), typ.Value)
+		return errorAt(line, col, "%s: expected %s, found %s", field, typeName(typ.Type), typ.Value)
 	default:
 		// Unknown fields and other semantic errors: the decoder has read a
 		// little past the offending key; point at the key itself.
@@ -104,7 +104,7 @@ func describe(data []byte, dec *json.Decoder, err error, t reflect.Type) error {
 			}
 		}
 		line, col := position(data, offset)
-		return fmt.Errorf("line %d, column %d: %s", line, col, Clip(msg, maxMessage))
+		return errorAt(line, col, "%s", Clip(msg, maxMessage))
 	}
 }
 

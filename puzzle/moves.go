@@ -1,7 +1,5 @@
 package puzzle
 
-import "fmt"
-
 // The actions of a moves file.
 const (
 	ActionDrag  = "drag"  // press at From, move to To, release (Puzlogic piece)
@@ -61,34 +59,34 @@ func ParseMoves(data []byte) (*Moves, error) {
 // action needs. It does not require screen positions: replay does that.
 func (m *Moves) Validate() error {
 	if m.Kind == "" {
-		return fmt.Errorf(`no "kind" field`)
+		return Errorf(`no "kind" field`)
 	}
 	if m.Moves == nil {
-		return fmt.Errorf(`no "moves" list`)
+		return Errorf(`no "moves" list`)
 	}
 	if len(m.Moves) > MaxMoves {
-		return fmt.Errorf("%d moves: at most %d are allowed", len(m.Moves), MaxMoves)
+		return Errorf("%d moves: at most %d are allowed", len(m.Moves), MaxMoves)
 	}
 	for i, mv := range m.Moves {
 		switch mv.Action {
 		case ActionDrag:
 			if mv.Color != "" && mv.Color != ColorBlue && mv.Color != ColorWhite {
-				return fmt.Errorf("move %d: color %s: expected \"blue\" or \"white\"", i, Quote(mv.Color))
+				return Errorf("move %d: color %s: expected \"blue\" or \"white\"", i, Quote(mv.Color))
 			}
 			if (mv.From == nil) != (mv.To == nil) {
-				return fmt.Errorf("move %d: a drag needs both from and to, or neither", i)
+				return Errorf("move %d: a drag needs both from and to, or neither", i)
 			}
 		case ActionClick:
 		case ActionKey:
 			if mv.Key == "" {
-				return fmt.Errorf("move %d: a key move needs a key", i)
+				return Errorf("move %d: a key move needs a key", i)
 			}
 		case ActionType:
 			if mv.Value == nil {
-				return fmt.Errorf("move %d: a type move needs a value", i)
+				return Errorf("move %d: a type move needs a value", i)
 			}
 		default:
-			return fmt.Errorf("move %d: unknown action %s: expected drag, click, key or type", i, Quote(mv.Action))
+			return Errorf("move %d: unknown action %s: expected drag, click, key or type", i, Quote(mv.Action))
 		}
 	}
 	return nil

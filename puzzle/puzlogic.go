@@ -1,9 +1,5 @@
 package puzzle
 
-import (
-	"fmt"
-)
-
 // The kinds of puzzle puzbot knows.
 const (
 	KindPuzlogic  = "puzlogic"
@@ -179,85 +175,132 @@ func ParsePuzlogic(data []byte) (*Puzzle, error) {
 // sizes within the limits, no duplicate cells, values in range, as many pieces
 // as empty cells, sums on lines that hold cells, and no number twice in a line
 // among the prefilled cells. It does not say whether the puzzle has a solution.
+// Its errors are *Error.
 func (p *Puzzle) Validate() error {
 	if p.Kind != KindPuzlogic {
-		return fmt.Errorf("kind is %q, expected %q", p.Kind, KindPuzlogic)
+		return Errorf("kind is %q, expected %q", p.Kind, KindPuzlogic)
 	}
 	switch p.ScreenName() {
 	case ScreenLevel:
+		return p.validateLevel()
 	case ScreenTitle, ScreenLevels, ScreenCompleted:
 		return p.validateNavigation()
 	default:
-		return fmt.Errorf("unknown screen %q: expected level, title, levels or completed", p.Screen)
+		return Errorf("unknown screen %q: expected level, title, levels or completed", p.Screen)
 	}
-	if p.Level < 0 {
-		return fmt.Errorf("level %d is negative", p.Level)
+}
+
+// validateLevel checks a puzzle, screen "level": its sizes, then its cells,
+// its pieces, that they fill the empty cells, and its sums.
+func (p *Puzzle) validateLevel() error {
+	if err := p.validateSizes(); err != nil {
+		return err
 	}
-	if len(p.Cells) == 0 {
-		return fmt.Errorf("the puzzle has no cells")
+	lines, empty, err := p.validateCells()
+	if err != nil {
+		return err
 	}
-	if len(p.Cells) > MaxCells {
-		return fmt.Errorf("%d cells: at most %d are allowed", len(p.Cells), MaxCells)
+	if err := p.validatePieces(); err != nil {
+		return err
 	}
-	if len(p.Pieces) > MaxCells {
-		return fmt.Errorf("%d pieces: at most %d are allowed", len(p.Pieces), MaxCells)
+	if empty != len(p.Pieces) {
+		return Errorf("%d empty cells but %d pieces: every piece must fill one empty cell", empty, len(p.Pieces))
 	}
-	if len(p.Sums) > MaxSums {
-		return fmt.Errorf("%d sums: at most %d are allowed", len(p.Sums), MaxSums)
+	return p.validateSums(lines)
+}
+
+// validateSizes checks the level number and the sizes of the lists.
+func (p *Puzzle) validateSizes() error {
+	switch {
+	case p.Level < 0:
+		return Errorf("level %d is negative", p.Level)
+	case len(p.Cells) == 0:
+		return Errorf("the puzzle has no cells")
+	case len(p.Cells) > MaxCells:
+		return Errorf("%d cells: at most %d are allowed", len(p.Cells), MaxCells)
+	case len(p.Pieces) > MaxCells:
+		return Errorf("%d pieces: at most %d are allowed", len(p.Pieces), MaxCells)
+	case len(p.Sums) > MaxSums:
+		return Errorf("%d sums: at most %d are allowed", len(p.Sums), MaxSums)
 	}
-	type key struct{ row, col int }
-	seen := make(map[key]bool, len(p.Cells))
-	rows := make(map[int]bool)
-	cols := make(map[int]bool)
-	// rowVal[r][v] is the col of the prefilled cell holding v in row r.
-	rowVal := make(map[[2]int]int)
-	colVal := make(map[[2]int]int)
+	return nil
+}
+
+// boardLines are the rows and the columns that hold cells.
+type boardLines struct{ rows, cols map[int]bool }
+
+// fixedNumbers records where the fixed numbers are, to find one twice in a
+// line: byRow[{r, v}] is the column of the cell holding v in row r, byCol
+// the same by column.
+type fixedNumbers struct{ byRow, byCol map[[2]int]int }
+
+// validateCells checks every cell: on the lattice, each square once, fixed
+// numbers in range and never twice in a line. It returns the lines that hold
+// cells and the number of empty cells.
+func (p *Puzzle) validateCells() (boardLines, int, error) {
+	lines := boardLines{rows: map[int]bool{}, cols: map[int]bool{}}
+	fixed := fixedNumbers{byRow: map[[2]int]int{}, byCol: map[[2]int]int{}}
+	seen := make(map[[2]int]bool, len(p.Cells))
 	empty := 0
 	for i, c := range p.Cells {
 		if c.Row < 0 || c.Row >= MaxLine || c.Col < 0 || c.Col >= MaxLine {
-			return fmt.Errorf("cell %d at row %d, col %d: rows and columns must be 0..%d", i, c.Row, c.Col, MaxLine-1)
+			return lines, 0, Errorf("cell %d at row %d, col %d: rows and columns must be 0..%d", i, c.Row, c.Col, MaxLine-1)
 		}
-		k := key{c.Row, c.Col}
-		if seen[k] {
-			return fmt.Errorf("cell %d: row %d, col %d appears twice", i, c.Row, c.Col)
+		if seen[[2]int{c.Row, c.Col}] {
+			return lines, 0, Errorf("cell %d: row %d, col %d appears twice", i, c.Row, c.Col)
 		}
-		seen[k] = true
-		rows[c.Row], cols[c.Col] = true, true
+		seen[[2]int{c.Row, c.Col}] = true
+		lines.rows[c.Row], lines.cols[c.Col] = true, true
 		if c.Value == nil {
 			empty++
-			continue
+		} else if err := fixed.add(c); err != nil {
+			return lines, 0, err
 		}
-		v := *c.Value
-		if v < 0 || v > MaxValue {
-			return fmt.Errorf("cell at row %d, col %d: value %d is out of range 0..%d", c.Row, c.Col, v, MaxValue)
-		}
-		if other, dup := rowVal[[2]int{c.Row, v}]; dup {
-			return fmt.Errorf("row %d holds %d twice (cols %d and %d)", c.Row, v, other, c.Col)
-		}
-		if other, dup := colVal[[2]int{c.Col, v}]; dup {
-			return fmt.Errorf("col %d holds %d twice (rows %d and %d)", c.Col, v, other, c.Row)
-		}
-		rowVal[[2]int{c.Row, v}] = c.Col
-		colVal[[2]int{c.Col, v}] = c.Row
 	}
+	return lines, empty, nil
+}
+
+// add checks the fixed number of cell c and records it.
+func (f fixedNumbers) add(c Cell) error {
+	v := *c.Value
+	if v < 0 || v > MaxValue {
+		return Errorf("cell at row %d, col %d: value %d is out of range 0..%d", c.Row, c.Col, v, MaxValue)
+	}
+	if other, dup := f.byRow[[2]int{c.Row, v}]; dup {
+		return Errorf("row %d holds %d twice (cols %d and %d)", c.Row, v, other, c.Col)
+	}
+	if other, dup := f.byCol[[2]int{c.Col, v}]; dup {
+		return Errorf("col %d holds %d twice (rows %d and %d)", c.Col, v, other, c.Row)
+	}
+	f.byRow[[2]int{c.Row, v}] = c.Col
+	f.byCol[[2]int{c.Col, v}] = c.Row
+	return nil
+}
+
+// validatePieces checks every piece: a value in range, a known colour, and
+// a place in the tray or on an empty square of its own.
+func (p *Puzzle) validatePieces() error {
 	onBoard := make(map[[2]int]int) // (row, col) -> the piece lying there
 	for i, pc := range p.Pieces {
 		if pc.Value == nil {
-			return fmt.Errorf("piece %d has no value", i)
+			return Errorf("piece %d has no value", i)
 		}
 		if v := *pc.Value; v < 0 || v > MaxValue {
-			return fmt.Errorf("piece %d: value %d is out of range 0..%d", i, v, MaxValue)
+			return Errorf("piece %d: value %d is out of range 0..%d", i, v, MaxValue)
 		}
 		if c := pc.ColorName(); c != ColorBlue && c != ColorWhite {
-			return fmt.Errorf("piece %d: color %q: expected \"blue\" or \"white\"", i, pc.Color)
+			return Errorf("piece %d: color %q: expected \"blue\" or \"white\"", i, pc.Color)
 		}
 		if err := p.validatePlace(i, pc, onBoard); err != nil {
 			return err
 		}
 	}
-	if empty != len(p.Pieces) {
-		return fmt.Errorf("%d empty cells but %d pieces: every piece must fill one empty cell", empty, len(p.Pieces))
-	}
+	return nil
+}
+
+// validateSums checks every sum: a known axis and scope, on a line that
+// holds cells, a target in range, and at most one sum of each scope a line.
+func (p *Puzzle) validateSums(lines boardLines) error {
 	type line struct {
 		axis  string
 		index int
@@ -268,27 +311,24 @@ func (p *Puzzle) Validate() error {
 		var has map[int]bool
 		switch s.Axis {
 		case "row":
-			has = rows
+			has = lines.rows
 		case "col":
-			has = cols
+			has = lines.cols
 		default:
-			return fmt.Errorf("sum %d: axis %q: expected \"row\" or \"col\"", i, s.Axis)
+			return Errorf("sum %d: axis %q: expected \"row\" or \"col\"", i, s.Axis)
 		}
 		scope := s.ScopeName()
-		if scope != ScopeAll && scope != ScopeBlue && scope != ScopeWhite {
-			return fmt.Errorf("sum %d: scope %q: expected \"all\", \"blue\" or \"white\"", i, s.Scope)
+		switch {
+		case scope != ScopeAll && scope != ScopeBlue && scope != ScopeWhite:
+			return Errorf("sum %d: scope %q: expected \"all\", \"blue\" or \"white\"", i, s.Scope)
+		case !has[s.Index]:
+			return Errorf("sum %d: %s %d has no cells", i, s.Axis, s.Index)
+		case s.Target < 0 || s.Target > MaxTarget:
+			return Errorf("sum %d: target %d is out of range 0..%d", i, s.Target, MaxTarget)
+		case sums[line{s.Axis, s.Index, scope}]:
+			return Errorf("sum %d: %s %d has two %q sums", i, s.Axis, s.Index, scope)
 		}
-		if !has[s.Index] {
-			return fmt.Errorf("sum %d: %s %d has no cells", i, s.Axis, s.Index)
-		}
-		if s.Target < 0 || s.Target > MaxTarget {
-			return fmt.Errorf("sum %d: target %d is out of range 0..%d", i, s.Target, MaxTarget)
-		}
-		l := line{s.Axis, s.Index, scope}
-		if sums[l] {
-			return fmt.Errorf("sum %d: %s %d has two %q sums", i, s.Axis, s.Index, scope)
-		}
-		sums[l] = true
+		sums[line{s.Axis, s.Index, scope}] = true
 	}
 	return nil
 }
@@ -298,25 +338,25 @@ func (p *Puzzle) Validate() error {
 // records the squares taken so far.
 func (p *Puzzle) validatePlace(i int, pc Piece, onBoard map[[2]int]int) error {
 	if (pc.Row == nil) != (pc.Col == nil) {
-		return fmt.Errorf("piece %d: a block on the board needs both row and col, a block in the tray neither", i)
+		return Errorf("piece %d: a block on the board needs both row and col, a block in the tray neither", i)
 	}
 	if pc.Row == nil {
 		return nil
 	}
 	at := [2]int{*pc.Row, *pc.Col}
 	if other, taken := onBoard[at]; taken {
-		return fmt.Errorf("pieces %d and %d both lie on row %d, col %d", other, i, at[0], at[1])
+		return Errorf("pieces %d and %d both lie on row %d, col %d", other, i, at[0], at[1])
 	}
 	onBoard[at] = i
 	for _, c := range p.Cells {
 		if c.Row == at[0] && c.Col == at[1] {
 			if c.Value != nil {
-				return fmt.Errorf("piece %d lies on row %d, col %d, which holds the fixed number %d", i, at[0], at[1], *c.Value)
+				return Errorf("piece %d lies on row %d, col %d, which holds the fixed number %d", i, at[0], at[1], *c.Value)
 			}
 			return nil
 		}
 	}
-	return fmt.Errorf("piece %d lies on row %d, col %d, where the board has no square", i, at[0], at[1])
+	return Errorf("piece %d lies on row %d, col %d, where the board has no square", i, at[0], at[1])
 }
 
 // ScopeName returns the sum's scope by its current name: ScopeAll when the
@@ -333,21 +373,21 @@ func (s Sum) ScopeName() string {
 
 func (p *Puzzle) validateNavigation() error {
 	if len(p.Cells) > 0 || len(p.Pieces) > 0 || len(p.Sums) > 0 {
-		return fmt.Errorf("screen %q has no board: cells, pieces and sums belong to screen \"level\"", p.Screen)
+		return Errorf("screen %q has no board: cells, pieces and sums belong to screen \"level\"", p.Screen)
 	}
 	if len(p.Levels) > MaxCells || len(p.Buttons) > MaxCells {
-		return fmt.Errorf("too many level tiles or buttons")
+		return Errorf("too many level tiles or buttons")
 	}
 	for i, t := range p.Levels {
 		switch t.State {
 		case "done", "open", "locked":
 		default:
-			return fmt.Errorf("level tile %d: state %q: expected done, open or locked", i, t.State)
+			return Errorf("level tile %d: state %q: expected done, open or locked", i, t.State)
 		}
 	}
 	for i, b := range p.Buttons {
 		if b.Name == "" {
-			return fmt.Errorf("button %d has no name", i)
+			return Errorf("button %d has no name", i)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -134,6 +135,8 @@ func TestValidate(t *testing.T) {
 			t.Errorf("%s: unexpected error %v", tt.name, err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
+		case tt.want != "" && !errors.Is(err, ErrInvalid):
+			t.Errorf("%s: errors.Is(%v, ErrInvalid) is false", tt.name, err)
 		}
 	}
 }

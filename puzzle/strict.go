@@ -41,7 +41,7 @@ func checkKeys(data []byte, t reflect.Type) error {
 func (s *keyScan) fail(at int, format string, args ...any) {
 	if s.err == nil && !s.bad {
 		line, col := position(s.data, int64(at))
-		s.err = fmt.Errorf("line %d, column %d: %s", line, col, fmt.Sprintf(format, args...))
+		s.err = errorAt(line, col, format, args...)
 	}
 }
 

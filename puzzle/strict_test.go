@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -108,6 +109,10 @@ func TestDecodeMessages(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %.300v, want it to contain %q", tt.name, err, tt.want)
 			continue
+		}
+		var perr *Error
+		if !errors.As(err, &perr) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: %v is not a *puzzle.Error matching ErrInvalid", tt.name, err)
 		}
 		if msg := err.Error(); len(msg) > 220 || strings.ContainsAny(msg, "\n\r") || strings.Contains(msg, "puzzle.") {
 			t.Errorf("%s: error %.300q (%d bytes): want one line of at most 220 bytes without Go type names", tt.name, msg, len(msg))

@@ -57,7 +57,7 @@ func init() {
 			}
 			moves, err := puzzle.ParseMoves(data)
 			if err != nil {
-				return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
+				return fmt.Errorf("%s: %w", name, err)
 			}
 			plan, err := replay.NewPlan(moves, replay.Options{
 				Steps:    c.Int("steps"),

@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // exitStatus is one row of the README's table of exit statuses: the code,
@@ -27,7 +28,7 @@ var exitStatuses = []exitStatus{
 	{exitcode.Failure, "anything not listed below (I/O error, internal error)", nil},
 	{exitcode.Usage, "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
 		[]error{errUsage, outfile.ErrNotRegular}},
-	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput}},
+	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput, puzzle.ErrInvalid}},
 	{exitcode.NoSolution, "the puzzle has no solution", nil},
 	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", nil},
 	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)", nil},
@@ -65,7 +66,8 @@ func status(err error) int {
 var (
 	// errUsage is a bad flag or argument.
 	errUsage = errors.New("usage")
-	// errBadInput is an input file that cannot be read.
+	// errBadInput is an input file that cannot be read, or is invalid in a
+	// way its reader does not mark with a kind of its own.
 	errBadInput = errors.New("cannot read the input")
 )
 

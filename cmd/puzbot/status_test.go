@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // TestExitStatusesAreTheREADMEs checks that exitStatuses is the README's
@@ -49,6 +50,7 @@ func TestStatus(t *testing.T) {
 		{usageErrorf("--x: bad"), exitcode.Usage},
 		{fmt.Errorf("save: %w", &outfile.NotRegularError{Path: "p", Kind: "a FIFO"}), exitcode.Usage},
 		{inputError(errors.New("x.json: no such file")), exitcode.BadInput},
+		{fmt.Errorf("stdin: %w", puzzle.Errorf("the puzzle has no cells")), exitcode.BadInput},
 		// An error that carries its status keeps it.
 		{fmt.Errorf("solve: %w", exitcode.New(exitcode.NoSolution, "no solution")), exitcode.NoSolution},
 	} {
