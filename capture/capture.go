@@ -8,6 +8,7 @@
 package capture
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"strconv"
@@ -17,8 +18,25 @@ import (
 	"github.com/kbinani/screenshot"
 
 	"github.com/puzbot/puzbot/internal/display"
-	"github.com/puzbot/puzbot/internal/exitcode"
 )
+
+// The kinds of error Display and Region return for what they are asked, for
+// errors.Is. Errors of the display itself match display.ErrNoDisplay.
+var (
+	// ErrNoSuchDisplay is a display index the screen does not have.
+	ErrNoSuchDisplay = errors.New("no such display")
+	// ErrOffScreen is a region that is empty or not inside the screen.
+	ErrOffScreen = errors.New("region not inside the screen")
+)
+
+// areaError is a display or region that is not on the screen.
+type areaError struct {
+	kind error
+	msg  string
+}
+
+func (e *areaError) Error() string        { return e.msg }
+func (e *areaError) Is(target error) bool { return target == e.kind }
 
 // Shot is a screenshot and where it lay on the screen.
 type Shot struct {
@@ -41,7 +59,7 @@ func Displays() ([]image.Rectangle, error) {
 }
 
 // Display captures the whole display with the given index (0 is the
-// primary). An index with no display is an error with exit status Usage.
+// primary). An index with no display is ErrNoSuchDisplay.
 func Display(index int) (*Shot, error) {
 	c, err := display.Open()
 	if err != nil {
@@ -53,13 +71,13 @@ func Display(index int) (*Shot, error) {
 		return nil, err
 	}
 	if index < 0 || index >= len(displays) {
-		return nil, exitcode.New(exitcode.Usage, "no display %d: %s has %s", index, c.Name(), countDisplays(len(displays)))
+		return nil, &areaError{ErrNoSuchDisplay, fmt.Sprintf("no display %d: %s has %s", index, c.Name(), countDisplays(len(displays)))}
 	}
 	return grab(displays, displays[index])
 }
 
 // Region captures the rectangle r of the screen. A rectangle that is empty or
-// not inside the screen is an error with exit status Usage.
+// not inside the screen is ErrOffScreen.
 func Region(r image.Rectangle) (*Shot, error) {
 	c, err := display.Open()
 	if err != nil {
@@ -67,8 +85,8 @@ func Region(r image.Rectangle) (*Shot, error) {
 	}
 	defer c.Close()
 	if r.Empty() || !r.In(c.Bounds()) {
-		return nil, exitcode.New(exitcode.Usage, "region %s is not inside the screen (%dx%d)",
-			FormatRegion(r), c.Bounds().Dx(), c.Bounds().Dy())
+		return nil, &areaError{ErrOffScreen, fmt.Sprintf("region %s is not inside the screen (%dx%d)",
+			FormatRegion(r), c.Bounds().Dx(), c.Bounds().Dy())}
 	}
 	displays, err := c.Displays()
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xproto"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -156,14 +156,14 @@ func TestCaptureRefuses(t *testing.T) {
 	tests := []struct {
 		name string
 		grab func() (*Shot, error)
-		code int
+		kind error
 		want string
 	}{
-		{"display 1", func() (*Shot, error) { return Display(1) }, exitcode.Usage, "no display 1: "},
-		{"display -1", func() (*Shot, error) { return Display(-1) }, exitcode.Usage, "has 1 display (0)"},
-		{"region past the edge", func() (*Shot, error) { return Region(image.Rect(300, 0, 330, 10)) }, exitcode.Usage, "region 300,0,30,10 is not inside the screen (320x200)"},
-		{"region above", func() (*Shot, error) { return Region(image.Rect(0, -5, 10, 5)) }, exitcode.Usage, "not inside the screen"},
-		{"empty region", func() (*Shot, error) { return Region(image.Rect(5, 5, 5, 9)) }, exitcode.Usage, "not inside the screen"},
+		{"display 1", func() (*Shot, error) { return Display(1) }, ErrNoSuchDisplay, "no display 1: "},
+		{"display -1", func() (*Shot, error) { return Display(-1) }, ErrNoSuchDisplay, "has 1 display (0)"},
+		{"region past the edge", func() (*Shot, error) { return Region(image.Rect(300, 0, 330, 10)) }, ErrOffScreen, "region 300,0,30,10 is not inside the screen (320x200)"},
+		{"region above", func() (*Shot, error) { return Region(image.Rect(0, -5, 10, 5)) }, ErrOffScreen, "not inside the screen"},
+		{"empty region", func() (*Shot, error) { return Region(image.Rect(5, 5, 5, 9)) }, ErrOffScreen, "not inside the screen"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,8 +171,8 @@ func TestCaptureRefuses(t *testing.T) {
 			if err == nil {
 				t.Fatalf("captured %v", s.Image.Bounds())
 			}
-			if exitcode.Of(err) != tt.code || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %q (exit %d), want %q (exit %d)", err, exitcode.Of(err), tt.want, tt.code)
+			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want %q matching %v", err, tt.want, tt.kind)
 			}
 		})
 	}
@@ -185,8 +185,8 @@ func TestCaptureWithoutDisplay(t *testing.T) {
 		"Region":   func() error { _, err := Region(image.Rect(0, 0, 5, 5)); return err },
 		"Displays": func() error { _, err := Displays(); return err },
 	} {
-		if err := grab(); exitcode.Of(err) != exitcode.NoDisplay {
-			t.Errorf("%s: error %v (exit %d), want exit NoDisplay", name, err, exitcode.Of(err))
+		if err := grab(); !errors.Is(err, display.ErrNoDisplay) {
+			t.Errorf("%s: error %v, want display.ErrNoDisplay", name, err)
 		}
 	}
 }

@@ -10,8 +10,8 @@ import (
 // the X display named by $DISPLAY (OpenDesktop); tests drive fakes that drop
 // steps, hang, lose the display or get a signal in the middle of a drag.
 //
-// Every method may fail; an error that carries the exit status NoDisplay
-// means the display is gone.
+// Every method may fail; an error that matches display.ErrNoDisplay means
+// the display is gone.
 type Desktop interface {
 	// Displays returns the monitors' rectangles in screen coordinates,
 	// the primary first.
@@ -35,8 +35,8 @@ type Desktop interface {
 // request waits for the server's answer.
 type xDesktop struct{ c *display.Conn }
 
-// OpenDesktop opens the X display named by $DISPLAY. Its errors carry the
-// exit status NoDisplay.
+// OpenDesktop opens the X display named by $DISPLAY. Its errors match
+// display.ErrNoDisplay.
 func OpenDesktop() (Desktop, error) {
 	c, err := display.Open()
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/display"
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -40,7 +39,16 @@ func newFake(t *testing.T) *fakeDesktop {
 	return f
 }
 
-var errFakeLost = exitcode.Wrap(exitcode.NoDisplay, fmt.Errorf("lost the X display :99 (fake): %w", display.ErrLost))
+// fakeLost is the fake's lost display, as display's: it matches
+// display.ErrLost and display.ErrNoDisplay.
+type fakeLost struct{}
+
+func (fakeLost) Error() string { return "lost the X display :99 (fake)" }
+func (fakeLost) Is(target error) bool {
+	return target == display.ErrLost || target == display.ErrNoDisplay
+}
+
+var errFakeLost error = fakeLost{}
 
 // fault returns the error of a request, or hangs, as the faults say.
 func (f *fakeDesktop) fault(move bool) error {
@@ -153,24 +161,24 @@ func TestRunFaults(t *testing.T) {
 		name  string
 		moves []puzzle.Move
 		fault func(f *fakeDesktop, stop context.CancelCauseFunc)
-		code  int
+		kind  error
 		want  string
 	}{
 		{"drag dropped", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.drop = true },
-			exitcode.Aborted, "move 0 (drag): fail-safe: the pointer moved to (100,100), replay had left it at ("},
+			ErrAborted, "move 0 (drag): fail-safe: the pointer moved to (100,100), replay had left it at ("},
 		{"desktop hangs", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.hang = true },
-			exitcode.NoDisplay, "move 0 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
+			display.ErrNoDisplay, "move 0 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
 		{"display lost", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.lose = true },
-			exitcode.NoDisplay, "move 0 (drag): lost the X display :99 (fake)"},
+			display.ErrNoDisplay, "move 0 (drag): lost the X display :99 (fake)"},
 		{"signal mid-drag", drags, func(f *fakeDesktop, stop context.CancelCauseFunc) {
 			f.onDown = func() { stop(errors.New("received SIGQUIT")) }
-		}, exitcode.Aborted, "move 0 (drag): stopped: received SIGQUIT; the left button was released"},
+		}, context.Canceled, "move 0 (drag): stopped: received SIGQUIT; the left button was released"},
 		{"signal mid key hold", []puzzle.Move{{Action: "key", Key: "A"}}, func(f *fakeDesktop, stop context.CancelCauseFunc) {
 			f.onDown = func() { stop(errors.New("received SIGABRT")) }
-		}, exitcode.Aborted, "move 0 (key): stopped: received SIGABRT"},
+		}, context.Canceled, "move 0 (key): stopped: received SIGABRT"},
 		{"signal mid click", []puzzle.Move{{Action: "click", Point: pt(300, 300)}}, func(f *fakeDesktop, stop context.CancelCauseFunc) {
 			f.onDown = func() { stop(errors.New("received SIGTERM")) }
-		}, exitcode.Aborted, "move 0 (click): stopped: received SIGTERM; the left button was released"},
+		}, context.Canceled, "move 0 (click): stopped: received SIGTERM; the left button was released"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -180,8 +188,8 @@ func TestRunFaults(t *testing.T) {
 			tt.fault(f, stop)
 			start := time.Now()
 			err := Run(ctx, mustPlan(t, o, tt.moves...), RunOptions{Desktop: f})
-			if exitcode.Of(err) != tt.code || err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Run: %v (exit %d); want %q, exit %d", err, exitcode.Of(err), tt.want, tt.code)
+			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Run: %v; want %q matching %v", err, tt.want, tt.kind)
 			}
 			if !f.released() {
 				t.Errorf("held after Run: buttons %b, keys %v; log %v", f.buttons, f.keys, f.log)
@@ -220,8 +228,8 @@ func TestRunReleasesHeldButton(t *testing.T) {
 	f = newFake(t)
 	f.buttons, f.stuck = 1, true
 	err := Run(context.Background(), mustPlan(t, o, click), RunOptions{Desktop: f})
-	if exitcode.Of(err) != exitcode.Aborted || !strings.Contains(err.Error(), "the left mouse button is held down and cannot be released") {
-		t.Errorf("a stuck button: %v (exit %d)", err, exitcode.Of(err))
+	if !errors.Is(err, ErrAborted) || !strings.Contains(err.Error(), "the left mouse button is held down and cannot be released") {
+		t.Errorf("a stuck button: %v, want ErrAborted", err)
 	}
 	if f.at != image.Pt(400, 300) {
 		t.Errorf("the pointer moved to %v", f.at)

@@ -27,7 +27,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -123,21 +122,22 @@ type Plan struct {
 	Actions []Action
 }
 
-// NewPlan checks the moves and turns them into steps timed by o. Moves
-// without screen positions, unknown keys and bad options are refused: the
-// errors carry the exit status BadInput (Usage for the options).
+// NewPlan checks the moves and turns them into steps timed by o. Bad
+// options are refused with ErrBadOptions, an invalid moves file with
+// puzzle.ErrInvalid, moves without screen positions and unknown keys with
+// ErrUnplayable.
 func NewPlan(m *puzzle.Moves, o Options) (*Plan, error) {
 	if err := o.Validate(); err != nil {
-		return nil, exitcode.Wrap(exitcode.Usage, err)
+		return nil, withKind(ErrBadOptions, err)
 	}
 	if err := m.Validate(); err != nil {
-		return nil, exitcode.Wrap(exitcode.BadInput, err)
+		return nil, err
 	}
 	p := &Plan{Actions: make([]Action, 0, len(m.Moves))}
 	for i, mv := range m.Moves {
 		steps, err := o.steps(mv)
 		if err != nil {
-			return nil, exitcode.Wrap(exitcode.BadInput, fmt.Errorf("move %d (%s): %w", i, mv.Action, err))
+			return nil, kindErrorf(ErrUnplayable, "move %d (%s): %w", i, mv.Action, err)
 		}
 		p.Actions = append(p.Actions, Action{Index: i, Move: mv, Steps: steps})
 	}
@@ -297,7 +297,7 @@ func pathPoint(from, to image.Point, i, n int) image.Point {
 		from.Y+int(math.Round(f*float64(to.Y-from.Y))))
 }
 
-// Check returns an error, with the exit status BadInput, if the plan started
+// Check returns an error, ErrUnplayable, if the plan started
 // with the pointer at start would move the pointer off the displays, or end a
 // glide in a corner of a display, where the fail-safe would stop it.
 func (p *Plan) Check(start image.Point, displays []image.Rectangle) error {
@@ -309,16 +309,16 @@ func (p *Plan) Check(start image.Point, displays []image.Rectangle) error {
 				continue
 			}
 			if !onScreen(s.To, displays) {
-				return exitcode.New(exitcode.BadInput, "move %d (%s): %v is off the screen %s: were the moves made for another screen? Capture and recognize again",
+				return kindErrorf(ErrUnplayable, "move %d (%s): %v is off the screen %s: were the moves made for another screen? Capture and recognize again",
 					a.Index, a.Move.Action, s.To, describeDisplays(displays))
 			}
 			if inCorner(s.To, displays) {
-				return exitcode.New(exitcode.BadInput, "move %d (%s): %v is a corner of the screen, where the fail-safe stops replay",
+				return kindErrorf(ErrUnplayable, "move %d (%s): %v is a corner of the screen, where the fail-safe stops replay",
 					a.Index, a.Move.Action, s.To)
 			}
 			for i := 1; i <= s.Steps; i++ {
 				if q := pathPoint(at, s.To, i, s.Steps); !onScreen(q, displays) {
-					return exitcode.New(exitcode.BadInput, "move %d (%s): the way from %v to %v passes %v, off the screen %s",
+					return kindErrorf(ErrUnplayable, "move %d (%s): the way from %v to %v passes %v, off the screen %s",
 						a.Index, a.Move.Action, at, s.To, q, describeDisplays(displays))
 				}
 			}

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"io"
 	"reflect"
@@ -9,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -100,26 +100,26 @@ func TestNewPlanRefuses(t *testing.T) {
 		name string
 		move puzzle.Move
 		opts Options
-		code int
+		kind error
 		want string
 	}{
 		{"drag without positions", puzzle.Move{Action: "drag", Value: puzzle.Int(2), Row: puzzle.Int(0), Col: puzzle.Int(0)}, fast,
-			exitcode.BadInput, "move 0 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
-		{"click without point", puzzle.Move{Action: "click", Name: "next"}, fast, exitcode.BadInput, "move 0 (click): no screen position"},
-		{"type without point", puzzle.Move{Action: "type", Value: puzzle.Int(5)}, fast, exitcode.BadInput, "recognize a screenshot first"},
-		{"unknown key", puzzle.Move{Action: "key", Key: "spcae"}, fast, exitcode.BadInput, `move 0 (key): unknown key "spcae"`},
-		{"caps lock", puzzle.Move{Action: "key", Key: "capslock"}, fast, exitcode.BadInput,
+			ErrUnplayable, "move 0 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
+		{"click without point", puzzle.Move{Action: "click", Name: "next"}, fast, ErrUnplayable, "move 0 (click): no screen position"},
+		{"type without point", puzzle.Move{Action: "type", Value: puzzle.Int(5)}, fast, ErrUnplayable, "recognize a screenshot first"},
+		{"unknown key", puzzle.Move{Action: "key", Key: "spcae"}, fast, ErrUnplayable, `move 0 (key): unknown key "spcae"`},
+		{"caps lock", puzzle.Move{Action: "key", Key: "capslock"}, fast, ErrUnplayable,
 			`move 0 (key): key "capslock" is a lock key: replay does not press lock keys, whose state would outlast it`},
-		{"num lock", puzzle.Move{Action: "key", Key: "num_lock"}, fast, exitcode.BadInput, `key "num_lock" is a lock key`},
-		{"scroll lock", puzzle.Move{Action: "key", Key: "scrolllock"}, fast, exitcode.BadInput, `key "scrolllock" is a lock key`},
-		{"negative type", puzzle.Move{Action: "type", Value: puzzle.Int(-3), Point: pt(1, 1)}, fast, exitcode.BadInput, "value -3"},
-		{"unknown action", puzzle.Move{Action: "jump"}, fast, exitcode.BadInput, `unknown action "jump"`},
-		{"half a drag", puzzle.Move{Action: "drag", From: pt(1, 1)}, fast, exitcode.BadInput, "needs both from and to"},
-		{"no steps", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 0}, exitcode.Usage, "steps 0: expected 1 to 1000"},
-		{"many steps", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1001}, exitcode.Usage, "steps 1001"},
-		{"negative pause", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1, Pause: -time.Millisecond}, exitcode.Usage, "pause -1ms: expected 0 to 10s"},
-		{"long hold", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1, Hold: time.Minute}, exitcode.Usage, "hold 1m0s"},
-		{"long glide", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1, MoveTime: 11 * time.Second}, exitcode.Usage, "move time 11s"},
+		{"num lock", puzzle.Move{Action: "key", Key: "num_lock"}, fast, ErrUnplayable, `key "num_lock" is a lock key`},
+		{"scroll lock", puzzle.Move{Action: "key", Key: "scrolllock"}, fast, ErrUnplayable, `key "scrolllock" is a lock key`},
+		{"negative type", puzzle.Move{Action: "type", Value: puzzle.Int(-3), Point: pt(1, 1)}, fast, ErrUnplayable, "value -3"},
+		{"unknown action", puzzle.Move{Action: "jump"}, fast, puzzle.ErrInvalid, `unknown action "jump"`},
+		{"half a drag", puzzle.Move{Action: "drag", From: pt(1, 1)}, fast, puzzle.ErrInvalid, "needs both from and to"},
+		{"no steps", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 0}, ErrBadOptions, "steps 0: expected 1 to 1000"},
+		{"many steps", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1001}, ErrBadOptions, "steps 1001"},
+		{"negative pause", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1, Pause: -time.Millisecond}, ErrBadOptions, "pause -1ms: expected 0 to 10s"},
+		{"long hold", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1, Hold: time.Minute}, ErrBadOptions, "hold 1m0s"},
+		{"long glide", puzzle.Move{Action: "key", Key: "a"}, Options{Steps: 1, MoveTime: 11 * time.Second}, ErrBadOptions, "move time 11s"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,8 +127,8 @@ func TestNewPlanRefuses(t *testing.T) {
 			if err == nil {
 				t.Fatalf("planned %+v", p.Actions)
 			}
-			if exitcode.Of(err) != tt.code || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %q (exit %d), want %q (exit %d)", err, exitcode.Of(err), tt.want, tt.code)
+			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q, want %q matching %v", err, tt.want, tt.kind)
 			}
 		})
 	}
@@ -213,8 +213,8 @@ func TestCheck(t *testing.T) {
 				}
 				return
 			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) || exitcode.Of(err) != exitcode.BadInput {
-				t.Errorf("Check: %v (exit %d), want %q (exit BadInput)", err, exitcode.Of(err), tt.want)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.Is(err, ErrUnplayable) {
+				t.Errorf("Check: %v, want %q matching ErrUnplayable", err, tt.want)
 			}
 		})
 	}
@@ -241,8 +241,8 @@ func FuzzPlan(f *testing.F) {
 		}
 		p, err := NewPlan(m, fast)
 		if err != nil {
-			if c := exitcode.Of(err); c != exitcode.BadInput || strings.Contains(err.Error(), "\n") {
-				t.Fatalf("error %q, exit %d", err, c)
+			if !errors.Is(err, ErrUnplayable) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error %q, want one line matching ErrUnplayable", err)
 			}
 			return
 		}
@@ -252,8 +252,8 @@ func FuzzPlan(f *testing.F) {
 		if err := p.Describe(io.Discard); err != nil {
 			t.Fatal(err)
 		}
-		if err := p.Check(image.Pt(960, 540), displays); err != nil && exitcode.Of(err) != exitcode.BadInput {
-			t.Fatalf("Check: %v, exit %d", err, exitcode.Of(err))
+		if err := p.Check(image.Pt(960, 540), displays); err != nil && !errors.Is(err, ErrUnplayable) {
+			t.Fatalf("Check: %v, want ErrUnplayable", err)
 		}
 	})
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/display"
-	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
 // RunOptions say how Run behaves around the plan.
@@ -40,15 +39,15 @@ var testHook func(Step)
 
 // Run performs the plan with the mouse and keyboard of the desktop.
 //
-// Before anything moves, it opens the display (exit status NoDisplay),
+// Before anything moves, it opens the display (display.ErrNoDisplay),
 // releases any mouse button it finds held (saying so on o.Notice) and, with
 // the pointer where it is, checks that the plan stays on the screen
-// (Plan.Check, BadInput). While it runs, the fail-safe stops it when the
-// pointer is not where Run left it, that is someone moved the mouse, or, at
-// the start, when the pointer is in a corner of a display: pushing the mouse
-// into a corner stops a replay. Cancelling ctx stops it too. A stopped
-// replay returns an error with the exit status Aborted. A display that is
-// lost or stops answering is an error with the exit status NoDisplay.
+// (Plan.Check, ErrUnplayable). While it runs, the fail-safe stops it when
+// the pointer is not where Run left it, that is someone moved the mouse, or,
+// at the start, when the pointer is in a corner of a display: pushing the
+// mouse into a corner stops a replay (ErrAborted). The end of ctx stops it
+// too, with an error that says the context's cause and matches ctx.Err(). A
+// display that is lost or stops answering is display.ErrNoDisplay.
 //
 // Run releases the left button and every key it pressed on every way out,
 // including a panic.
@@ -95,13 +94,6 @@ type driver struct {
 	hung     bool        // the desktop stopped answering
 }
 
-// errHung is the error of a request the desktop did not answer in time.
-type errHung struct{ what string }
-
-func (e errHung) Error() string {
-	return fmt.Sprintf("the X display did not answer within %v (%s)", callTimeout, e.what)
-}
-
 // desktopPanic carries a panic of a desktop request back to Run.
 type desktopPanic struct{ value any }
 
@@ -139,7 +131,7 @@ func (d *driver) call(what string, f func() error) error {
 		return err
 	case <-timer.C:
 		d.hung = true
-		return exitcode.Wrap(exitcode.NoDisplay, errHung{what})
+		return hungError{what}
 	}
 }
 
@@ -167,7 +159,7 @@ func (d *driver) start(p *Plan, notice io.Writer) error {
 		return err
 	}
 	if d.failSafe && inCorner(d.at, d.displays) {
-		return exitcode.New(exitcode.Aborted, "fail-safe: the pointer is in a corner of the screen at %v; move it away to replay", d.at)
+		return kindErrorf(ErrAborted, "fail-safe: the pointer is in a corner of the screen at %v; move it away to replay", d.at)
 	}
 	return p.Check(d.at, d.displays)
 }
@@ -202,7 +194,7 @@ func (d *driver) releaseHeld(notice io.Writer) error {
 	}
 	for n := 1; n <= 3; n++ {
 		if held.Held(n) {
-			return exitcode.New(exitcode.Aborted, "the %s mouse button is held down and cannot be released: release it and replay again", buttonNames[n])
+			return kindErrorf(ErrAborted, "the %s mouse button is held down and cannot be released: release it and replay again", buttonNames[n])
 		}
 	}
 	return nil
@@ -212,7 +204,7 @@ func (d *driver) releaseHeld(notice io.Writer) error {
 // the fail-safe sees the pointer somewhere else than where it was left.
 func (d *driver) guard() error {
 	if d.ctx.Err() != nil {
-		return exitcode.Wrap(exitcode.Aborted, fmt.Errorf("stopped: %w", context.Cause(d.ctx)))
+		return stopped(d.ctx)
 	}
 	if !d.failSafe {
 		return nil
@@ -223,9 +215,9 @@ func (d *driver) guard() error {
 	}
 	if now != d.at {
 		if inCorner(now, d.displays) {
-			return exitcode.New(exitcode.Aborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
+			return kindErrorf(ErrAborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
 		}
-		return exitcode.New(exitcode.Aborted, "fail-safe: the pointer moved to %v, replay had left it at %v: stopped", now, d.at)
+		return kindErrorf(ErrAborted, "fail-safe: the pointer moved to %v, replay had left it at %v: stopped", now, d.at)
 	}
 	return nil
 }

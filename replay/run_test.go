@@ -15,7 +15,6 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"github.com/puzbot/puzbot/internal/display"
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -313,15 +312,15 @@ func startDrag(t *testing.T, ctx context.Context) <-chan error {
 	}
 }
 
-// waitAborted waits for Run to end and checks that it was stopped, released
-// the button, and said so.
-func waitAborted(t *testing.T, done <-chan error, want string) {
+// waitAborted waits for Run to end and checks that it was stopped (its
+// error matches kind), released the button, and said so.
+func waitAborted(t *testing.T, done <-chan error, kind error, want string) {
 	t.Helper()
 	select {
 	case err := <-done:
-		if exitcode.Of(err) != exitcode.Aborted || !strings.Contains(err.Error(), want) ||
+		if !errors.Is(err, kind) || !strings.Contains(err.Error(), want) ||
 			!strings.HasSuffix(err.Error(), "; the left button was released") {
-			t.Errorf("Run: %v (exit %d), want %q, exit Aborted, and the button released", err, exitcode.Of(err), want)
+			t.Errorf("Run: %v, want %q matching %v, and the button released", err, want, kind)
 		}
 	case <-time.After(time.Second):
 		t.Fatal("Run did not stop within 1 s")
@@ -335,7 +334,7 @@ func TestRunFailSafeMovedPointer(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	done := startDrag(t, context.Background())
 	xdotool(t, "mousemove", "10", "500")
-	waitAborted(t, done, "move 0 (drag): fail-safe: the pointer moved to (10,500), replay had left it at (")
+	waitAborted(t, done, ErrAborted, "move 0 (drag): fail-safe: the pointer moved to (10,500), replay had left it at (")
 	if at, _ := pointer(t); at != image.Pt(10, 500) {
 		t.Errorf("replay moved the pointer after the fail-safe: it is at %v", at)
 	}
@@ -345,7 +344,7 @@ func TestRunFailSafeCorner(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	done := startDrag(t, context.Background())
 	xdotool(t, "mousemove", "0", "599")
-	waitAborted(t, done, "move 0 (drag): fail-safe: the pointer was pushed into a corner of the screen at (0,599): stopped")
+	waitAborted(t, done, ErrAborted, "move 0 (drag): fail-safe: the pointer was pushed into a corner of the screen at (0,599): stopped")
 }
 
 func TestRunCancel(t *testing.T) {
@@ -354,7 +353,7 @@ func TestRunCancel(t *testing.T) {
 	defer cancel(nil)
 	done := startDrag(t, ctx)
 	cancel(errors.New("interrupt"))
-	waitAborted(t, done, "stopped: interrupt")
+	waitAborted(t, done, context.Canceled, "stopped: interrupt")
 }
 
 func TestRunPanicReleases(t *testing.T) {
@@ -394,24 +393,24 @@ func TestRunRefusesBeforeMoving(t *testing.T) {
 		name  string
 		start image.Point
 		moves []puzzle.Move
-		code  int
+		kind  error
 		want  string
 	}{
 		{"off the screen", image.Pt(50, 50),
 			[]puzzle.Move{{Action: "click", Point: pt(10, 10)}, {Action: "drag", From: pt(10, 10), To: pt(900, 100)}},
-			exitcode.BadInput, "move 1 (drag): (900,100) is off the screen (800x600 at 0,0)"},
+			ErrUnplayable, "move 1 (drag): (900,100) is off the screen (800x600 at 0,0)"},
 		{"pointer in a corner", image.Pt(799, 599), []puzzle.Move{{Action: "click", Point: pt(10, 10)}},
-			exitcode.Aborted, "fail-safe: the pointer is in a corner of the screen at (799,599)"},
+			ErrAborted, "fail-safe: the pointer is in a corner of the screen at (799,599)"},
 		{"top-left corner", image.Pt(0, 0), []puzzle.Move{{Action: "key", Key: "a"}},
-			exitcode.Aborted, "fail-safe: the pointer is in a corner"},
+			ErrAborted, "fail-safe: the pointer is in a corner"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			xdotool(t, "mousemove", fmt.Sprint(tt.start.X), fmt.Sprint(tt.start.Y))
 			rec.take(t)
 			err := Run(context.Background(), mustPlan(t, o, tt.moves...), RunOptions{})
-			if exitcode.Of(err) != tt.code || err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Run: %v (exit %d), want %q (exit %d)", err, exitcode.Of(err), tt.want, tt.code)
+			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Run: %v, want %q matching %v", err, tt.want, tt.kind)
 			}
 			if got := rec.clicksAndKeys(rec.take(t)); len(got) > 0 {
 				t.Errorf("events before the refusal: %v", got)
@@ -442,8 +441,8 @@ func TestRunWithoutDisplay(t *testing.T) {
 	for _, d := range []string{"", dead.Display} {
 		t.Setenv("DISPLAY", d)
 		err := Run(context.Background(), p, RunOptions{})
-		if exitcode.Of(err) != exitcode.NoDisplay {
-			t.Errorf("DISPLAY=%q: Run: %v (exit %d), want exit NoDisplay", d, err, exitcode.Of(err))
+		if !errors.Is(err, display.ErrNoDisplay) {
+			t.Errorf("DISPLAY=%q: Run: %v, want display.ErrNoDisplay", d, err)
 		}
 	}
 	// Nothing to do needs no display.

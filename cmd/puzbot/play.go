@@ -14,7 +14,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/capture"
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/play"
 	"github.com/puzbot/puzbot/puzzle"
@@ -77,11 +76,8 @@ func playCommand(c *cli.Context) error {
 	defer vision.Close()
 	ctx, stop := signalContext()
 	defer stop()
-	if d := c.Duration("time-limit"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, d, exitcode.New(exitcode.TimedOut, "the time limit of %v was reached", d))
-		defer cancel()
-	}
+	ctx, cancel := withTimeLimit(ctx, c.Duration("time-limit"))
+	defer cancel()
 	keep := &keeper{dir: c.String("dir")}
 	o := play.Options{Levels: c.Int("levels"), Log: c.App.Writer, Keep: keep.keep}
 	res, err := play.Play(ctx, scr, visionWorker{vision}, mouse{notice: c.App.ErrWriter}, o)
@@ -109,15 +105,10 @@ func printStats(w io.Writer, res *play.Result) {
 		res.Time.Seconds(), s.Capture.Seconds(), s.Frames, s.Vision.Seconds(), s.Looks, s.Solve.Seconds(), s.Drags.Seconds(), s.Waiting.Seconds())
 }
 
-// playError keeps the last files for a look and gives the error the status
-// of the step that failed.
+// playError keeps the last files for a look, and says where.
 func playError(err error, keep *keeper, stderr io.Writer) error {
 	if dir, saveErr := keep.saveLast(); saveErr == nil {
 		fmt.Fprintf(stderr, "puzbot play: the last frame, reading and moves are in %s\n", dir)
-	}
-	var werr *worker.Error
-	if errors.As(err, &werr) {
-		return exitcode.Wrap(werr.Status, err)
 	}
 	return err
 }

@@ -1,16 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/replay"
 )
@@ -66,7 +61,7 @@ func init() {
 				Hold:     c.Duration("hold"),
 			})
 			if err != nil {
-				if exitcode.Of(err) == exitcode.BadInput {
+				if !errors.Is(err, replay.ErrBadOptions) {
 					err = fmt.Errorf("%s: %w", name, err)
 				}
 				return err
@@ -83,42 +78,4 @@ func init() {
 			return replay.Run(ctx, plan, opts)
 		},
 	})
-}
-
-// stopSignals are the signals that end puzbot unless it catches them, by
-// name. Caught, each stops a replay, which then releases the button and the
-// keys it holds. SIGKILL and SIGSTOP cannot be caught; SIGBUS, SIGFPE,
-// SIGILL, SIGSEGV and SIGTRAP are caught only when another process sends
-// them (kill), not when puzbot itself faults.
-var stopSignals = map[os.Signal]string{
-	syscall.SIGINT: "Ctrl-C (SIGINT)", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP",
-	syscall.SIGQUIT: "SIGQUIT", syscall.SIGABRT: "SIGABRT", syscall.SIGPIPE: "SIGPIPE",
-	syscall.SIGILL: "SIGILL", syscall.SIGTRAP: "SIGTRAP", syscall.SIGBUS: "SIGBUS",
-	syscall.SIGFPE: "SIGFPE", syscall.SIGSEGV: "SIGSEGV", syscall.SIGSTKFLT: "SIGSTKFLT",
-	syscall.SIGSYS: "SIGSYS",
-}
-
-// signalContext returns a context cancelled by any of stopSignals, with the
-// signal as its cause. After the first signal the default handling comes
-// back, so a second one ends the process at once.
-func signalContext() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	sigs := make(chan os.Signal, 1)
-	list := make([]os.Signal, 0, len(stopSignals))
-	for s := range stopSignals {
-		list = append(list, s)
-	}
-	signal.Notify(sigs, list...)
-	go func() {
-		select {
-		case s := <-sigs:
-			signal.Stop(sigs)
-			cancel(errors.New("received " + stopSignals[s]))
-		case <-ctx.Done():
-		}
-	}()
-	return ctx, func() {
-		signal.Stop(sigs)
-		cancel(nil)
-	}
 }

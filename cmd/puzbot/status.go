@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
+	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/recognize/worker"
+	"github.com/puzbot/puzbot/replay"
 )
 
 // exitStatus is one row of the README's table of exit statuses: the code,
@@ -27,22 +32,24 @@ var exitStatuses = []exitStatus{
 	{exitcode.OK, "success", nil},
 	{exitcode.Failure, "anything not listed below (I/O error, internal error)", nil},
 	{exitcode.Usage, "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
-		[]error{errUsage, outfile.ErrNotRegular}},
-	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput, puzzle.ErrInvalid}},
+		[]error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions}},
+	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
 	{exitcode.NoSolution, "the puzzle has no solution", nil},
-	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", nil},
-	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)", nil},
-	// 7 and 8 are the vision executable's, passed on as it exits.
+	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", []error{display.ErrNoDisplay}},
+	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
+		[]error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
+	// 7 and 8 are the vision executable's, passed on.
 	{exitcode.Mismatch, "`recognize --expect`/`--check`: the result differs from the expected file", nil},
 	{exitcode.NoGame, "`recognize`: no game on the screenshot", nil},
-	{exitcode.TimedOut, "the search hit its time limit before settling the puzzle", nil},
+	{exitcode.TimedOut, "the search hit its time limit before settling the puzzle",
+		[]error{context.DeadlineExceeded}}, // --time-limit is the command's context's deadline
 	{exitcode.GameOver, "`solve`: every level on the level map is done: the game is over", nil},
 }
 
 // status returns the exit status for err: 0 for nil; the status an error
 // carries itself, for the packages that still decide their own
-// (solve/sudoku, solve/tetromino, and the vision executable, whose exit
-// status puzbot recognize passes on); else that of the first row of
+// (solve/sudoku, solve/tetromino) and for the vision executable's, which
+// puzbot recognize and play pass on; else that of the first row of
 // exitStatuses with an error that err matches; else exitcode.Failure.
 func status(err error) int {
 	if err == nil {
@@ -51,6 +58,10 @@ func status(err error) int {
 	var carried *exitcode.Error
 	if errors.As(err, &carried) {
 		return carried.Code
+	}
+	var vision *worker.Error
+	if errors.As(err, &vision) {
+		return vision.Status
 	}
 	for _, s := range exitStatuses {
 		for _, e := range s.errs {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -9,9 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/replay"
 )
 
 // TestExitStatusesAreTheREADMEs checks that exitStatuses is the README's
@@ -51,6 +55,11 @@ func TestStatus(t *testing.T) {
 		{fmt.Errorf("save: %w", &outfile.NotRegularError{Path: "p", Kind: "a FIFO"}), exitcode.Usage},
 		{inputError(errors.New("x.json: no such file")), exitcode.BadInput},
 		{fmt.Errorf("stdin: %w", puzzle.Errorf("the puzzle has no cells")), exitcode.BadInput},
+		{fmt.Errorf("capture: %w", capture.ErrOffScreen), exitcode.Usage},
+		{fmt.Errorf("move 0 (drag): %w", replay.ErrAborted), exitcode.Aborted},
+		{fmt.Errorf("stopped: %w", &stopCause{"received SIGTERM", context.Canceled}), exitcode.Aborted},
+		{&stopCause{"the time limit of 1s was reached", context.DeadlineExceeded}, exitcode.TimedOut},
+		{fmt.Errorf("grab: %w", display.ErrNoDisplay), exitcode.NoDisplay},
 		// An error that carries its status keeps it.
 		{fmt.Errorf("solve: %w", exitcode.New(exitcode.NoSolution, "no solution")), exitcode.NoSolution},
 	} {

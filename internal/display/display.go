@@ -2,8 +2,8 @@
 // and describes it: the screen size, the displays (monitors) and the pointer.
 //
 // Both commands open the display here first, so that a missing or dead X
-// server, or any odd display name, is one clear error with exit status
-// NoDisplay. Replay then drives the pointer and keys over the same
+// server, or any odd display name, is one clear error that matches
+// ErrNoDisplay. Replay then drives the pointer and keys over the same
 // connection (input.go), so there is no second connection to open while an
 // X server that resets with its last client is between two lives; robotgo,
 // which replay used before, opened its own, fell back to ":0" when that
@@ -30,8 +30,6 @@ import (
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xinerama"
 	"github.com/jezek/xgb/xproto"
-
-	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
 // timeout is how long Open waits for the X server to answer; tests shorten it.
@@ -46,33 +44,47 @@ type Conn struct {
 	in   input
 }
 
+// ErrNoDisplay is what errors.Is matches for every error that means there
+// is no X display to work on: none could be opened, or the connection to it
+// was lost (ErrLost).
+var ErrNoDisplay = errors.New("no X display")
+
+// noDisplayError is an X display that cannot be used.
+type noDisplayError struct{ msg string }
+
+func (e *noDisplayError) Error() string        { return e.msg }
+func (e *noDisplayError) Is(target error) bool { return target == ErrNoDisplay }
+
+func noDisplayf(format string, args ...any) error {
+	return &noDisplayError{fmt.Sprintf(format, args...)}
+}
+
 var quiet sync.Once
 
 // Open connects to the X display named by $DISPLAY, waiting at most 5 s for
-// the server to answer. Its errors carry the exit status exitcode.NoDisplay
-// and say what is wrong in one line that names the display, whatever the
-// name holds.
+// the server to answer. Its errors match ErrNoDisplay and say what is wrong
+// in one line that names the display, whatever the name holds.
 func Open() (*Conn, error) {
 	quiet.Do(func() { xgb.Logger = log.New(io.Discard, "", 0) })
 	name := os.Getenv("DISPLAY")
 	if name == "" {
-		return nil, exitcode.New(exitcode.NoDisplay,
+		return nil, noDisplayf(
 			"no X display: DISPLAY is not set (run puzbot in an X11 session, or under Xvfb)")
 	}
 	shown := showName(name)
 	x, err := connect(name)
 	if err != nil {
 		msg := escape(strings.ReplaceAll(err.Error(), name, shown))
-		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s: %s", shown, msg)
+		return nil, noDisplayf("no X display: %s: %s", shown, msg)
 	}
 	setup := xproto.Setup(x)
 	if setup == nil || len(setup.Roots) == 0 {
 		x.Close()
-		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s has no screen", shown)
+		return nil, noDisplayf("no X display: %s has no screen", shown)
 	}
 	if n := x.DefaultScreen; n < 0 || n >= len(setup.Roots) {
 		x.Close()
-		return nil, exitcode.New(exitcode.NoDisplay, "no X display: %s: the server has no screen %d (it has %s)",
+		return nil, noDisplayf("no X display: %s: the server has no screen %d (it has %s)",
 			shown, n, screens(len(setup.Roots)))
 	}
 	screen := setup.DefaultScreen(x)

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/xvfb"
 )
 
@@ -59,8 +58,8 @@ func TestOpenFailsCleanly(t *testing.T) {
 				c.Close()
 				t.Fatalf("Open succeeded on DISPLAY=%q", tt.display)
 			}
-			if exitcode.Of(err) != exitcode.NoDisplay {
-				t.Errorf("exit status %d, want NoDisplay (%d)", exitcode.Of(err), exitcode.NoDisplay)
+			if !errors.Is(err, ErrNoDisplay) {
+				t.Errorf("%v does not match ErrNoDisplay", err)
 			}
 			if !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("error %q: want one line containing %q", err, tt.want)
@@ -185,8 +184,8 @@ func TestOpenOddNames(t *testing.T) {
 				t.Fatalf("Open succeeded on DISPLAY=%q", tt.name)
 			}
 			msg := err.Error()
-			if exitcode.Of(err) != exitcode.NoDisplay || !strings.Contains(msg, tt.want) || strings.ContainsAny(msg, "\n\r") || len(msg) > 300 {
-				t.Errorf("DISPLAY=%.40q: %.400q (exit %d); want one line containing %q, exit NoDisplay", tt.name, msg, exitcode.Of(err), tt.want)
+			if !errors.Is(err, ErrNoDisplay) || !strings.Contains(msg, tt.want) || strings.ContainsAny(msg, "\n\r") || len(msg) > 300 {
+				t.Errorf("DISPLAY=%.40q: %.400q; want one line containing %q, matching ErrNoDisplay", tt.name, msg, tt.want)
 			}
 		})
 	}
@@ -248,8 +247,8 @@ func TestInput(t *testing.T) {
 		"warp":    c.Warp(image.Pt(1, 1)),
 		"button":  c.FakeButton(1, false),
 	} {
-		if !errors.Is(err, ErrLost) || exitcode.Of(err) != exitcode.NoDisplay || !strings.Contains(err.Error(), "lost the X display "+srv.Display) {
-			t.Errorf("%s after the server stopped: %v (exit %d); want ErrLost, exit NoDisplay", what, err, exitcode.Of(err))
+		if !errors.Is(err, ErrLost) || !errors.Is(err, ErrNoDisplay) || !strings.Contains(err.Error(), "lost the X display "+srv.Display) {
+			t.Errorf("%s after the server stopped: %v; want ErrLost and ErrNoDisplay", what, err)
 		}
 	}
 }

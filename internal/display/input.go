@@ -9,8 +9,6 @@ import (
 
 	"github.com/jezek/xgb/xproto"
 	"github.com/jezek/xgb/xtest"
-
-	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
 // Input on the connection: the pointer is warped as robotgo does, buttons
@@ -21,7 +19,8 @@ import (
 // (an Xvfb without -noreset resets when its last client leaves).
 
 // ErrLost is what errors.Is matches for an error that means the connection
-// to the X server is gone (the server exited or reset).
+// to the X server is gone (the server exited or reset). Such an error
+// matches ErrNoDisplay too.
 var ErrLost = errors.New("the connection to the X server was lost")
 
 // lostError is the error of a request on a connection that is gone.
@@ -31,13 +30,13 @@ func (e *lostError) Error() string {
 	return fmt.Sprintf("lost the X display %s (%s): the server exited or reset", e.name, e.op)
 }
 
-func (e *lostError) Is(target error) bool { return target == ErrLost }
+func (e *lostError) Is(target error) bool { return target == ErrLost || target == ErrNoDisplay }
 
-// fail describes the error of request op: a lost connection carries the exit
-// status NoDisplay.
+// fail describes the error of request op: a lost connection is a
+// *lostError.
 func (c *Conn) fail(op string, err error) error {
 	if errors.Is(err, io.EOF) {
-		return exitcode.Wrap(exitcode.NoDisplay, &lostError{showName(c.name), op})
+		return &lostError{showName(c.name), op}
 	}
 	return fmt.Errorf("%s: %s: %v", showName(c.name), op, err)
 }
@@ -87,8 +86,7 @@ type input struct {
 func (c *Conn) initInput() error {
 	c.in.once.Do(func() {
 		if err := xtest.Init(c.x); err != nil {
-			c.in.err = fmt.Errorf("%s has no XTEST extension, which puzbot needs to press buttons and keys: %v", showName(c.name), err)
-			c.in.err = exitcode.Wrap(exitcode.NoDisplay, c.in.err)
+			c.in.err = noDisplayf("%s has no XTEST extension, which puzbot needs to press buttons and keys: %v", showName(c.name), err)
 			return
 		}
 		c.in.err = c.readKeymap()
