@@ -29,7 +29,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 )
@@ -317,7 +316,7 @@ func (pl *player) act(ctx context.Context, p *puzzle.Puzzle) error {
 		}
 	}
 	moves, err := puzlogic.Navigate(p, 0)
-	if exitcode.Of(err) == exitcode.GameOver {
+	if errors.Is(err, puzlogic.ErrGameOver) {
 		pl.res.GameOver = true
 		return errDone
 	}
@@ -353,7 +352,7 @@ func (pl *player) playLevel(ctx context.Context, p *puzzle.Puzzle) error {
 		pl.verify(p)
 	}
 	t := time.Now()
-	solution, err := puzlogic.Solve(p)
+	solution, err := puzlogic.SolveContext(ctx, p)
 	pl.res.Stats.Solve += time.Since(t)
 	if err != nil {
 		return fmt.Errorf("%w: level %d: %w", ErrUnreadable, p.Level, err)

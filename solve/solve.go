@@ -4,10 +4,12 @@
 package solve
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"io"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
@@ -22,37 +24,95 @@ type Options struct {
 	Level     int           // Puzlogic level map: the level to open (0: the first open one)
 }
 
+// ErrBadOptions is Options that do not fit: a Limit below 1, or Count for
+// a kind that cannot count.
+var ErrBadOptions = errors.New("bad solve options")
+
+// optionsError is Options that do not fit.
+type optionsError struct{ msg string }
+
+func (e *optionsError) Error() string        { return e.msg }
+func (e *optionsError) Is(target error) bool { return target == ErrBadOptions }
+
+func badOptions(format string, args ...any) error {
+	return &optionsError{fmt.Sprintf(format, args...)}
+}
+
 // Kinds lists the kinds Run accepts.
 var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromino}
 
 // Run reads a puzzle file from data, solves it with the solver its kind names
 // and writes the answer to w. Input that is not JSON but one of the plain
 // Sudoku formats (9 lines of digits, or one 81-character line per puzzle) goes
-// to the Sudoku solver. Errors carry exit codes (see exitcode).
-func Run(data []byte, w io.Writer, opts Options) error {
+// to the Sudoku solver.
+//
+// The end of ctx stops the search, with the cause of ctx. opts.TimeLimit is
+// the deadline of a Puzlogic search (puzlogic.ErrTimeLimit), and is passed to
+// the other solvers as their own limit. Errors of the file are
+// puzzle.ErrInvalid; those of the Puzlogic solver are its own
+// (puzlogic.ErrNoSolution, ...); the other solvers' errors still carry
+// their exit status (an *exitcode.Error).
+func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	if opts.Count && opts.Limit < 1 {
-		return exitcode.New(exitcode.Usage, "--limit %d: must be at least 1", opts.Limit)
+		return badOptions("--limit %d: must be at least 1", opts.Limit)
 	}
 	kind := puzzle.KindSudoku // the plain formats are Sudoku's
 	if !sudoku.IsPlain(data) {
 		var err error
 		if kind, err = puzzle.Kind(data); err != nil {
-			return exitcode.Wrap(exitcode.BadInput, err)
+			return err
 		}
 	}
 	switch kind {
 	case puzzle.KindPuzlogic:
-		return puzlogic.Run(data, w, puzlogic.Options{
-			Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit, Level: opts.Level,
-		})
+		return runPuzlogic(ctx, data, w, opts)
 	case puzzle.KindSudoku:
-		return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit})
+		return untilDone(ctx, func() error {
+			return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit})
+		})
 	case puzzle.KindTetromino:
 		if opts.Count {
-			return exitcode.New(exitcode.Usage, "--count is not supported for kind %q", kind)
+			return badOptions("--count is not supported for kind %q", kind)
 		}
-		return tetromino.Run(data, w, tetromino.Options{TimeLimit: opts.TimeLimit})
+		return untilDone(ctx, func() error {
+			return tetromino.Run(data, w, tetromino.Options{TimeLimit: opts.TimeLimit})
+		})
 	default:
-		return exitcode.New(exitcode.BadInput, "unknown kind %q: puzbot solves %v", kind, Kinds)
+		return puzzle.Errorf("unknown kind %q: puzbot solves %v", kind, Kinds)
+	}
+}
+
+// runPuzlogic runs the Puzlogic solver with opts.TimeLimit, or its default,
+// as the deadline of its search.
+func runPuzlogic(ctx context.Context, data []byte, w io.Writer, opts Options) error {
+	limit := opts.TimeLimit
+	if limit <= 0 {
+		limit = puzlogic.DefaultTimeLimit
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	err := puzlogic.Run(ctx, data, w, puzlogic.Options{Count: opts.Count, Limit: opts.Limit, Level: opts.Level})
+	if errors.Is(err, puzlogic.ErrTimeLimit) {
+		return fmt.Errorf("%w (%v; raise it with --time-limit)", err, limit)
+	}
+	return err
+}
+
+// untilDone runs solve, a solver that takes no context yet, and returns its
+// error, or the cause of ctx as soon as ctx ends: the solver then goes on
+// in the background until the process exits.
+func untilDone(ctx context.Context, solve func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- solve() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done: // it ended too
+			return err
+		default:
+			return context.Cause(ctx)
+		}
 	}
 }

@@ -32,7 +32,9 @@ func init() {
 			if err != nil {
 				return err
 			}
-			return solve.Run(data, c.App.Writer, solve.Options{
+			ctx, stop := signalContext()
+			defer stop()
+			return solve.Run(ctx, data, c.App.Writer, solve.Options{
 				Count:     c.Bool("count"),
 				Limit:     c.Int("limit"),
 				TimeLimit: c.Duration("time-limit"),

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
@@ -270,4 +274,46 @@ func TestHelpInProcess(t *testing.T) {
 			t.Fatalf("run %d: help names the command wrongly:\n%s", i, stdout.String())
 		}
 	}
+}
+
+// hugeCount is a Puzlogic puzzle with a vast number of solutions, which
+// counting cannot get through in seconds: a 9x9 board with no sums.
+func hugeCount() string {
+	p := puzzle.Puzzle{Kind: puzzle.KindPuzlogic}
+	for r := range 9 {
+		for c := range 9 {
+			p.Cells = append(p.Cells, puzzle.Cell{Row: r, Col: c})
+			p.Pieces = append(p.Pieces, puzzle.Piece{Value: puzzle.Int((r + c) % 9)})
+		}
+	}
+	data, _ := json.Marshal(&p)
+	return string(data)
+}
+
+// TestSolveStops: the search ends at --time-limit with exit 9, and at
+// Ctrl-C with exit 6.
+func TestSolveStops(t *testing.T) {
+	count := []string{"solve", "--count", "--limit", "1000000000000"}
+	checkFailure(t, runPuzbot(t, nil, hugeCount(), append(count, "--time-limit", "50ms")...),
+		exitcode.TimedOut, "the search reached its time limit before settling the puzzle (50ms; raise it with --time-limit)")
+
+	cmd := exec.Command(desktopBinary(t), count...)
+	cmd.Stdin = strings.NewReader(hugeCount())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(2 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("solve did not stop within 2 s of Ctrl-C")
+	}
+	r := result{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+	checkFailure(t, r, exitcode.Aborted, "received Ctrl-C (SIGINT)")
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize/worker"
 	"github.com/puzbot/puzbot/replay"
+	"github.com/puzbot/puzbot/solve"
+	"github.com/puzbot/puzbot/solve/puzlogic"
 )
 
 // exitStatus is one row of the README's table of exit statuses: the code,
@@ -32,9 +34,9 @@ var exitStatuses = []exitStatus{
 	{exitcode.OK, "success", nil},
 	{exitcode.Failure, "anything not listed below (I/O error, internal error)", nil},
 	{exitcode.Usage, "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
-		[]error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions}},
+		[]error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions, solve.ErrBadOptions}},
 	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
-	{exitcode.NoSolution, "the puzzle has no solution", nil},
+	{exitcode.NoSolution, "the puzzle has no solution", []error{puzlogic.ErrNoSolution}},
 	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", []error{display.ErrNoDisplay}},
 	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
 		[]error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
@@ -42,8 +44,8 @@ var exitStatuses = []exitStatus{
 	{exitcode.Mismatch, "`recognize --expect`/`--check`: the result differs from the expected file", nil},
 	{exitcode.NoGame, "`recognize`: no game on the screenshot", nil},
 	{exitcode.TimedOut, "the search hit its time limit before settling the puzzle",
-		[]error{context.DeadlineExceeded}}, // --time-limit is the command's context's deadline
-	{exitcode.GameOver, "`solve`: every level on the level map is done: the game is over", nil},
+		[]error{puzlogic.ErrTimeLimit, context.DeadlineExceeded}}, // play's --time-limit is its context's deadline
+	{exitcode.GameOver, "`solve`: every level on the level map is done: the game is over", []error{puzlogic.ErrGameOver}},
 }
 
 // status returns the exit status for err: 0 for nil; the status an error

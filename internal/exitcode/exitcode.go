@@ -1,7 +1,13 @@
-// Package exitcode defines the exit statuses shared by every puzbot command,
-// and an error type that carries one, so that scripts can tell failures apart.
+// Package exitcode names the exit statuses shared by every puzbot command,
+// so that scripts can tell failures apart, and defines an error type that
+// carries one.
 //
-// The codes are documented in the README; keep the two in step.
+// Only commands (package main) decide exit statuses: cmd/puzbot maps the
+// kinds of error its packages return to these codes in one table, the
+// README's (cmd/puzbot/status.go). Error is for the packages that still
+// decide their own, solve/sudoku and solve/tetromino, until they return
+// kinds of error too, and for the vision executable's statuses, which
+// puzbot passes on.
 package exitcode
 
 import (

@@ -1,21 +1,25 @@
 package puzlogic
 
 import (
+	"errors"
 	"fmt"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
 // NavigationKey is the key pressed to leave the title screen.
 const NavigationKey = "space"
 
+// ErrGameOver is returned by Navigate for a level map with every level
+// done: there is nothing left to play.
+var ErrGameOver = errors.New("game over")
+
 // Navigate returns the moves that lead from a screen without a puzzle towards
 // the next level to play:
 //   - title: press a key;
 //   - levels: click the tile of level (when level > 0; it must be open or
 //     done), or else the first open tile; when every tile is done the game is
-//     over, and the error carries exitcode.GameOver;
+//     over (ErrGameOver);
 //   - completed: click the "next" button (or "menu" when there is no next).
 func Navigate(p *puzzle.Puzzle, level int) (*puzzle.Moves, error) {
 	out := &puzzle.Moves{Kind: puzzle.KindPuzlogic, Screen: p.ScreenName(), Moves: []puzzle.Move{}}
@@ -32,7 +36,7 @@ func Navigate(p *puzzle.Puzzle, level int) (*puzzle.Moves, error) {
 		b, ok := button(p.Buttons, "next")
 		if !ok {
 			if b, ok = button(p.Buttons, "menu"); !ok {
-				return nil, exitcode.New(exitcode.BadInput, `screen "completed" has neither a "next" nor a "menu" button`)
+				return nil, puzzle.Errorf(`screen "completed" has neither a "next" nor a "menu" button`)
 			}
 		}
 		out.Moves = append(out.Moves, click(b.Name, b.Point))
@@ -44,7 +48,7 @@ func Navigate(p *puzzle.Puzzle, level int) (*puzzle.Moves, error) {
 
 func chooseTile(tiles []puzzle.LevelTile, level int) (puzzle.LevelTile, error) {
 	if len(tiles) == 0 {
-		return puzzle.LevelTile{}, exitcode.New(exitcode.BadInput, `screen "levels" lists no level tiles`)
+		return puzzle.LevelTile{}, puzzle.Errorf(`screen "levels" lists no level tiles`)
 	}
 	if level > 0 {
 		for _, t := range tiles {
@@ -52,11 +56,11 @@ func chooseTile(tiles []puzzle.LevelTile, level int) (puzzle.LevelTile, error) {
 				continue
 			}
 			if t.State == "locked" {
-				return t, exitcode.New(exitcode.BadInput, "level %d is locked", level)
+				return t, puzzle.Errorf("level %d is locked", level)
 			}
 			return t, nil
 		}
-		return puzzle.LevelTile{}, exitcode.New(exitcode.BadInput, "level %d is not on the level map", level)
+		return puzzle.LevelTile{}, puzzle.Errorf("level %d is not on the level map", level)
 	}
 	allDone := true
 	for _, t := range tiles {
@@ -66,9 +70,9 @@ func chooseTile(tiles []puzzle.LevelTile, level int) (puzzle.LevelTile, error) {
 		allDone = allDone && t.State == "done"
 	}
 	if allDone {
-		return puzzle.LevelTile{}, exitcode.New(exitcode.GameOver, "game over: all %d levels are done", len(tiles))
+		return puzzle.LevelTile{}, fmt.Errorf("%w: all %d levels are done", ErrGameOver, len(tiles))
 	}
-	return puzzle.LevelTile{}, exitcode.New(exitcode.BadInput, "no open level on the level map")
+	return puzzle.LevelTile{}, puzzle.Errorf("no open level on the level map")
 }
 
 func button(buttons []puzzle.Button, name string) (puzzle.Button, bool) {

@@ -1,39 +1,39 @@
 package puzlogic
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"io"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// DefaultTimeLimit bounds a search when Options.TimeLimit is zero. Real
-// levels take microseconds; only hand-made monsters come near it.
+// DefaultTimeLimit is the time limit the command gives a search when it is
+// given none. Real levels take microseconds; only hand-made monsters come
+// near it.
 const DefaultTimeLimit = 10 * time.Second
 
 // Options control Run.
 type Options struct {
-	Count     bool          // print the number of solutions (up to Limit) instead of moves
-	Limit     int           // with Count: stop counting at this many (>= 1)
-	TimeLimit time.Duration // give up after this long; 0 means DefaultTimeLimit
-	Level     int           // on the level map, the level to open; 0 for the first open one
+	Count bool // print the number of solutions (up to Limit) instead of moves
+	Limit int  // with Count: stop counting at this many (>= 1)
+	Level int  // on the level map, the level to open; 0 for the first open one
 }
 
 // Run reads a Puzlogic puzzle file from data and writes to w the moves file
 // that solves it, the navigation moves for a screen without a puzzle, or with
-// opts.Count the number of solutions. Errors carry exit codes: BadInput for an
-// invalid file, NoSolution, TimedOut, GameOver.
-func Run(data []byte, w io.Writer, opts Options) error {
+// opts.Count the number of solutions. The end of ctx stops the search (see
+// SolveContext). Errors: puzzle.ErrInvalid for an invalid file,
+// ErrNoSolution, ErrTimeLimit, ErrGameOver.
+func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	p, err := puzzle.ParsePuzlogic(data)
 	if err != nil {
-		return exitcode.Wrap(exitcode.BadInput, err)
+		return err
 	}
 	if p.ScreenName() != puzzle.ScreenLevel {
 		if opts.Count {
-			return exitcode.New(exitcode.BadInput, "screen %q has no puzzle to count solutions of", p.ScreenName())
+			return puzzle.Errorf("screen %q has no puzzle to count solutions of", p.ScreenName())
 		}
 		moves, err := Navigate(p, opts.Level)
 		if err != nil {
@@ -45,21 +45,13 @@ func Run(data []byte, w io.Writer, opts Options) error {
 	if opts.Count {
 		limit = opts.Limit
 	}
-	timeLimit := opts.TimeLimit
-	if timeLimit <= 0 {
-		timeLimit = DefaultTimeLimit
-	}
-	values, n, err := search(p, limit, time.Now().Add(timeLimit))
+	values, n, err := search(ctx, p, limit)
 	switch {
 	case opts.Count && (err == nil || errors.Is(err, ErrNoSolution)):
 		_, err = io.WriteString(w, puzzle.CountText(n, limit)+"\n")
 		return err
-	case errors.Is(err, ErrNoSolution):
-		return exitcode.Wrap(exitcode.NoSolution, err)
-	case errors.Is(err, ErrTimeLimit):
-		return exitcode.Wrap(exitcode.TimedOut, fmt.Errorf("%w (%v; raise it with --time-limit)", err, timeLimit))
 	case err != nil:
-		return exitcode.Wrap(exitcode.BadInput, err)
+		return err
 	}
 	return puzzle.Encode(w, Moves(p, values))
 }

@@ -21,11 +21,11 @@
 package puzlogic
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -33,8 +33,8 @@ import (
 // ErrNoSolution is returned when a puzzle has no solution.
 var ErrNoSolution = errors.New("the puzzle has no solution")
 
-// ErrTimeLimit is returned when the search hit its deadline before it could
-// settle the question.
+// ErrTimeLimit is returned when the search hit its deadline (its context's)
+// before it could settle the question.
 var ErrTimeLimit = errors.New("the search reached its time limit before settling the puzzle")
 
 const numValues = puzzle.MaxValue + 1
@@ -97,13 +97,13 @@ type solver struct {
 	free         []bool                    // whether a square is free (see markFree)
 	filled       int
 
-	limit      int       // stop after this many solutions
-	found      int       // solutions found so far
-	first      []int8    // the values of the first solution found
-	firstColor []int8    // and their colours
-	deadline   time.Time // zero for none
+	limit      int             // stop after this many solutions
+	found      int             // solutions found so far
+	first      []int8          // the values of the first solution found
+	firstColor []int8          // and their colours
+	ctx        context.Context // its end stops the search
 	nodes      int
-	timedOut   bool
+	stopped    bool // by the end of ctx
 
 	// Restarts: with rng set, ties and value order are broken at random,
 	// and the search gives up (outOfBudget) after budget nodes.
@@ -117,7 +117,13 @@ type solver struct {
 // and colour). It returns ErrNoSolution when there is none. p must be a valid
 // "level" puzzle (see puzzle.Puzzle.Validate).
 func Solve(p *puzzle.Puzzle) ([]Square, error) {
-	values, _, err := search(p, 1, time.Time{})
+	return SolveContext(context.Background(), p)
+}
+
+// SolveContext is Solve, stopped by the end of ctx: at its deadline with
+// ErrTimeLimit, when it is cancelled with its cause.
+func SolveContext(ctx context.Context, p *puzzle.Puzzle) ([]Square, error) {
+	values, _, err := search(ctx, p, 1)
 	return values, err
 }
 
@@ -125,7 +131,7 @@ func Solve(p *puzzle.Puzzle) ([]Square, error) {
 // Solutions differ when some cell holds a different value or colour;
 // swapping two blocks of equal value and colour is not a new solution.
 func Count(p *puzzle.Puzzle, limit int) (int, error) {
-	_, n, err := search(p, limit, time.Time{})
+	_, n, err := search(context.Background(), p, limit)
 	if errors.Is(err, ErrNoSolution) {
 		return 0, nil
 	}
@@ -133,24 +139,28 @@ func Count(p *puzzle.Puzzle, limit int) (int, error) {
 }
 
 // search runs the solver until it has found limit solutions, exhausted the
-// search or passed the deadline. It returns the first solution (as squares of
-// p.Cells) and the number found; ErrNoSolution when none exists.
-func search(p *puzzle.Puzzle, limit int, deadline time.Time) ([]Square, int, error) {
+// search or ctx ends. It returns the first solution (as squares of p.Cells)
+// and the number found; ErrNoSolution when none exists, ErrTimeLimit at the
+// deadline of ctx, and the cause of ctx when it is cancelled.
+func search(ctx context.Context, p *puzzle.Puzzle, limit int) ([]Square, int, error) {
 	if limit < 1 {
 		return nil, 0, fmt.Errorf("solution limit %d: must be at least 1", limit)
 	}
 	s, ok := newSolver(p)
 	if ok {
 		s.limit = limit
-		s.deadline = deadline
+		s.ctx = ctx
 		if limit == 1 {
 			s.searchWithRestarts()
 		} else {
 			s.search()
 		}
 	}
-	if s.timedOut {
+	switch {
+	case s.stopped && errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return nil, s.found, ErrTimeLimit
+	case s.stopped:
+		return nil, s.found, context.Cause(ctx)
 	}
 	if s.found == 0 {
 		return nil, 0, ErrNoSolution
@@ -463,10 +473,11 @@ func product(a, b, atMost int) int {
 	return min(a*b, atMost)
 }
 
-// mustStop reports whether the search has run out of time or budget.
+// mustStop reports whether the search must stop: its context ended, or it
+// ran out of budget.
 func (s *solver) mustStop() bool {
-	if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.timedOut = true
+	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
+		s.stopped = true
 		return true
 	}
 	if s.budget > 0 && s.nodes > s.budget {

@@ -1,6 +1,7 @@
 package puzlogic
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -427,9 +428,10 @@ func TestBinomial(t *testing.T) {
 	}
 }
 
-func TestTimeLimit(t *testing.T) {
-	// A 9x9 board, full but for a dense block, with no sums has a vast
-	// number of solutions: counting them all cannot finish in a millisecond.
+// hugeCount is a 9x9 board, full but for a dense block, with no sums: it
+// has a vast number of solutions, which counting cannot get through in a
+// millisecond.
+func hugeCount() *puzzle.Puzzle {
 	p := &puzzle.Puzzle{Kind: "puzlogic"}
 	for r := 0; r < 9; r++ {
 		for c := 0; c < 9; c++ {
@@ -437,13 +439,34 @@ func TestTimeLimit(t *testing.T) {
 			p.Pieces = append(p.Pieces, puzzle.Piece{Value: puzzle.Int((r + c) % 9)})
 		}
 	}
+	return p
+}
+
+func TestTimeLimit(t *testing.T) {
 	start := time.Now()
-	_, n, err := search(p, 1<<40, time.Now().Add(20*time.Millisecond))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	_, n, err := search(ctx, hugeCount(), 1<<40)
 	if !errors.Is(err, ErrTimeLimit) {
 		t.Fatalf("err = %v after %d solutions, want ErrTimeLimit", err, n)
 	}
 	if elapsed := time.Since(start); elapsed > 2*time.Second {
 		t.Errorf("the search ran %v past a 20 ms limit", elapsed)
+	}
+}
+
+// TestCancel: a search whose context is cancelled stops with its cause.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	interrupt := errors.New("interrupted")
+	time.AfterFunc(20*time.Millisecond, func() { cancel(interrupt) })
+	start := time.Now()
+	_, n, err := search(ctx, hugeCount(), 1<<40)
+	if err != interrupt {
+		t.Fatalf("err = %v after %d solutions, want the cause of the cancellation", err, n)
+	}
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("the search ran %v past its cancellation", elapsed)
 	}
 }
 
