@@ -186,58 +186,93 @@ func ParseEvent(data []byte) (Event, error) {
 	if err := puzzle.Decode(data, &ev); err != nil {
 		return Event{}, err
 	}
-	if ev.Seq != 0 || !ev.Time.IsZero() {
-		return Event{}, errors.New("seq and time are set by the server")
+	if err := ev.checkCommon(); err != nil {
+		return Event{}, err
 	}
-	if !slices.Contains(eventTypes, ev.Type) {
-		return Event{}, fmt.Errorf("unknown event type %q", ev.Type)
+	if err := ev.checkFields(); err != nil {
+		return Event{}, err
 	}
-	if ev.Page < 0 || ev.Cmd < 0 || ev.Frame < 0 || ev.Level < 0 || ev.Level > 99 {
-		return Event{}, errors.New("page, cmd, frame and level must be non-negative, level at most 99")
+	return ev, nil
+}
+
+// checkCommon checks what every event may carry: no Seq or Time, a known
+// type, numbers in range, a known colour.
+func (ev *Event) checkCommon() error {
+	switch {
+	case ev.Seq != 0 || !ev.Time.IsZero():
+		return errors.New("seq and time are set by the server")
+	case !slices.Contains(eventTypes, ev.Type):
+		return fmt.Errorf("unknown event type %q", ev.Type)
+	case ev.Page < 0 || ev.Cmd < 0 || ev.Frame < 0 || ev.Level < 0 || ev.Level > 99:
+		return errors.New("page, cmd, frame and level must be non-negative, level at most 99")
+	case ev.Color != "" && ev.Color != puzzle.ColorBlue && ev.Color != puzzle.ColorWhite:
+		return fmt.Errorf("color %q: expected blue or white", ev.Color)
 	}
-	if ev.Color != "" && ev.Color != puzzle.ColorBlue && ev.Color != puzzle.ColorWhite {
-		return Event{}, fmt.Errorf("color %q: expected blue or white", ev.Color)
-	}
+	return nil
+}
+
+// checkFields checks the fields the event's type needs.
+func (ev *Event) checkFields() error {
 	switch ev.Type {
 	case EventScreen:
-		switch ev.Screen {
-		case puzzle.ScreenTitle, puzzle.ScreenLevels:
-		case puzzle.ScreenLevel, puzzle.ScreenCompleted:
-			if ev.Level == 0 {
-				return Event{}, fmt.Errorf("screen %q needs its level", ev.Screen)
-			}
-		default:
-			return Event{}, fmt.Errorf("unknown screen %q", ev.Screen)
-		}
+		return ev.checkScreen()
 	case EventPlace, EventRemove:
-		if ev.Level == 0 || ev.Value == nil || ev.Row == nil || ev.Col == nil {
-			return Event{}, fmt.Errorf("a %s event needs level, value, row and col", ev.Type)
-		}
-		if *ev.Value < 0 || *ev.Value > puzzle.MaxValue || *ev.Row < 0 || *ev.Row >= puzzle.MaxLine ||
-			*ev.Col < 0 || *ev.Col >= puzzle.MaxLine {
-			return Event{}, fmt.Errorf("a %s event's value, row or col is out of range", ev.Type)
-		}
+		return ev.checkSquare()
 	case EventCompleted:
 		if ev.Level == 0 {
-			return Event{}, errors.New("a completed event needs its level")
+			return errors.New("a completed event needs its level")
 		}
 	case EventPick, EventLost:
-		if ev.Level == 0 || ev.Value == nil || (ev.Row == nil) != (ev.Col == nil) {
-			return Event{}, fmt.Errorf("a %s event needs level and value, and row and col together", ev.Type)
-		}
-		if *ev.Value < 0 || *ev.Value > puzzle.MaxValue {
-			return Event{}, fmt.Errorf("a %s event's value is out of range", ev.Type)
-		}
+		return ev.checkPick()
 	case EventPointer:
 		if ev.Target != "down" && ev.Target != "up" {
-			return Event{}, fmt.Errorf("pointer event %q: expected down or up", ev.Target)
+			return fmt.Errorf("pointer event %q: expected down or up", ev.Target)
 		}
 	case EventSeen:
 		if ev.Target != "press" && ev.Target != "release" {
-			return Event{}, fmt.Errorf("seen event %q: expected press or release", ev.Target)
+			return fmt.Errorf("seen event %q: expected press or release", ev.Target)
 		}
 	}
-	return ev, nil
+	return nil
+}
+
+// checkScreen checks a screen event: a known screen, with its level where
+// it has one.
+func (ev *Event) checkScreen() error {
+	switch ev.Screen {
+	case puzzle.ScreenTitle, puzzle.ScreenLevels:
+		return nil
+	case puzzle.ScreenLevel, puzzle.ScreenCompleted:
+		if ev.Level == 0 {
+			return fmt.Errorf("screen %q needs its level", ev.Screen)
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown screen %q", ev.Screen)
+}
+
+// checkSquare checks a place or remove event: a block's value on a square.
+func (ev *Event) checkSquare() error {
+	if ev.Level == 0 || ev.Value == nil || ev.Row == nil || ev.Col == nil {
+		return fmt.Errorf("a %s event needs level, value, row and col", ev.Type)
+	}
+	if *ev.Value < 0 || *ev.Value > puzzle.MaxValue || *ev.Row < 0 || *ev.Row >= puzzle.MaxLine ||
+		*ev.Col < 0 || *ev.Col >= puzzle.MaxLine {
+		return fmt.Errorf("a %s event's value, row or col is out of range", ev.Type)
+	}
+	return nil
+}
+
+// checkPick checks a pick or lost event: a block's value, and the square it
+// was picked up from, if any.
+func (ev *Event) checkPick() error {
+	if ev.Level == 0 || ev.Value == nil || (ev.Row == nil) != (ev.Col == nil) {
+		return fmt.Errorf("a %s event needs level and value, and row and col together", ev.Type)
+	}
+	if *ev.Value < 0 || *ev.Value > puzzle.MaxValue {
+		return fmt.Errorf("a %s event's value is out of range", ev.Type)
+	}
+	return nil
 }
 
 // FormatEvent describes an event in one line, for logs.
