@@ -18,6 +18,7 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -375,11 +376,7 @@ func BenchmarkDisplay(b *testing.B) {
 
 // BenchmarkSave encodes and writes a real 1920x1080 screenshot of the game.
 func BenchmarkSave(b *testing.B) {
-	const path = "../../shared/testdata/puzlogic/screens/level01.png"
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		b.Skip("no shared test data at " + path)
-	}
+	f, err := os.Open(testdata.Shared(b, "puzlogic/screens/level01.png"))
 	if err != nil {
 		b.Fatal(err)
 	}

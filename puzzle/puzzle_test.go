@@ -3,51 +3,12 @@ package puzzle
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
-
-const sharedScreens = "../../shared/testdata/puzlogic/screens"
-
-func TestParseSharedFiles(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedScreens, "*.json"))
-	if len(files) == 0 {
-		t.Skipf("no puzzle files in %s (the shared test data is absent)", sharedScreens)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := ParsePuzlogic(data)
-		if err != nil {
-			t.Errorf("%s: %v", f, err)
-			continue
-		}
-		// What Encode writes reads back the same.
-		var buf bytes.Buffer
-		if err := Encode(&buf, p); err != nil {
-			t.Fatal(err)
-		}
-		again, err := ParsePuzlogic(buf.Bytes())
-		if err != nil {
-			t.Fatalf("%s: re-encoded file does not parse: %v\n%s", f, err, buf.String())
-		}
-		var buf2 bytes.Buffer
-		Encode(&buf2, again)
-		if buf.String() != buf2.String() {
-			t.Errorf("%s: round trip changed the puzzle:\n%s\n%s", f, buf.String(), buf2.String())
-		}
-		if len(again.Cells) != len(p.Cells) || len(again.Pieces) != len(p.Pieces) || len(again.Sums) != len(p.Sums) {
-			t.Errorf("%s: round trip lost cells, pieces or sums", f)
-		}
-	}
-}
 
 func TestDecodeErrors(t *testing.T) {
 	tests := []struct {
@@ -201,43 +162,6 @@ func TestReadAllLimit(t *testing.T) {
 	if _, err := ReadAll(strings.NewReader(strings.Repeat(" ", MaxFileSize+1))); err == nil {
 		t.Error("a file over the limit was accepted")
 	}
-}
-
-// FuzzParsePuzlogic checks that no input makes the reader panic, and that a
-// puzzle it accepts survives a round trip through Encode.
-func FuzzParsePuzlogic(f *testing.F) {
-	f.Add([]byte(`{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}, {"row": 0, "col": 1, "value": 2}], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 0, "target": 3}]}`))
-	f.Add([]byte(`{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "open", "x": 1, "y": 2}]}`))
-	f.Add([]byte(`{"kind": "puzlogic", "screen": "completed", "buttons": [{"name": "next", "x": 1, "y": 2}]}`))
-	f.Add([]byte("{\"kind\": \"puzlogic\",\n\"cells\": [{\"row\": 0, \"col\": 0, \"vlaue\": 1}]}"))
-	files, _ := filepath.Glob(filepath.Join(sharedScreens, "*.json"))
-	for _, name := range files {
-		if data, err := os.ReadFile(name); err == nil {
-			f.Add(data)
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := ParsePuzlogic(data)
-		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("error message spans lines: %q", err)
-			}
-			return
-		}
-		var buf bytes.Buffer
-		if err := Encode(&buf, p); err != nil {
-			t.Fatal(err)
-		}
-		again, err := ParsePuzlogic(buf.Bytes())
-		if err != nil {
-			t.Fatalf("re-encoded puzzle does not parse: %v\n%s", err, buf.String())
-		}
-		var buf2 bytes.Buffer
-		Encode(&buf2, again)
-		if buf.String() != buf2.String() {
-			t.Fatalf("round trip changed the puzzle:\n%s\n%s", buf.String(), buf2.String())
-		}
-	})
 }
 
 // FuzzParseMoves checks that no input makes the moves reader panic.

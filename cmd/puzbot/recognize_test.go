@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -58,10 +59,7 @@ func recognizerBinary(t *testing.T) string {
 }
 
 func TestRecognizeCommand(t *testing.T) {
-	shot := filepath.Join(sharedScreens, "level03.png")
-	if _, err := os.Stat(shot); err != nil {
-		t.Skipf("no real screenshots in %s (the shared test data is absent)", sharedScreens)
-	}
+	shot := testdata.Shared(t, "puzlogic/screens/level03.png")
 	recognizerBinary(t)
 	env := []string{"PUZBOT_GLYPH_CACHE=" + t.TempDir(), "PATH=" + t.TempDir()}
 
@@ -93,7 +91,7 @@ func TestRecognizeCommand(t *testing.T) {
 	checkFailure(t, runPuzbot(t, env, "", "recognize", "--no-such-flag"), exitcode.Usage, "flag provided but not defined")
 
 	// --expect: the diff on stdout, the verdict as the error.
-	r := runPuzbot(t, env, "", "recognize", "--expect", filepath.Join(sharedScreens, "level02.json"), shot)
+	r := runPuzbot(t, env, "", "recognize", "--expect", testdata.Shared(t, "puzlogic/screens/level02.json"), shot)
 	if r.code != exitcode.Mismatch || !strings.Contains(r.stdout, "differs from") {
 		t.Errorf("--expect with the wrong file: exit %d, stdout %q", r.code, r.stdout)
 	}
@@ -112,10 +110,7 @@ func TestRecognizeOnPath(t *testing.T) {
 		t.Errorf("without puzbot-recognize: exit %d, stderr %q", r.code, r.stderr)
 	}
 
-	shot := filepath.Join(sharedScreens, "title.png")
-	if _, err := os.Stat(shot); err != nil {
-		t.Skipf("no real screenshots in %s (the shared test data is absent)", sharedScreens)
-	}
+	shot := testdata.Shared(t, "puzlogic/screens/title.png")
 	t.Setenv("PATH", filepath.Dir(recognizerBinary(t)))
 	data, err := os.ReadFile(shot)
 	if err != nil {

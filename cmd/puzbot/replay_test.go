@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"image"
 	"io"
-	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
 )
 
@@ -63,10 +62,7 @@ func TestReplayDryRun(t *testing.T) {
 
 // TestReplayDryRunSolved plans what solve makes of a real level.
 func TestReplayDryRunSolved(t *testing.T) {
-	const level = "../../../shared/testdata/puzlogic/screens/level01.json"
-	if _, err := os.Stat(level); errors.Is(err, fs.ErrNotExist) {
-		t.Skip("no shared test data at " + level)
-	}
+	level := testdata.Shared(t, "puzlogic/screens/level01.json")
 	solved := runPuzbot(t, nil, "", "solve", level)
 	if solved.code != 0 {
 		t.Fatalf("solve %s: exit %d, %s", level, solved.code, solved.stderr)

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,18 +15,13 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 )
 
-const sharedScreens = "../../../shared/testdata/puzlogic/screens"
-
 func TestSolveRealLevels(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedScreens, "level[0-9]*.json"))
-	if len(files) == 0 {
-		t.Skipf("no real level files in %s (the shared test data is absent)", sharedScreens)
-	}
-	for _, f := range files {
+	for _, f := range testdata.Glob(t, testdata.ScreenLevels) {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -60,39 +53,22 @@ func TestSolveRealLevels(t *testing.T) {
 	}
 }
 
-// realLevelsFile holds the real game's 15 levels, block colours included.
-const realLevelsFile = "../../../shared/testdata/puzlogic/real-levels.json"
-
 // TestSolveRealLevelsWithColours runs solve on each real level, written as a
 // puzzle file, the last four with white blocks and white sums.
 func TestSolveRealLevelsWithColours(t *testing.T) {
-	data, err := os.ReadFile(realLevelsFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("no %s (the shared test data is absent)", realLevelsFile)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Levels []struct {
-			Level  int             `json:"level"`
-			Puzzle json.RawMessage `json:"puzzle"`
-		} `json:"levels"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatalf("%s: %v", realLevelsFile, err)
-	}
-	if len(file.Levels) != 15 {
-		t.Errorf("%s holds %d levels, want 15", realLevelsFile, len(file.Levels))
+	levels := testdata.RealLevels(t)
+	if len(levels) != 15 {
+		t.Errorf("real-levels.json holds %d levels, want 15", len(levels))
 	}
 	dir := t.TempDir()
-	for _, l := range file.Levels {
-		p, err := puzzle.ParsePuzlogic(l.Puzzle)
-		if err != nil {
-			t.Fatalf("level %d: %v", l.Level, err)
+	for _, l := range levels {
+		p := l.Puzzle
+		var data bytes.Buffer
+		if err := puzzle.Encode(&data, p); err != nil {
+			t.Fatal(err)
 		}
 		f := filepath.Join(dir, fmt.Sprintf("level%02d.json", l.Level))
-		if err := os.WriteFile(f, l.Puzzle, 0o644); err != nil {
+		if err := os.WriteFile(f, data.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		r := runPuzbot(t, nil, "", "solve", f)

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"encoding/json"
 	"fmt"
 	"image"
 	"os"
@@ -11,16 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 )
 
 // gameDir is the game copy, from this package's folder.
 const gameDir = "../../testdata/game"
-
-// sharedScreens holds real screenshots of the game with hand-checked puzzle
-// files, beside the repository.
-const sharedScreens = "../../../shared/testdata/puzlogic/screens"
 
 func loadLevels(t testing.TB) *Levels {
 	t.Helper()
@@ -105,27 +101,14 @@ func TestBruteForce(t *testing.T) {
 // hand-checked puzzle files of its screenshots: the same puzzle, and every
 // square and piece at the same offset from the game area's corner.
 func TestRealLevels(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedScreens, "level[0-9]*.json"))
-	if len(files) == 0 {
-		t.Skipf("no real level files in %s (the shared test data is absent)", sharedScreens)
-	}
 	ls := loadLevels(t)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		real, err := puzzle.ParsePuzlogic(data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+	for name, real := range testdata.Puzzles(t, testdata.ScreenLevels) {
 		l, err := ls.Get(real.Level)
 		if err != nil {
-			t.Fatalf("%s: %v", f, err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		origin := image.Point{X: real.Board.X, Y: real.Board.Y}
 		mine := l.Screen(origin)
-		name := filepath.Base(f)
 		if got, want := cellKeys(mine), cellKeys(real); !slices.Equal(got, want) {
 			t.Errorf("%s: cells\n got %v\nwant %v", name, got, want)
 		}
@@ -177,50 +160,13 @@ func sumKeys(p *puzzle.Puzzle) []string {
 	return out
 }
 
-// realLevelsFile lists the real game's 15 levels exactly, beside the
-// repository.
-const realLevelsFile = "../../../shared/testdata/puzlogic/real-levels.json"
-
-// realLevel is one level of realLevelsFile.
-type realLevel struct {
-	Level     int             `json:"level"`
-	Tray      []string        `json:"tray"`
-	Hint      string          `json:"hint"`
-	Puzzle    json.RawMessage `json:"puzzle"`
-	ClueSides []struct {
-		Axis   string `json:"axis"`
-		Index  int    `json:"index"`
-		Side   string `json:"side"`
-		Target int    `json:"target"`
-	} `json:"clue_sides"`
-}
-
-func loadRealLevels(t *testing.T) []realLevel {
-	t.Helper()
-	data, err := os.ReadFile(realLevelsFile)
-	if os.IsNotExist(err) {
-		t.Skipf("no %s (the shared test data is absent)", realLevelsFile)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f struct {
-		About  string      `json:"about"`
-		Levels []realLevel `json:"levels"`
-	}
-	if err := puzzle.Decode(data, &f); err != nil {
-		t.Fatalf("%s: %v", realLevelsFile, err)
-	}
-	return f.Levels
-}
-
 // TestRealLevelList checks that the copy's levels are the real game's, as
 // the shared list gives them: the same squares and numbers, the same blocks
 // with their colours laid out in the same tray slots, the same clues with
 // their scopes and sides, and the real hints. Levels the list gives no hint
 // for may keep a hint only where a real screenshot of the level shows one.
 func TestRealLevelList(t *testing.T) {
-	real := loadRealLevels(t)
+	real := testdata.RealLevels(t)
 	ls := loadLevels(t)
 	if len(real) != len(ls.Levels) {
 		t.Fatalf("%d levels, the real game has %d", len(ls.Levels), len(real))
@@ -237,11 +183,8 @@ func TestRealLevelList(t *testing.T) {
 }
 
 // compareReal lists how level l differs from the real level r.
-func compareReal(t *testing.T, l *Level, r realLevel) []string {
-	want, err := puzzle.ParsePuzlogic(r.Puzzle)
-	if err != nil {
-		t.Fatalf("real level %d: %v", r.Level, err)
-	}
+func compareReal(t *testing.T, l *Level, r testdata.RealLevel) []string {
+	want := r.Puzzle
 	got := l.Puzzle()
 	var problems []string
 	differ := func(what string, got, want any) {
@@ -257,7 +200,7 @@ func compareReal(t *testing.T, l *Level, r realLevel) []string {
 	}
 	differ("tray", tray, r.Tray)
 	differ("clues", copyClues(l), realClues(want, r))
-	if r.Hint != "" || !hasRealScreenshot(l.Level) {
+	if r.Hint != "" || !hasRealScreenshot(t, l.Level) {
 		differ("hint", strings.Join(l.Hint, " "), r.Hint)
 	}
 	return problems
@@ -274,7 +217,7 @@ func copyClues(l *Level) []string {
 	return out
 }
 
-func realClues(p *puzzle.Puzzle, r realLevel) []string {
+func realClues(p *puzzle.Puzzle, r testdata.RealLevel) []string {
 	var out []string
 	for _, s := range p.Sums {
 		side := "?"
@@ -289,8 +232,8 @@ func realClues(p *puzzle.Puzzle, r realLevel) []string {
 	return out
 }
 
-func hasRealScreenshot(level int) bool {
-	_, err := os.Stat(filepath.Join(sharedScreens, fmt.Sprintf("level%02d.png", level)))
+func hasRealScreenshot(t *testing.T, level int) bool {
+	_, err := os.Stat(testdata.SharedPath(t, fmt.Sprintf("puzlogic/screens/level%02d.png", level)))
 	return err == nil
 }
 

@@ -33,15 +33,60 @@ func Root(tb testing.TB) string {
 	}
 }
 
+// SharedPath returns the path of name inside ../shared/testdata beside the
+// repository, whether it exists or not.
+func SharedPath(tb testing.TB, name string) string {
+	tb.Helper()
+	return filepath.Join(Root(tb), "..", "shared", "testdata", name)
+}
+
 // Shared returns the path of name inside ../shared/testdata beside the
 // repository, and skips the test with a message when it is absent.
 func Shared(tb testing.TB, name string) string {
 	tb.Helper()
-	path := filepath.Join(Root(tb), "..", "shared", "testdata", name)
+	path := SharedPath(tb, name)
 	if _, err := os.Stat(path); err != nil {
 		tb.Skipf("shared test data not available (%v): it lives in ../shared/testdata next to the repository", err)
 	}
 	return path
+}
+
+// Glob returns the paths of the files inside ../shared/testdata that match
+// pattern (filepath.Match's syntax, such as "puzlogic/screens/*.json"), and
+// skips the test with a message when none does.
+func Glob(tb testing.TB, pattern string) []string {
+	tb.Helper()
+	files, err := filepath.Glob(SharedPath(tb, pattern))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(files) == 0 {
+		tb.Skipf("shared test data not available: no %s in ../shared/testdata next to the repository", pattern)
+	}
+	return files
+}
+
+// ScreenLevels are the hand-checked puzzle files of the real screenshots of
+// levels, ../shared/testdata/puzlogic/screens/level*.json.
+const ScreenLevels = "puzlogic/screens/level[0-9]*.json"
+
+// Puzzles reads the puzzle files that match pattern inside
+// ../shared/testdata (see Glob), by file name ("level01.json").
+func Puzzles(tb testing.TB, pattern string) map[string]*puzzle.Puzzle {
+	tb.Helper()
+	out := map[string]*puzzle.Puzzle{}
+	for _, f := range Glob(tb, pattern) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		p, err := puzzle.ParsePuzlogic(data)
+		if err != nil {
+			tb.Fatalf("%s: %v", f, err)
+		}
+		out[filepath.Base(f)] = p
+	}
+	return out
 }
 
 // RealLevel is one level of the real game, as ../shared/testdata/puzlogic/
@@ -66,7 +111,8 @@ type ClueSide struct {
 }
 
 // RealLevels reads the real game's 15 levels, skipping the test when the
-// shared data is absent. Each puzzle is checked as a puzzle file.
+// shared data is absent. The file is read strictly (puzzle.Decode), and each
+// puzzle is checked as a puzzle file.
 func RealLevels(tb testing.TB) []RealLevel {
 	tb.Helper()
 	data, err := os.ReadFile(Shared(tb, "puzlogic/real-levels.json"))
@@ -77,7 +123,7 @@ func RealLevels(tb testing.TB) []RealLevel {
 		About  string      `json:"about"`
 		Levels []RealLevel `json:"levels"`
 	}
-	if err := json.Unmarshal(data, &file); err != nil {
+	if err := puzzle.Decode(data, &file); err != nil {
 		tb.Fatalf("real-levels.json: %v", err)
 	}
 	for _, l := range file.Levels {

@@ -2,87 +2,17 @@ package puzlogic
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 )
-
-// sharedScreens holds real screenshots of the game with hand-checked puzzle
-// files, beside the repository.
-const sharedScreens = "../../../shared/testdata/puzlogic/screens"
-
-// realLevels reads the hand-checked puzzle files of real level screenshots.
-func realLevels(tb testing.TB) map[string]*puzzle.Puzzle {
-	tb.Helper()
-	files, _ := filepath.Glob(filepath.Join(sharedScreens, "level[0-9]*.json"))
-	if len(files) == 0 {
-		tb.Skipf("no real level files in %s (the shared test data is absent)", sharedScreens)
-	}
-	levels := map[string]*puzzle.Puzzle{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		p, err := puzzle.ParsePuzlogic(data)
-		if err != nil {
-			tb.Fatalf("%s: %v", f, err)
-		}
-		levels[filepath.Base(f)] = p
-	}
-	return levels
-}
-
-// realLevelsFile holds the 15 levels of the real game, block colours
-// included, beside the repository.
-const realLevelsFile = "../../../shared/testdata/puzlogic/real-levels.json"
-
-// realLevel is one level of realLevelsFile.
-type realLevel struct {
-	level int
-	p     *puzzle.Puzzle
-}
-
-// realColourLevels reads the real game's levels from realLevelsFile: each
-// entry's "puzzle" is a puzzle file.
-func realColourLevels(tb testing.TB) []realLevel {
-	tb.Helper()
-	data, err := os.ReadFile(realLevelsFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		tb.Skipf("no %s (the shared test data is absent)", realLevelsFile)
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var file struct {
-		Levels []struct {
-			Level  int             `json:"level"`
-			Puzzle json.RawMessage `json:"puzzle"`
-		} `json:"levels"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		tb.Fatalf("%s: %v", realLevelsFile, err)
-	}
-	var levels []realLevel
-	for _, l := range file.Levels {
-		p, err := puzzle.ParsePuzlogic(l.Puzzle)
-		if err != nil {
-			tb.Fatalf("%s: level %d: %v", realLevelsFile, l.Level, err)
-		}
-		levels = append(levels, realLevel{l.Level, p})
-	}
-	return levels
-}
 
 // checkUnique checks that p has exactly one solution and that Solve finds
 // one that the rule checker accepts.
@@ -102,7 +32,7 @@ func checkUnique(t *testing.T, name string, p *puzzle.Puzzle) {
 }
 
 func TestRealLevels(t *testing.T) {
-	for name, p := range realLevels(t) {
+	for name, p := range testdata.Puzzles(t, testdata.ScreenLevels) {
 		checkUnique(t, name, p)
 	}
 }
@@ -110,12 +40,12 @@ func TestRealLevels(t *testing.T) {
 // TestRealLevelsWithColours solves the real game's 15 levels, whose last
 // four have white blocks and white sums.
 func TestRealLevelsWithColours(t *testing.T) {
-	levels := realColourLevels(t)
+	levels := testdata.RealLevels(t)
 	if len(levels) != 15 {
-		t.Errorf("%s holds %d levels, want 15", realLevelsFile, len(levels))
+		t.Errorf("real-levels.json holds %d levels, want 15", len(levels))
 	}
 	for _, l := range levels {
-		checkUnique(t, fmt.Sprintf("level %d", l.level), l.p)
+		checkUnique(t, fmt.Sprintf("level %d", l.Level), l.Puzzle)
 	}
 }
 
@@ -125,15 +55,15 @@ func TestRealLevelsWithColours(t *testing.T) {
 // have no solution at all, since a blue sum then counts the white blocks too;
 // the others keep their one solution.
 func TestColoursMatter(t *testing.T) {
-	for _, l := range realColourLevels(t) {
+	for _, l := range testdata.RealLevels(t) {
 		want := 1
-		if hasWhite(l.p) {
+		if hasWhite(l.Puzzle) {
 			want = 0
 		}
 		for _, reading := range []string{puzzle.ScopeBlue, ""} {
-			n, err := Count(stripColours(l.p, reading), 10)
+			n, err := Count(stripColours(l.Puzzle, reading), 10)
 			if err != nil || n != want {
-				t.Errorf("level %d, colours stripped (white sums read as %q): Count = %d, %v; want %d", l.level, reading, n, err, want)
+				t.Errorf("level %d, colours stripped (white sums read as %q): Count = %d, %v; want %d", l.Level, reading, n, err, want)
 			}
 		}
 	}
@@ -471,7 +401,7 @@ func TestCancel(t *testing.T) {
 }
 
 func BenchmarkRealLevels(b *testing.B) {
-	levels := realLevels(b)
+	levels := testdata.Puzzles(b, testdata.ScreenLevels)
 	for _, name := range []string{"level01.json", "level02.json", "level03.json", "level06.json", "level07.json"} {
 		p, ok := levels[name]
 		if !ok {
@@ -483,9 +413,9 @@ func BenchmarkRealLevels(b *testing.B) {
 
 // BenchmarkRealLevelsWithColours solves the real levels with white blocks.
 func BenchmarkRealLevelsWithColours(b *testing.B) {
-	for _, l := range realColourLevels(b) {
-		if hasWhite(l.p) {
-			b.Run(fmt.Sprintf("level%02d", l.level), func(b *testing.B) { benchmarkSolve(b, l.p) })
+	for _, l := range testdata.RealLevels(b) {
+		if hasWhite(l.Puzzle) {
+			b.Run(fmt.Sprintf("level%02d", l.Level), func(b *testing.B) { benchmarkSolve(b, l.Puzzle) })
 		}
 	}
 }
