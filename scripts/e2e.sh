@@ -8,46 +8,35 @@
 #   scripts/e2e.sh --show [Q]   # only open the copy (URL query Q, e.g. level=7) and print its reports
 #
 # It installs what it needs (scripts/setup.sh --test) and builds bin/.
-# --watch and --show use $DISPLAY, or a new Xvfb whose DISPLAY they print.
+# --watch and --show use $DISPLAY, or a new Xvfb whose DISPLAY they print: the
+# script then runs again under bin/with-xvfb, which starts and stops it as the
+# Go tests do (internal/xvfb).
 # In --watch, push the mouse into a screen corner or press Ctrl-C to stop.
 set -euo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 
-scripts/setup.sh --test
+if [[ -z "${PUZBOT_E2E_XVFB:-}" ]]; then # not yet done by the run that started with-xvfb
+	scripts/setup.sh --test
+fi
 mode="${1:-}"
 if [[ "$mode" != "--watch" && "$mode" != "--show" ]]; then
 	exec go test -count=1 -v -timeout 30m -run '^TestPlay(BrowserGone)?$' ./e2e/game
 fi
 
-go build -o bin/ ./e2e/cmd/puzbot-game >&2
+go build -o bin/ ./e2e/cmd/puzbot-game ./internal/xvfb/with-xvfb >&2
 
-xvfb_pid=""
+if [[ -z "${DISPLAY:-}" ]]; then
+	PUZBOT_E2E_XVFB=1 exec bin/with-xvfb -name e2e -size 1920x1080 "$self" "$@"
+fi
+
 game_pid=""
-numfile=$(mktemp)
 cleanup() {
 	# The game server closes its chromium when it ends.
 	if [[ -n "$game_pid" ]]; then kill "$game_pid" 2>/dev/null || true; wait "$game_pid" 2>/dev/null || true; fi
-	if [[ -n "$xvfb_pid" ]]; then kill "$xvfb_pid" 2>/dev/null || true; fi
-	rm -f "$numfile"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-if [[ -z "${DISPLAY:-}" ]]; then
-	# -displayfd: Xvfb picks a free display and writes its number when ready.
-	Xvfb -displayfd 3 -noreset -nolisten tcp -screen 0 1920x1080x24 3>"$numfile" 2>/dev/null &
-	xvfb_pid=$!
-	for _ in $(seq 100); do
-		[[ -s "$numfile" ]] && break
-		sleep 0.1
-	done
-	if [[ ! -s "$numfile" ]]; then
-		echo "e2e: Xvfb did not start" >&2
-		exit 1
-	fi
-	export DISPLAY=":$(cat "$numfile")"
-	echo "e2e: Xvfb on DISPLAY=$DISPLAY" >&2
-fi
 
 if [[ "$mode" == "--show" ]]; then
 	bin/puzbot-game -addr 127.0.0.1:8765 -browser -query "${2:-}" &
