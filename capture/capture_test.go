@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"bytes"
 	"errors"
 	"image"
 	"image/color"
@@ -20,7 +19,6 @@ import (
 	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
-	"github.com/puzbot/puzbot/puzzle"
 )
 
 // pattern is the colour paintRoot gives the screen pixel (x, y): every pixel
@@ -256,18 +254,7 @@ func testShot(t time.Time) *Shot {
 // readShot decodes the PNG at path and returns the pixel (1,2) and its origin.
 func readShot(t *testing.T, path string) (color.Color, image.Point) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	origin, ok := puzzle.PNGOrigin(data)
-	if !ok {
-		t.Fatalf("%s records no origin", path)
-	}
+	img, origin := testdata.ReadShot(t, path)
 	return img.At(1, 2), origin
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -108,24 +109,6 @@ func quietX(t *testing.T) []string {
 	return []string{"HOME=" + home, "XAUTHORITY=", "XDG_SESSION_TYPE=x11", "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "PUZBOT_CAPTURE_DIR="}
 }
 
-// readPNG decodes the screenshot at path and returns it with its origin.
-func readPNG(t *testing.T, path string) (image.Image, image.Point) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	origin, ok := puzzle.PNGOrigin(data)
-	if !ok {
-		t.Fatalf("%s records no origin", path)
-	}
-	return img, origin
-}
-
 // checkSolid checks that every pixel of img is c.
 func checkSolid(t *testing.T, img image.Image, c color.RGBA) {
 	t.Helper()
@@ -157,7 +140,7 @@ func TestCaptureCommand(t *testing.T) {
 	if strings.Contains(path, "\n") || filepath.Dir(path) != filepath.Join(strings.TrimPrefix(env[3], "XDG_CACHE_HOME="), "puzbot", "shots") {
 		t.Fatalf("stdout %q: want one path in the cache folder", r.stdout)
 	}
-	img, origin := readPNG(t, path)
+	img, origin := testdata.ReadShot(t, path)
 	if img.Bounds().Size() != image.Pt(640, 480) || origin != image.Pt(0, 0) {
 		t.Errorf("%s: size %v, origin %v", path, img.Bounds().Size(), origin)
 	}
@@ -185,21 +168,21 @@ func TestCaptureCommand(t *testing.T) {
 	if r.code != 0 || r.stderr != "" || r.stdout != file+"\n" {
 		t.Fatalf("capture --region: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	img, origin = readPNG(t, file)
+	img, origin = testdata.ReadShot(t, file)
 	if img.Bounds().Size() != image.Pt(30, 40) || origin != image.Pt(10, 20) {
 		t.Errorf("region: size %v, origin %v; want (30,40), (10,20)", img.Bounds().Size(), origin)
 	}
 	checkSolid(t, img, blue)
 	r = runPuzbot(t, env, "", "capture", "-r", "0,0,5,5", "-o", file)
 	checkFailure(t, r, exitcode.Failure, "file exists (use --force to replace it)")
-	if img, _ := readPNG(t, file); img.Bounds().Dx() != 30 {
+	if img, _ := testdata.ReadShot(t, file); img.Bounds().Dx() != 30 {
 		t.Errorf("%s was replaced without --force", file)
 	}
 	r = runPuzbot(t, env, "", "capture", "-r", "0,0,5,5", "-o", file, "--force")
 	if r.code != 0 {
 		t.Fatalf("capture --force: exit %d, stderr %q", r.code, r.stderr)
 	}
-	if img, origin := readPNG(t, file); img.Bounds().Dx() != 5 || origin != image.Pt(0, 0) {
+	if img, origin := testdata.ReadShot(t, file); img.Bounds().Dx() != 5 || origin != image.Pt(0, 0) {
 		t.Errorf("%s was not replaced with --force", file)
 	}
 

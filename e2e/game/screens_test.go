@@ -118,8 +118,8 @@ func TestScreenFiles(t *testing.T) {
 			t.Error(err)
 			continue
 		}
-		if origin, ok := puzzle.PNGOrigin(data); !ok || origin != (image.Point{}) {
-			t.Errorf("%s.png: screen origin %v, %v; want 0,0", sc.name, origin, ok)
+		if origin, ok, err := puzzle.ReadOrigin(data); !ok || err != nil || origin != (image.Point{}) {
+			t.Errorf("%s.png: screen origin %v, %v, %v; want 0,0", sc.name, origin, ok, err)
 		}
 		cfg, err := png.DecodeConfig(bytes.NewReader(data))
 		if err != nil || cfg.Width != 1920 || cfg.Height != 1080 {

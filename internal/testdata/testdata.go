@@ -4,8 +4,11 @@
 package testdata
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -148,4 +151,23 @@ func checkPuzzle(p *puzzle.Puzzle) error {
 	}
 	*p = *q
 	return nil
+}
+
+// ReadShot decodes the screenshot PNG at path and returns it with the
+// screen origin it records, failing the test when it records none.
+func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	origin, ok, err := puzzle.ReadOrigin(data)
+	if err != nil || !ok {
+		tb.Fatalf("%s records no origin (%v)", path, err)
+	}
+	return img, origin
 }

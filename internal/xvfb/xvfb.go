@@ -38,7 +38,7 @@ func StartResetting(width, height int) (*Server, error) { return start(width, he
 func start(width, height int, noreset bool) (*Server, error) {
 	path, err := exec.LookPath("Xvfb")
 	if err != nil {
-		return nil, errors.New("Xvfb is not installed: run scripts/setup.sh --test (Debian package xvfb)")
+		return nil, errors.New("no Xvfb on PATH: run scripts/setup.sh --test (Debian package xvfb)")
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -71,15 +71,15 @@ func start(width, height int, noreset bool) (*Server, error) {
 	case n := <-line:
 		if n == "" {
 			s.Stop()
-			return nil, errors.New("Xvfb exited before it was ready")
+			return nil, errors.New("the Xvfb server exited before it was ready")
 		}
 		s.Display = ":" + n
 		return s, nil
 	case err := <-s.done:
-		return nil, fmt.Errorf("Xvfb exited before it was ready: %v", err)
+		return nil, fmt.Errorf("the Xvfb server exited before it was ready: %v", err)
 	case <-time.After(15 * time.Second):
 		s.Stop()
-		return nil, errors.New("Xvfb did not become ready within 15 s")
+		return nil, errors.New("the Xvfb server did not become ready within 15 s")
 	}
 }
 
