@@ -135,9 +135,6 @@ func Launch(opts Options) (*Browser, error) {
 // Done is closed when the browser has exited.
 func (b *Browser) Done() <-chan struct{} { return b.done }
 
-// Pid returns the browser's process id, which is also its process group's.
-func (b *Browser) Pid() int { return b.cmd.Process.Pid }
-
 // Close ends the browser and every process it started, and removes its
 // profile folder.
 func (b *Browser) Close() {
