@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -124,8 +123,8 @@ func TestCapture(t *testing.T) {
 
 	// Two monitors, the right one primary: kbinani/screenshot counts from
 	// the primary's corner, capture from the screen's.
-	xrandr(t, "--setmonitor", "left", "300/100x600/150+0+0", "none")
-	xrandr(t, "--setmonitor", "*right", "500/100x600/150+300+0", "none")
+	xvfb.Client(t, "xrandr", "--setmonitor", "left", "300/100x600/150+0+0", "none")
+	xvfb.Client(t, "xrandr", "--setmonitor", "*right", "500/100x600/150+300+0", "none")
 	displays, err := Displays()
 	if err != nil {
 		t.Fatal(err)
@@ -336,17 +335,6 @@ func TestDefaultDir(t *testing.T) {
 	t.Setenv(DirEnv, "/srv/shots")
 	if got, err := DefaultDir(); err != nil || got != "/srv/shots" {
 		t.Errorf("with %s: DefaultDir() = %q, %v", DirEnv, got, err)
-	}
-}
-
-// xrandr runs xrandr on the test's display.
-func xrandr(t *testing.T, args ...string) {
-	t.Helper()
-	if _, err := exec.LookPath("xrandr"); err != nil {
-		t.Fatal("xrandr is not installed: run scripts/setup.sh --test (Debian package x11-xserver-utils)")
-	}
-	if out, err := exec.Command("xrandr", args...).CombinedOutput(); err != nil {
-		t.Fatalf("xrandr %v: %v\n%s", args, err, out)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -120,29 +119,6 @@ func (r *recorder) clicksAndKeys(events []xgb.Event) []string {
 	return out
 }
 
-// pointer returns where the pointer is and whether the left button is held,
-// as the X server says.
-func pointer(t *testing.T) (image.Point, bool) {
-	t.Helper()
-	c, err := display.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	at, left, err := c.Pointer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return at, left
-}
-
-func xdotool(t *testing.T, args ...string) {
-	t.Helper()
-	if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
-		t.Fatalf("xdotool %v: %v\n%s", args, err, out)
-	}
-}
-
 func mustPlan(t *testing.T, o Options, moves ...puzzle.Move) *Plan {
 	t.Helper()
 	p, err := NewPlan(&puzzle.Moves{Kind: "puzlogic", Moves: moves}, o)
@@ -172,7 +148,7 @@ func abs(x int) int {
 func TestRunEvents(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	rec := newRecorder(t)
-	xdotool(t, "mousemove", "400", "300")
+	xvfb.Client(t, "xdotool", "mousemove", "400", "300")
 	o := Options{Steps: 10, MoveTime: 50 * time.Millisecond, Pause: 20 * time.Millisecond, Hold: 10 * time.Millisecond}
 	p := mustPlan(t, o,
 		puzzle.Move{Action: "drag", From: pt(100, 100), To: pt(500, 400)},
@@ -230,7 +206,7 @@ func TestRunEvents(t *testing.T) {
 	if held != o.Steps {
 		t.Errorf("%d motion events with the button held, want %d", held, o.Steps)
 	}
-	if at, left := pointer(t); at != image.Pt(300, 300) || left {
+	if at, left := xvfb.Pointer(t); at != image.Pt(300, 300) || left {
 		t.Errorf("after the replay: pointer at %v, left held %v", at, left)
 	}
 }
@@ -280,7 +256,7 @@ func TestRunButtonHeldDuringDrag(t *testing.T) {
 		t.Errorf("polls saw the button held at the start %d times, held on the way %d times, released at the end %d times; want each at least once",
 			heldAt, heldBetween, releasedAt)
 	}
-	if at, left := pointer(t); at != to || left {
+	if at, left := xvfb.Pointer(t); at != to || left {
 		t.Errorf("after the drag: pointer at %v, left held %v; want %v, released", at, left, to)
 	}
 }
@@ -298,7 +274,7 @@ func startDrag(t *testing.T, ctx context.Context) <-chan error {
 	go func() { done <- Run(ctx, p, RunOptions{}) }()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if _, left := pointer(t); left {
+		if _, left := xvfb.Pointer(t); left {
 			return done
 		}
 		select {
@@ -325,7 +301,7 @@ func waitAborted(t *testing.T, done <-chan error, kind error, want string) {
 	case <-time.After(time.Second):
 		t.Fatal("Run did not stop within 1 s")
 	}
-	if _, left := pointer(t); left {
+	if _, left := xvfb.Pointer(t); left {
 		t.Error("the left button is still held")
 	}
 }
@@ -333,9 +309,9 @@ func waitAborted(t *testing.T, done <-chan error, kind error, want string) {
 func TestRunFailSafeMovedPointer(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	done := startDrag(t, context.Background())
-	xdotool(t, "mousemove", "10", "500")
+	xvfb.Client(t, "xdotool", "mousemove", "10", "500")
 	waitAborted(t, done, ErrAborted, "move 0 (drag): fail-safe: the pointer moved to (10,500), replay had left it at (")
-	if at, _ := pointer(t); at != image.Pt(10, 500) {
+	if at, _ := xvfb.Pointer(t); at != image.Pt(10, 500) {
 		t.Errorf("replay moved the pointer after the fail-safe: it is at %v", at)
 	}
 }
@@ -343,7 +319,7 @@ func TestRunFailSafeMovedPointer(t *testing.T) {
 func TestRunFailSafeCorner(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	done := startDrag(t, context.Background())
-	xdotool(t, "mousemove", "0", "599")
+	xvfb.Client(t, "xdotool", "mousemove", "0", "599")
 	waitAborted(t, done, ErrAborted, "move 0 (drag): fail-safe: the pointer was pushed into a corner of the screen at (0,599): stopped")
 }
 
@@ -380,7 +356,7 @@ func TestRunPanicReleases(t *testing.T) {
 	if glides != 2 {
 		t.Fatalf("the hook saw %d glides", glides)
 	}
-	if at, left := pointer(t); left || at != image.Pt(100, 100) {
+	if at, left := xvfb.Pointer(t); left || at != image.Pt(100, 100) {
 		t.Errorf("after the panic: pointer at %v, left held %v; want (100,100), released", at, left)
 	}
 }
@@ -406,7 +382,7 @@ func TestRunRefusesBeforeMoving(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			xdotool(t, "mousemove", fmt.Sprint(tt.start.X), fmt.Sprint(tt.start.Y))
+			xvfb.Client(t, "xdotool", "mousemove", fmt.Sprint(tt.start.X), fmt.Sprint(tt.start.Y))
 			rec.take(t)
 			err := Run(context.Background(), mustPlan(t, o, tt.moves...), RunOptions{})
 			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
@@ -415,14 +391,14 @@ func TestRunRefusesBeforeMoving(t *testing.T) {
 			if got := rec.clicksAndKeys(rec.take(t)); len(got) > 0 {
 				t.Errorf("events before the refusal: %v", got)
 			}
-			if at, left := pointer(t); at != tt.start || left {
+			if at, left := xvfb.Pointer(t); at != tt.start || left {
 				t.Errorf("pointer at %v, left %v; want untouched at %v", at, left, tt.start)
 			}
 		})
 	}
 
 	// Without the fail-safe, a pointer in a corner is no reason to stop.
-	xdotool(t, "mousemove", "0", "0")
+	xvfb.Client(t, "xdotool", "mousemove", "0", "0")
 	if err := Run(context.Background(), mustPlan(t, o, puzzle.Move{Action: "click", Point: pt(10, 10)}), RunOptions{NoFailSafe: true}); err != nil {
 		t.Errorf("Run without the fail-safe: %v", err)
 	}
@@ -456,7 +432,7 @@ func TestRunWithoutDisplay(t *testing.T) {
 func TestRunShiftedKey(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	rec := newRecorder(t)
-	xdotool(t, "mousemove", "400", "300")
+	xvfb.Client(t, "xdotool", "mousemove", "400", "300")
 	rec.take(t)
 	if err := Run(context.Background(), mustPlan(t, fast, puzzle.Move{Action: "key", Key: "A"}), RunOptions{}); err != nil {
 		t.Fatal(err)

@@ -124,9 +124,7 @@ func checkSolid(t *testing.T, img image.Image, c color.RGBA) {
 
 func TestCaptureCommand(t *testing.T) {
 	xvfb.ForTest(t, 640, 480)
-	if out, err := exec.Command("xsetroot", "-solid", "#336699").CombinedOutput(); err != nil {
-		t.Fatalf("xsetroot (Debian package x11-xserver-utils): %v\n%s", err, out)
-	}
+	xvfb.Client(t, "xsetroot", "-solid", "#336699")
 	env := quietX(t)
 	tmp := t.TempDir()
 	blue := color.RGBA{0x33, 0x66, 0x99, 0xff}
@@ -237,7 +235,7 @@ func TestCaptureOutputNotRegular(t *testing.T) {
 	xvfb.ForTest(t, 320, 200)
 	env := quietX(t)
 	dir := t.TempDir()
-	paths, target := notRegular(t, dir)
+	paths, target := testdata.NotRegular(t, dir)
 	for kind, path := range paths {
 		for _, force := range []bool{true, false} {
 			args := []string{"capture", "-r", "0,0,8,8", "-o", path}
@@ -248,7 +246,7 @@ func TestCaptureOutputNotRegular(t *testing.T) {
 			go func() { done <- runPuzbot(t, env, "", args...) }()
 			select {
 			case r := <-done:
-				checkFailure(t, r, exitcode.Usage, path+" is "+kind+", not a regular file")
+				checkFailure(t, r, exitcode.Usage, path+" is "+strings.TrimSpace(kind)+", not a regular file")
 			case <-time.After(10 * time.Second):
 				t.Fatalf("capture %v hangs", args)
 			}

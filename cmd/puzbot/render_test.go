@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
@@ -90,35 +91,8 @@ func TestRenderCommandFails(t *testing.T) {
 	}
 }
 
-// notRegular makes a FIFO, a link to a file in another folder, a folder and
-// (as root) a character device like /dev/null's in dir, and returns their
-// paths by kind, and the link's target.
-func notRegular(t *testing.T, dir string) (map[string]string, string) {
-	t.Helper()
-	paths := map[string]string{}
-	fifo := filepath.Join(dir, "fifo.png")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	paths["a FIFO"] = fifo
-	target := filepath.Join(t.TempDir(), "theirs.png")
-	if err := os.WriteFile(target, []byte("theirs"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "link.png")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
-	paths["a symbolic link"] = link
-	var st syscall.Stat_t
-	dev := filepath.Join(dir, "full")
-	if syscall.Stat("/dev/null", &st) == nil && syscall.Mknod(dev, syscall.S_IFCHR|0o666, int(st.Rdev)) == nil {
-		paths["a character device"] = dev
-	}
-	return paths, target
-}
-
-// checkUntouched checks that the files notRegular made are as they were.
+// checkUntouched checks that the files testdata.NotRegular made are as
+// they were.
 func checkUntouched(t *testing.T, paths map[string]string, target string) {
 	t.Helper()
 	for kind, path := range paths {
@@ -137,14 +111,14 @@ func checkUntouched(t *testing.T, paths map[string]string, target string) {
 // device, are refused at once with exit 2 and the path's kind.
 func TestRenderOutputNotRegular(t *testing.T) {
 	dir := t.TempDir()
-	paths, target := notRegular(t, dir)
+	paths, target := testdata.NotRegular(t, dir)
 	paths["a directory"] = t.TempDir()
 	for kind, path := range paths {
 		done := make(chan result, 1)
 		go func() { done <- runInProcess(tiling4, "render", "-o", path) }()
 		select {
 		case r := <-done:
-			checkFailure(t, r, exitcode.Usage, path+" is "+kind+", not a regular file")
+			checkFailure(t, r, exitcode.Usage, path+" is "+strings.TrimSpace(kind)+", not a regular file")
 		case <-time.After(5 * time.Second):
 			// Let the blocked writer go.
 			if f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {

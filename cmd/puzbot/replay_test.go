@@ -25,22 +25,6 @@ const twoDrags = `{"kind": "puzlogic", "moves": [
   {"action": "drag", "value": 2, "row": 0, "col": 1, "from": {"x": 600, "y": 100}, "to": {"x": 100, "y": 400}}
 ]}`
 
-// pointerNow returns the pointer's position and the left button's state on
-// the test's display.
-func pointerNow(t *testing.T) (image.Point, bool) {
-	t.Helper()
-	c, err := display.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	at, left, err := c.Pointer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return at, left
-}
-
 func TestReplayDryRun(t *testing.T) {
 	env := []string{"DISPLAY="} // the dry run needs no display
 	r := runPuzbot(t, env, twoDrags, "replay", "--dry-run", "-")
@@ -99,7 +83,7 @@ func TestReplayCommand(t *testing.T) {
 	if r.code != 0 || r.stdout != "" || r.stderr != want {
 		t.Errorf("replay -v: exit %d, stdout %q, stderr %q; want stderr %q", r.code, r.stdout, r.stderr, want)
 	}
-	if at, left := pointerNow(t); at != image.Pt(30, 40) || left {
+	if at, left := xvfb.Pointer(t); at != image.Pt(30, 40) || left {
 		t.Errorf("after replay: pointer at %v, left held %v", at, left)
 	}
 }
@@ -136,7 +120,7 @@ func TestReplayInterrupted(t *testing.T) {
 			}
 			r := result{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
 			checkFailure(t, r, exitcode.Aborted, "move 0 (drag): stopped: received "+tc.name+"; the left button was released")
-			if _, left := pointerNow(t); left {
+			if _, left := xvfb.Pointer(t); left {
 				t.Error("the left button is held after the replay ended")
 			}
 		})
@@ -204,7 +188,7 @@ func TestReplayReleasesHeldButton(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	env := quietX(t)
 	exec.Command("xdotool", "mousemove", "400", "300", "mousedown", "1").Run()
-	if _, left := pointerNow(t); !left {
+	if _, left := xvfb.Pointer(t); !left {
 		t.Fatal("xdotool did not hold the button")
 	}
 	click := `{"kind":"puzlogic","moves":[{"action":"click","x":100,"y":100}]}`
@@ -213,7 +197,7 @@ func TestReplayReleasesHeldButton(t *testing.T) {
 	if r.code != 0 || r.stderr != want {
 		t.Errorf("exit %d, stderr %q; want 0 and %q", r.code, r.stderr, want)
 	}
-	if at, left := pointerNow(t); left || at != image.Pt(100, 100) {
+	if at, left := xvfb.Pointer(t); left || at != image.Pt(100, 100) {
 		t.Errorf("after the replay: pointer at %v, left held %v", at, left)
 	}
 }
@@ -266,7 +250,7 @@ func TestReplayCommandFails(t *testing.T) {
 			if len(r.stderr) > 260 {
 				t.Errorf("stderr of %d bytes: %.300q...", len(r.stderr), r.stderr)
 			}
-			if at, left := pointerNow(t); at != image.Pt(400, 300) || left {
+			if at, left := xvfb.Pointer(t); at != image.Pt(400, 300) || left {
 				t.Errorf("on %s: pointer at %v, left held %v; want it untouched", srv.Display, at, left)
 			}
 		})
@@ -359,7 +343,7 @@ func TestReplayOneConnection(t *testing.T) {
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("replay through one connection: exit %d, stderr %.300q", r.code, r.stderr)
 	}
-	if at, left := pointerNow(t); at != image.Pt(500, 400) || left {
+	if at, left := xvfb.Pointer(t); at != image.Pt(500, 400) || left {
 		t.Errorf("after the drag: pointer at %v, left held %v; want (500,400), released", at, left)
 	}
 }
@@ -411,7 +395,7 @@ func waitHeld(t *testing.T, cmd *exec.Cmd, exited chan struct{}, stderr *bytes.B
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if _, left := pointerNow(t); left {
+		if _, left := xvfb.Pointer(t); left {
 			return
 		}
 		select {
@@ -456,7 +440,7 @@ func TestReplayDisplayHangs(t *testing.T) {
 	if want := "puzbot: the left mouse button was held down as replay started: released it\n"; r.code != 0 || r.stderr != want {
 		t.Errorf("the next replay: exit %d, stderr %q; want 0, %q", r.code, r.stderr, want)
 	}
-	if _, left := pointerNow(t); left {
+	if _, left := xvfb.Pointer(t); left {
 		t.Error("the left button is held after the next replay")
 		exec.Command("xdotool", "mouseup", "1").Run()
 	}

@@ -94,8 +94,8 @@ func TestDisplays(t *testing.T) {
 
 	// Two monitors side by side, the right one primary: Xinerama lists the
 	// primary first, then the others (and the screen's own output).
-	xrandr(t, "--setmonitor", "left", "300/100x600/150+0+0", "none")
-	xrandr(t, "--setmonitor", "*right", "500/100x600/150+300+0", "none")
+	xvfb.Client(t, "xrandr", "--setmonitor", "left", "300/100x600/150+0+0", "none")
+	xvfb.Client(t, "xrandr", "--setmonitor", "*right", "500/100x600/150+300+0", "none")
 	got, err = c.Displays()
 	if err != nil {
 		t.Fatal(err)
@@ -133,17 +133,6 @@ func TestPointer(t *testing.T) {
 		if at != tc.at || left != tc.left {
 			t.Errorf("after xdotool %v: Pointer() = %v, left %v; want %v, left %v", tc.xdotool, at, left, tc.at, tc.left)
 		}
-	}
-}
-
-// xrandr runs xrandr on the test's display.
-func xrandr(t *testing.T, args ...string) {
-	t.Helper()
-	if _, err := exec.LookPath("xrandr"); err != nil {
-		t.Fatal("xrandr is not installed: run scripts/setup.sh --test (Debian package x11-xserver-utils)")
-	}
-	if out, err := exec.Command("xrandr", args...).CombinedOutput(); err != nil {
-		t.Fatalf("xrandr %v: %v\n%s", args, err, out)
 	}
 }
 

@@ -4,63 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/puzbot/puzbot/internal/testdata"
 )
-
-// special makes one of each kind of file that is not a regular file in dir,
-// and returns their paths by the kind Write names.
-func special(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	paths := map[string]string{}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	paths["a FIFO"] = fifo
-
-	elsewhere := filepath.Join(t.TempDir(), "target.png")
-	if err := os.WriteFile(elsewhere, []byte("theirs"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "link")
-	if err := os.Symlink(elsewhere, link); err != nil {
-		t.Fatal(err)
-	}
-	paths["a symbolic link"] = link
-	dangling := filepath.Join(dir, "dangling")
-	if err := os.Symlink(filepath.Join(dir, "nothing-here"), dangling); err != nil {
-		t.Fatal(err)
-	}
-	paths["a symbolic link "] = dangling
-
-	sub := filepath.Join(dir, "folder")
-	if err := os.Mkdir(sub, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	paths["a directory"] = sub
-
-	sock := filepath.Join(dir, "sock")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	paths["a socket"] = sock
-
-	// A character device like /dev/null's, made here (root only).
-	dev := filepath.Join(dir, "null")
-	var st syscall.Stat_t
-	if err := syscall.Stat("/dev/null", &st); err == nil && syscall.Mknod(dev, syscall.S_IFCHR|0o666, int(st.Rdev)) == nil {
-		paths["a character device"] = dev
-	}
-	return paths
-}
 
 // TestWriteRefusesWhatIsNotARegularFile: with or without Replace, Write
 // leaves FIFOs, links, folders, sockets and devices as they are, says what
@@ -68,7 +19,11 @@ func special(t *testing.T, dir string) map[string]string {
 // writer, and a rename turned it into a regular file).
 func TestWriteRefusesWhatIsNotARegularFile(t *testing.T) {
 	dir := t.TempDir()
-	paths := special(t, dir)
+	paths, target := testdata.NotRegular(t, dir)
+	paths["a directory"] = filepath.Join(dir, "folder")
+	if err := os.Mkdir(paths["a directory"], 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for kind, path := range paths {
 		kind = strings.TrimSpace(kind)
 		for _, replace := range []bool{false, true} {
@@ -95,7 +50,6 @@ func TestWriteRefusesWhatIsNotARegularFile(t *testing.T) {
 		}
 	}
 	// The link's target in another folder is untouched.
-	target, _ := os.Readlink(paths["a symbolic link"])
 	if data, _ := os.ReadFile(target); string(data) != "theirs" {
 		t.Errorf("the link's target now holds %q", data)
 	}
