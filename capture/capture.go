@@ -18,6 +18,7 @@ import (
 	"github.com/kbinani/screenshot"
 
 	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/errkind"
 )
 
 // The kinds of error Display and Region return for what they are asked, for
@@ -28,15 +29,6 @@ var (
 	// ErrOffScreen is a region that is empty or not inside the screen.
 	ErrOffScreen = errors.New("region not inside the screen")
 )
-
-// areaError is a display or region that is not on the screen.
-type areaError struct {
-	kind error
-	msg  string
-}
-
-func (e *areaError) Error() string        { return e.msg }
-func (e *areaError) Is(target error) bool { return target == e.kind }
 
 // Shot is a screenshot and where it lay on the screen.
 type Shot struct {
@@ -71,7 +63,7 @@ func Display(index int) (*Shot, error) {
 		return nil, err
 	}
 	if index < 0 || index >= len(displays) {
-		return nil, &areaError{ErrNoSuchDisplay, fmt.Sprintf("no display %d: %s has %s", index, c.Name(), countDisplays(len(displays)))}
+		return nil, errkind.Errorf(ErrNoSuchDisplay, "no display %d: %s has %s", index, c.Name(), countDisplays(len(displays)))
 	}
 	return grab(displays, displays[index])
 }
@@ -85,8 +77,8 @@ func Region(r image.Rectangle) (*Shot, error) {
 	}
 	defer c.Close()
 	if r.Empty() || !r.In(c.Bounds()) {
-		return nil, &areaError{ErrOffScreen, fmt.Sprintf("region %s is not inside the screen (%dx%d)",
-			FormatRegion(r), c.Bounds().Dx(), c.Bounds().Dy())}
+		return nil, errkind.Errorf(ErrOffScreen, "region %s is not inside the screen (%dx%d)",
+			FormatRegion(r), c.Bounds().Dx(), c.Bounds().Dy())
 	}
 	displays, err := c.Displays()
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/errkind"
 )
 
 // The kinds of error NewPlan and Run return, for errors.Is. An X display
@@ -25,22 +26,10 @@ var (
 	ErrAborted = errors.New("replay aborted")
 )
 
-// kindError is err, with a kind it matches too.
-type kindError struct{ kind, err error }
-
-func (e *kindError) Error() string   { return e.err.Error() }
-func (e *kindError) Unwrap() []error { return []error{e.err, e.kind} }
-
-func withKind(kind, err error) error { return &kindError{kind, err} }
-
-func kindErrorf(kind error, format string, args ...any) error {
-	return withKind(kind, fmt.Errorf(format, args...))
-}
-
 // stopped is the error of a replay whose context ended: "stopped: " and the
 // context's cause.
 func stopped(ctx context.Context) error {
-	return withKind(ctx.Err(), fmt.Errorf("stopped: %w", context.Cause(ctx)))
+	return errkind.Errorf(ctx.Err(), "stopped: %w", context.Cause(ctx))
 }
 
 // hungError is the error of a request the desktop did not answer in time.

@@ -27,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -128,7 +129,7 @@ type Plan struct {
 // ErrUnplayable.
 func NewPlan(m *puzzle.Moves, o Options) (*Plan, error) {
 	if err := o.Validate(); err != nil {
-		return nil, withKind(ErrBadOptions, err)
+		return nil, errkind.Wrap(ErrBadOptions, err)
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
@@ -137,7 +138,7 @@ func NewPlan(m *puzzle.Moves, o Options) (*Plan, error) {
 	for i, mv := range m.Moves {
 		steps, err := o.steps(mv)
 		if err != nil {
-			return nil, kindErrorf(ErrUnplayable, "move %d (%s): %w", i, mv.Action, err)
+			return nil, errkind.Errorf(ErrUnplayable, "move %d (%s): %w", i, mv.Action, err)
 		}
 		p.Actions = append(p.Actions, Action{Index: i, Move: mv, Steps: steps})
 	}
@@ -309,16 +310,16 @@ func (p *Plan) Check(start image.Point, displays []image.Rectangle) error {
 				continue
 			}
 			if !onScreen(s.To, displays) {
-				return kindErrorf(ErrUnplayable, "move %d (%s): %v is off the screen %s: were the moves made for another screen? Capture and recognize again",
+				return errkind.Errorf(ErrUnplayable, "move %d (%s): %v is off the screen %s: were the moves made for another screen? Capture and recognize again",
 					a.Index, a.Move.Action, s.To, describeDisplays(displays))
 			}
 			if inCorner(s.To, displays) {
-				return kindErrorf(ErrUnplayable, "move %d (%s): %v is a corner of the screen, where the fail-safe stops replay",
+				return errkind.Errorf(ErrUnplayable, "move %d (%s): %v is a corner of the screen, where the fail-safe stops replay",
 					a.Index, a.Move.Action, s.To)
 			}
 			for i := 1; i <= s.Steps; i++ {
 				if q := pathPoint(at, s.To, i, s.Steps); !onScreen(q, displays) {
-					return kindErrorf(ErrUnplayable, "move %d (%s): the way from %v to %v passes %v, off the screen %s",
+					return errkind.Errorf(ErrUnplayable, "move %d (%s): the way from %v to %v passes %v, off the screen %s",
 						a.Index, a.Move.Action, at, s.To, q, describeDisplays(displays))
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/errkind"
 )
 
 // RunOptions say how Run behaves around the plan.
@@ -159,7 +160,7 @@ func (d *driver) start(p *Plan, notice io.Writer) error {
 		return err
 	}
 	if d.failSafe && inCorner(d.at, d.displays) {
-		return kindErrorf(ErrAborted, "fail-safe: the pointer is in a corner of the screen at %v; move it away to replay", d.at)
+		return errkind.Errorf(ErrAborted, "fail-safe: the pointer is in a corner of the screen at %v; move it away to replay", d.at)
 	}
 	return p.Check(d.at, d.displays)
 }
@@ -194,7 +195,7 @@ func (d *driver) releaseHeld(notice io.Writer) error {
 	}
 	for n := 1; n <= 3; n++ {
 		if held.Held(n) {
-			return kindErrorf(ErrAborted, "the %s mouse button is held down and cannot be released: release it and replay again", buttonNames[n])
+			return errkind.Errorf(ErrAborted, "the %s mouse button is held down and cannot be released: release it and replay again", buttonNames[n])
 		}
 	}
 	return nil
@@ -215,9 +216,9 @@ func (d *driver) guard() error {
 	}
 	if now != d.at {
 		if inCorner(now, d.displays) {
-			return kindErrorf(ErrAborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
+			return errkind.Errorf(ErrAborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
 		}
-		return kindErrorf(ErrAborted, "fail-safe: the pointer moved to %v, replay had left it at %v: stopped", now, d.at)
+		return errkind.Errorf(ErrAborted, "fail-safe: the pointer moved to %v, replay had left it at %v: stopped", now, d.at)
 	}
 	return nil
 }

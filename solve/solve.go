@@ -10,6 +10,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
@@ -28,16 +29,6 @@ type Options struct {
 // a kind that cannot count.
 var ErrBadOptions = errors.New("bad solve options")
 
-// optionsError is Options that do not fit.
-type optionsError struct{ msg string }
-
-func (e *optionsError) Error() string        { return e.msg }
-func (e *optionsError) Is(target error) bool { return target == ErrBadOptions }
-
-func badOptions(format string, args ...any) error {
-	return &optionsError{fmt.Sprintf(format, args...)}
-}
-
 // Kinds lists the kinds Run accepts.
 var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromino}
 
@@ -54,7 +45,7 @@ var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromin
 // their exit status (an *exitcode.Error).
 func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	if opts.Count && opts.Limit < 1 {
-		return badOptions("--limit %d: must be at least 1", opts.Limit)
+		return errkind.Errorf(ErrBadOptions, "--limit %d: must be at least 1", opts.Limit)
 	}
 	kind := puzzle.KindSudoku // the plain formats are Sudoku's
 	if !sudoku.IsPlain(data) {
@@ -72,7 +63,7 @@ func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 		})
 	case puzzle.KindTetromino:
 		if opts.Count {
-			return badOptions("--count is not supported for kind %q", kind)
+			return errkind.Errorf(ErrBadOptions, "--count is not supported for kind %q", kind)
 		}
 		return untilDone(ctx, func() error {
 			return tetromino.Run(data, w, tetromino.Options{TimeLimit: opts.TimeLimit})

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
@@ -84,24 +84,13 @@ var (
 	errBadInput = errors.New("cannot read the input")
 )
 
-// kindError gives an error a kind for the table without changing its
-// message.
-type kindError struct {
-	kind error
-	err  error
-}
-
-func (e *kindError) Error() string        { return e.err.Error() }
-func (e *kindError) Unwrap() error        { return e.err }
-func (e *kindError) Is(target error) bool { return target == e.kind }
-
 // usageError marks err as a bad flag or argument.
-func usageError(err error) error { return &kindError{errUsage, err} }
+func usageError(err error) error { return errkind.Wrap(errUsage, err) }
 
 // usageErrorf is a bad flag or argument, with its message.
 func usageErrorf(format string, args ...any) error {
-	return usageError(fmt.Errorf(format, args...))
+	return errkind.Errorf(errUsage, format, args...)
 }
 
 // inputError marks err as an input that cannot be read.
-func inputError(err error) error { return &kindError{errBadInput, err} }
+func inputError(err error) error { return errkind.Wrap(errBadInput, err) }

@@ -30,6 +30,8 @@ import (
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xinerama"
 	"github.com/jezek/xgb/xproto"
+
+	"github.com/puzbot/puzbot/internal/errkind"
 )
 
 // timeout is how long Open waits for the X server to answer; tests shorten it.
@@ -49,14 +51,9 @@ type Conn struct {
 // was lost (ErrLost).
 var ErrNoDisplay = errors.New("no X display")
 
-// noDisplayError is an X display that cannot be used.
-type noDisplayError struct{ msg string }
-
-func (e *noDisplayError) Error() string        { return e.msg }
-func (e *noDisplayError) Is(target error) bool { return target == ErrNoDisplay }
-
+// noDisplayf is an X display that cannot be used, said in one line.
 func noDisplayf(format string, args ...any) error {
-	return &noDisplayError{fmt.Sprintf(format, args...)}
+	return errkind.Errorf(ErrNoDisplay, format, args...)
 }
 
 var quiet sync.Once
