@@ -17,16 +17,7 @@ import (
 func realLevels(t *testing.T) []*puzzle.Puzzle {
 	var out []*puzzle.Puzzle
 	for _, l := range testdata.RealLevels(t) {
-		p := *l.Puzzle
-		p.Cells = append([]puzzle.Cell(nil), p.Cells...)
-		p.Pieces = append([]puzzle.Piece(nil), p.Pieces...)
-		for i := range p.Cells {
-			p.Cells[i].Point = &puzzle.Point{X: 100 + 48*p.Cells[i].Col, Y: 100 + 48*p.Cells[i].Row}
-		}
-		for j := range p.Pieces {
-			p.Pieces[j].Point = &puzzle.Point{X: 100 + 48*j, Y: 900}
-		}
-		out = append(out, &p)
+		out = append(out, testdata.WithPositions(l.Puzzle))
 	}
 	return out
 }

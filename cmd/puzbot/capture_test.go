@@ -102,6 +102,28 @@ func checkFailure(t *testing.T, r result, code int, want string) {
 	}
 }
 
+// failure is a run of a puzbot command that must fail: with env added to the
+// environment and the arguments args, it exits with code and says want in
+// one line.
+type failure struct {
+	name      string
+	env, args []string
+	code      int
+	want      string
+}
+
+// runFailures runs "puzbot command" with each failure's arguments, with env
+// and the failure's env, and checks that it fails as the failure says.
+func runFailures(t *testing.T, env []string, command string, failures []failure) {
+	t.Helper()
+	for _, f := range failures {
+		t.Run(f.name, func(t *testing.T) {
+			r := runPuzbot(t, append(append([]string(nil), env...), f.env...), "", append([]string{command}, f.args...)...)
+			checkFailure(t, r, f.code, f.want)
+		})
+	}
+}
+
 // quietX is the environment of a user without an X authority file, for whom
 // the X client library would log warnings if puzbot let it.
 func quietX(t *testing.T) []string {
@@ -198,13 +220,7 @@ func TestCaptureCommandFails(t *testing.T) {
 	}
 	dead.Stop()
 	env := append(quietX(t), "PUZBOT_CAPTURE_DIR="+t.TempDir())
-	tests := []struct {
-		name string
-		env  []string
-		args []string
-		code int
-		want string
-	}{
+	runFailures(t, env, "capture", []failure{
 		{"DISPLAY unset", []string{"DISPLAY="}, nil, exitcode.NoDisplay, "no X display: DISPLAY is not set"},
 		{"dead server", []string{"DISPLAY=" + dead.Display}, nil, exitcode.NoDisplay, "no X display: " + dead.Display},
 		{"list without display", []string{"DISPLAY="}, []string{"-l"}, exitcode.NoDisplay, "DISPLAY is not set"},
@@ -217,13 +233,7 @@ func TestCaptureCommandFails(t *testing.T) {
 		{"display and region", nil, []string{"-d", "0", "-r", "0,0,1,1"}, exitcode.Usage, "not both"},
 		{"argument", nil, []string{"shot.png"}, exitcode.Usage, `unexpected argument "shot.png"`},
 		{"bad flag", nil, []string{"--display", "x"}, exitcode.Usage, "invalid value"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := runPuzbot(t, append(env, tt.env...), "", append([]string{"capture"}, tt.args...)...)
-			checkFailure(t, r, tt.code, tt.want)
-		})
-	}
+	})
 }
 
 // TestCaptureOutputNotRegular: capture --force -o used to rename its file

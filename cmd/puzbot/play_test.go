@@ -10,22 +10,11 @@ import (
 )
 
 func TestPlayCommandFails(t *testing.T) {
-	tests := []struct {
-		name string
-		env  []string
-		args []string
-		code int
-		want string
-	}{
-		{"an argument", nil, []string{"play", "now"}, exitcode.Usage, `play takes no arguments, got "now"`},
-		{"negative levels", nil, []string{"play", "--levels", "-1"}, exitcode.Usage, "must not be negative"},
-		{"no display", []string{"DISPLAY="}, []string{"play"}, exitcode.NoDisplay, "display"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkFailure(t, runPuzbot(t, append(quietX(t), tt.env...), "", tt.args...), tt.code, tt.want)
-		})
-	}
+	runFailures(t, quietX(t), "play", []failure{
+		{"an argument", nil, []string{"now"}, exitcode.Usage, `play takes no arguments, got "now"`},
+		{"negative levels", nil, []string{"--levels", "-1"}, exitcode.Usage, "must not be negative"},
+		{"no display", []string{"DISPLAY="}, nil, exitcode.NoDisplay, "display"},
+	})
 }
 
 // TestPlayNoGame plays on an empty screen: puzbot play gives up within

@@ -65,16 +65,12 @@ func Write(path string, data []byte, o Options) error {
 		_, err := o.Stdout.Write(data)
 		return err
 	}
-	info, err := os.Lstat(path)
+	info, err := existing(path, o)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return create(path, data)
 	case err != nil:
 		return err
-	case !info.Mode().IsRegular():
-		return &NotRegularError{Path: path, Kind: Kind(info.Mode())}
-	case !o.Replace:
-		return &fs.PathError{Op: "open", Path: path, Err: syscall.EEXIST}
+	case info == nil:
+		return create(path, data)
 	}
 	return replace(path, data, info.Mode().Perm())
 }
@@ -86,38 +82,52 @@ func Check(path string, o Options) error {
 	if path == Stdout {
 		return nil
 	}
+	_, err := existing(path, o)
+	return err
+}
+
+// existing returns what is at path, which Write may replace: nil when there
+// is nothing, the regular file with o.Replace, and an error for anything
+// else (a *NotRegularError, or one wrapping fs.ErrExist).
+func existing(path string, o Options) (fs.FileInfo, error) {
 	info, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil
+		return nil, nil
 	case err != nil:
-		return err
+		return nil, err
 	case !info.Mode().IsRegular():
-		return &NotRegularError{Path: path, Kind: Kind(info.Mode())}
+		return nil, &NotRegularError{Path: path, Kind: Kind(info.Mode())}
 	case !o.Replace:
-		return &fs.PathError{Op: "open", Path: path, Err: syscall.EEXIST}
+		return nil, &fs.PathError{Op: "open", Path: path, Err: syscall.EEXIST}
 	}
-	return nil
+	return info, nil
+}
+
+// kinds names the kinds of file by their mode bits, a character device
+// (ModeDevice|ModeCharDevice) before a block device (ModeDevice).
+var kinds = []struct {
+	bits fs.FileMode
+	name string
+}{
+	{fs.ModeDir, "a directory"},
+	{fs.ModeSymlink, "a symbolic link"},
+	{fs.ModeNamedPipe, "a FIFO"},
+	{fs.ModeSocket, "a socket"},
+	{fs.ModeCharDevice, "a character device"},
+	{fs.ModeDevice, "a block device"},
 }
 
 // Kind names the kind of file a mode describes, for messages: "a directory",
 // "a FIFO", ...
 func Kind(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
+	if m.IsRegular() {
 		return "a regular file"
-	case m&fs.ModeDir != 0:
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
+	}
+	for _, k := range kinds {
+		if m&k.bits != 0 {
+			return k.name
+		}
 	}
 	return "not a regular file"
 }

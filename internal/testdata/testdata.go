@@ -139,6 +139,22 @@ func RealLevels(tb testing.TB) []RealLevel {
 	return file.Levels
 }
 
+// WithPositions returns a copy of p in which every cell and piece has a
+// screen position, as recognize gives them: squares on a 48 px lattice from
+// 100,100, the pieces in a row below, at y 900.
+func WithPositions(p *puzzle.Puzzle) *puzzle.Puzzle {
+	q := *p
+	q.Cells = append([]puzzle.Cell(nil), p.Cells...)
+	q.Pieces = append([]puzzle.Piece(nil), p.Pieces...)
+	for i := range q.Cells {
+		q.Cells[i].Point = &puzzle.Point{X: 100 + 48*q.Cells[i].Col, Y: 100 + 48*q.Cells[i].Row}
+	}
+	for j := range q.Pieces {
+		q.Pieces[j].Point = &puzzle.Point{X: 100 + 48*j, Y: 900}
+	}
+	return &q
+}
+
 func checkPuzzle(p *puzzle.Puzzle) error {
 	if p == nil {
 		return fmt.Errorf("no puzzle")

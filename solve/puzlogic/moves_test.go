@@ -140,21 +140,6 @@ func misplaced(p *puzzle.Puzzle, g *game, solution []Square) int {
 	return n
 }
 
-// withPositions gives every cell and piece of p a screen position, as
-// recognize does: squares on a 48 px lattice, the tray below.
-func withPositions(p *puzzle.Puzzle) *puzzle.Puzzle {
-	q := *p
-	q.Cells = append([]puzzle.Cell(nil), p.Cells...)
-	q.Pieces = append([]puzzle.Piece(nil), p.Pieces...)
-	for i := range q.Cells {
-		q.Cells[i].Point = &puzzle.Point{X: 100 + 48*q.Cells[i].Col, Y: 100 + 48*q.Cells[i].Row}
-	}
-	for j := range q.Pieces {
-		q.Pieces[j].Point = &puzzle.Point{X: 100 + 48*j, Y: 900}
-	}
-	return &q
-}
-
 // TestMovesFromAnyState lays blocks of every real level, and of random
 // boards, on random squares and checks with the independent game model that
 // the drags reach a solution, never move a block already on a square of its
@@ -162,7 +147,7 @@ func withPositions(p *puzzle.Puzzle) *puzzle.Puzzle {
 func TestMovesFromAnyState(t *testing.T) {
 	var levels []*puzzle.Puzzle
 	for _, l := range testdata.RealLevels(t) {
-		levels = append(levels, withPositions(l.Puzzle))
+		levels = append(levels, testdata.WithPositions(l.Puzzle))
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 40 {
@@ -215,7 +200,7 @@ func playMoves(p *puzzle.Puzzle, g *game, solution []Square, m *puzzle.Moves) er
 func TestMovesSwaps(t *testing.T) {
 	v := puzzle.Int
 	// One row of three squares whose solution is 1 2 3 (sums force it).
-	p := withPositions(&puzzle.Puzzle{Kind: puzzle.KindPuzlogic,
+	p := testdata.WithPositions(&puzzle.Puzzle{Kind: puzzle.KindPuzlogic,
 		Cells:  []puzzle.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 0, Col: 2}, {Row: 1, Col: 0, Value: v(4)}, {Row: 1, Col: 1, Value: v(5)}},
 		Pieces: []puzzle.Piece{{Value: v(1)}, {Value: v(2)}, {Value: v(3)}},
 		Sums:   []puzzle.Sum{{Axis: "col", Index: 0, Target: 5}, {Axis: "col", Index: 1, Target: 7}},
