@@ -8,12 +8,12 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
+# Only the vision executable links C libraries. capture and replay speak to
+# the X server in Go (jezek/xgb), so they need no X11 development packages.
 packages=(
 	pkg-config
 	libopencv-dev                                   # gocv (OpenCV 4.6 on Debian 12)
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng   # gosseract
-	libx11-dev libxtst-dev libxkbcommon-dev libxkbcommon-x11-dev libx11-xcb-dev libpng-dev  # robotgo
-	libxinerama-dev libxrandr-dev                   # screenshot display bounds
 )
 if [[ "${1:-}" == "--test" ]]; then
 	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core fonts-liberation)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
