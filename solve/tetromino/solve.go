@@ -3,6 +3,7 @@ package tetromino
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -41,21 +42,99 @@ func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
 	if limit > 0 {
 		deadline = time.Now().Add(limit)
 	}
-	e := newEngine(size, c, deadline)
+	// A signature and its mirror image tile alike: solve one of the two
+	// always, and mirror its tiling back.
+	mirror := c[Z] > c[S] || c[Z] == c[S] && c[L] > c[J]
+	if mirror {
+		c = c.mirrored()
+	}
+	tiling, out, how := decide(size, c, deadline)
+	switch out {
+	case found:
+		if mirror {
+			tiling = mirrorTiling(size, tiling)
+		}
+		return tiling, nil
+	case exhausted:
+		return nil, fmt.Errorf("%w (proven: %s)", ErrNoTiling, how)
+	}
+	return nil, ErrTimeLimit
+}
+
+// soloTime is how long the search runs alone before the SAT fallback joins
+// it: enough for nearly every signature with a tiling, and for most without
+// one that a short search can rule out.
+const soloTime = 50 * time.Millisecond
+
+// How a proof that there is no tiling was found.
+const (
+	bySearch = "the search tried every placement"
+	bySAT    = "a SAT solver ruled out every way to cover the square"
+)
+
+// decide runs the search alone for soloTime, then, when the square is
+// small enough, the search and the SAT fallback side by side until one of
+// them settles the question or the deadline passes. how says which proved
+// that there is no tiling. Both have stopped when decide returns.
+func decide(n int, c Counts, deadline time.Time) (tiling []Placement, out outcome, how string) {
+	s := newSearcher(n, c)
+	solo := time.Now().Add(soloTime)
+	if n > satMaxSize || !deadline.IsZero() && deadline.Before(solo) {
+		solo = deadline
+	}
+	s.e.deadline = solo
+	if out = s.run(); out != timedOut || solo.Equal(deadline) {
+		return s.e.placements(), out, bySearch
+	}
+	type answer struct {
+		tiling []Placement
+		out    outcome
+	}
+	var stop atomic.Bool
+	sat := make(chan answer, 1)
+	go func() {
+		tiling, out := solveSAT(n, c, deadline, &stop)
+		if out != timedOut {
+			stop.Store(true) // the search can stop
+		}
+		sat <- answer{tiling, out}
+	}()
+	s.e.deadline, s.e.stop = deadline, &stop
+	out = s.run()
+	stop.Store(true)
+	a := <-sat
+	switch {
+	case out != timedOut:
+		return s.e.placements(), out, bySearch
+	case a.out != timedOut:
+		return a.tiling, a.out, bySAT
+	}
+	return nil, timedOut, ""
+}
+
+// searcher runs the search again and again with other tie-breaks.
+type searcher struct {
+	e       *engine
+	base    int64
+	attempt uint64
+}
+
+func newSearcher(n int, c Counts) *searcher {
 	// A run that goes well takes a little more than one step per figure.
-	// When one takes much longer, a restart with other tie-breaks usually
-	// does better. The runs' budgets follow the Luby sequence: mostly short,
-	// but growing without bound, so that if there is no tiling some run
-	// eventually has the budget to try everything and prove it.
-	base := 2*int64(size*size/4) + 1024
-	for attempt := uint64(0); ; attempt++ {
-		switch e.search(attempt, base*luby(attempt+1)) {
-		case found:
-			return e.placements(), nil
-		case exhausted:
-			return nil, fmt.Errorf("%w (proven: the search tried every placement)", ErrNoTiling)
-		case timedOut:
-			return nil, ErrTimeLimit
+	return &searcher{e: newEngine(n, c, time.Time{}), base: 2*int64(n*n/4) + 1024}
+}
+
+// run searches until it finds a tiling or proves there is none, or the
+// engine's deadline passes or its stop flag is set (timedOut). When one
+// run takes much longer than it should, a restart with other tie-breaks
+// usually does better. The runs' budgets follow the Luby sequence: mostly
+// short, but growing without bound, so that if there is no tiling some run
+// eventually has the budget to try everything and prove it. A run cut short
+// by the deadline starts again from its beginning on the next call.
+func (s *searcher) run() outcome {
+	for ; ; s.attempt++ {
+		if out := s.e.search(s.attempt, s.base*luby(s.attempt+1)); out != overBudget {
+			return out
 		}
 	}
 }

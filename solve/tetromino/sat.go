@@ -1,0 +1,60 @@
+package tetromino
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/inter"
+	"github.com/go-air/gini/z"
+)
+
+// satMaxSize is the largest square the SAT fallback takes on. Up to it the
+// formula stays under about a million clauses; beyond it the search, which
+// settles the large squares, keeps both cores.
+const satMaxSize = 48
+
+// satPoll is how often the SAT fallback looks whether it must stop.
+const satPoll = time.Millisecond
+
+// solveSAT decides whether the figures counted in c tile the n x n square
+// with a SAT solver (gini, a CDCL solver with clause learning), which, unlike
+// the search, proves absence as readily as it finds tilings. It gives up
+// (timedOut) once stop is set or the deadline, if not zero, passes; its
+// solver's goroutine has ended when it returns.
+func solveSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
+	enc := encode(n, c, true, stop)
+	if enc == nil {
+		return nil, timedOut
+	}
+	g := gini.NewVc(int(enc.nvars), enc.nclauses)
+	for _, l := range enc.lits {
+		g.Add(z.Dimacs2Lit(int(l)))
+	}
+	enc.lits = nil
+	switch waitSolve(g.GoSolve(), deadline, stop) {
+	case 1:
+		model := make([]bool, len(enc.places)+1)
+		for v := range model[1:] {
+			model[v+1] = g.Value(z.Dimacs2Lit(v + 1))
+		}
+		return enc.tiling(model), found
+	case -1:
+		return nil, exhausted
+	}
+	return nil, timedOut
+}
+
+// waitSolve waits for the solver's answer (1 satisfiable, -1 not) and
+// stops it, answering 0, when stop is set or the deadline passes.
+func waitSolve(h inter.Solve, deadline time.Time, stop *atomic.Bool) int {
+	for {
+		if r, ok := h.Test(); ok {
+			return r
+		}
+		if stop.Load() || !deadline.IsZero() && time.Now().After(deadline) {
+			return h.Stop()
+		}
+		time.Sleep(satPoll)
+	}
+}
