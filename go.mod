@@ -3,6 +3,7 @@ module github.com/puzbot/puzbot
 go 1.26.8
 
 require (
+	github.com/go-air/gini v1.0.4
 	github.com/go-vgo/robotgo v0.110.8
 	github.com/jezek/xgb v1.1.1
 )
@@ -10,7 +11,6 @@ require (
 require (
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
 	github.com/gen2brain/shm v0.1.1 // indirect
-	github.com/go-air/gini v1.0.4 // indirect
 	github.com/godbus/dbus/v5 v5.1.0 // indirect
 	github.com/kbinani/screenshot v0.0.0-20250624051815-089614a94018 // indirect
 	github.com/lxn/win v0.0.0-20210218163916-a377121e959e // indirect

@@ -1,5 +1,12 @@
 package tetromino
 
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+)
+
 // cnf is a formula in conjunctive normal form being built: variables are
 // numbered from 1, a literal is a variable or its negation, as in DIMACS.
 type cnf struct {
@@ -153,4 +160,19 @@ func networkSize(n, k int) int {
 		lg++
 	}
 	return n * lg * lg / 2
+}
+
+// writeDIMACS writes the formula in the DIMACS format SAT solvers read.
+func (f *cnf) writeDIMACS(w io.Writer) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "p cnf %d %d\n", f.nvars, f.nclauses)
+	for _, l := range f.lits {
+		b.WriteString(strconv.Itoa(int(l)))
+		if l == 0 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.Flush()
 }

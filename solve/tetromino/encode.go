@@ -28,6 +28,7 @@ func encode(n int, c Counts, symmetry bool, stop *atomic.Bool) *encoding {
 			enc.addPlacements(Figure(f))
 		}
 	}
+	enc.index()
 	enc.nvars = int32(len(enc.places))
 	for cell, ps := range enc.cover {
 		if cell%n == 0 && stop.Load() {
@@ -53,15 +54,30 @@ func (enc *encoding) addPlacements(f Figure) {
 		w, h := extent(shape)
 		for y := 0; y+h <= n; y++ {
 			for x := 0; x+w <= n; x++ {
-				v := int32(len(enc.places)) + 1
 				enc.places = append(enc.places, Placement{Figure: f, Angle: a, X: x, Y: y})
-				var cells [4]int32
-				for i, p := range shape {
-					cells[i] = int32((y+p.Y)*n + x + p.X)
-					enc.cover[cells[i]] = append(enc.cover[cells[i]], v)
-				}
-				enc.cells = append(enc.cells, cells)
 			}
+		}
+	}
+}
+
+// index numbers the placements, those nearest the corner (0, 0) in the
+// diagonal order first, and lists the placements covering each cell.
+func (enc *encoding) index() {
+	n := enc.n
+	rank := func(p Placement) int {
+		r := 4 * n * n
+		for _, q := range shapes[p.Figure][p.Angle] {
+			r = min(r, (p.X+q.X+p.Y+q.Y)*n+p.Y+q.Y)
+		}
+		return r
+	}
+	slices.SortStableFunc(enc.places, func(a, b Placement) int { return rank(a) - rank(b) })
+	enc.cells = make([][4]int32, len(enc.places))
+	for i, p := range enc.places {
+		for j, q := range shapes[p.Figure][p.Angle] {
+			cell := int32((p.Y+q.Y)*n + p.X + q.X)
+			enc.cells[i][j] = cell
+			enc.cover[cell] = append(enc.cover[cell], int32(i)+1)
 		}
 	}
 }
@@ -96,10 +112,7 @@ func (enc *encoding) overlaps() {
 // bounds "at most c[f]" on every figure or exact counts on every figure but
 // one fix them all: counts picks the one with the smaller networks.
 func (enc *encoding) counts(c Counts) {
-	var vars [numFigures][]int32
-	for i, p := range enc.places {
-		vars[p.Figure] = append(vars[p.Figure], int32(i)+1)
-	}
+	vars := enc.anchors()
 	var figs []Figure
 	for f, k := range c {
 		if k > 0 {
@@ -126,6 +139,36 @@ func (enc *encoding) counts(c Counts) {
 			enc.atMost(vars[f], c[f], true)
 		}
 	}
+}
+
+// anchors returns, for each figure, one literal for each cell that says
+// that a copy of the figure has its first cell (in reading order) there:
+// the placement itself when only one can, else a new variable for "one of
+// them" (at most one is, since they share the cell). The counts are
+// counted over these, a quarter as many as the placements of J, L and T.
+func (enc *encoding) anchors() (vars [numFigures][]int32) {
+	first := make([][numFigures][]int32, enc.n*enc.n)
+	for i, p := range enc.places {
+		cell := enc.cells[i][0]
+		first[cell][p.Figure] = append(first[cell][p.Figure], int32(i)+1)
+	}
+	for _, byFig := range first {
+		for f, ps := range byFig {
+			switch len(ps) {
+			case 0:
+			case 1:
+				vars[f] = append(vars[f], ps[0])
+			default:
+				a := enc.newVar()
+				enc.add(append([]int32{-a}, ps...)...)
+				for _, v := range ps {
+					enc.add(-v, a)
+				}
+				vars[f] = append(vars[f], a)
+			}
+		}
+	}
+	return vars
 }
 
 // tiling returns the placements true in model (indexed by variable).

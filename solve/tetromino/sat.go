@@ -9,12 +9,13 @@ import (
 	"github.com/go-air/gini/z"
 )
 
-// satMaxSize is the largest square the SAT fallback takes on. Up to it the
+// satMaxSize is the largest square the SAT solver takes on. Up to it the
 // formula stays under about a million clauses; beyond it the search, which
 // settles the large squares, keeps both cores.
-const satMaxSize = 48
+const satMaxSize = 40
 
-// satPoll is how often the SAT fallback looks whether it must stop.
+// satPoll is the longest the SAT solver's caller sleeps between looks at
+// whether it has an answer or must stop.
 const satPoll = time.Millisecond
 
 // solveSAT decides whether the figures counted in c tile the n x n square
@@ -48,13 +49,13 @@ func solveSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placeme
 // waitSolve waits for the solver's answer (1 satisfiable, -1 not) and
 // stops it, answering 0, when stop is set or the deadline passes.
 func waitSolve(h inter.Solve, deadline time.Time, stop *atomic.Bool) int {
-	for {
+	for wait := 10 * time.Microsecond; ; wait = min(2*wait, satPoll) {
 		if r, ok := h.Test(); ok {
 			return r
 		}
 		if stop.Load() || !deadline.IsZero() && time.Now().After(deadline) {
 			return h.Stop()
 		}
-		time.Sleep(satPoll)
+		time.Sleep(wait)
 	}
 }

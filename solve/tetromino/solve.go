@@ -20,63 +20,78 @@ var ErrTimeLimit = errors.New("undecided: the time limit ran out before the sear
 // there is none, ErrTimeLimit when limit (if positive) ran out first, or a
 // plain error when the size or counts are invalid.
 //
-// The search fills the square one cell at a time in a diagonal order,
-// trying the figures with the most copies left first, and prunes with
-// colouring invariants and enclosed-pocket checks; see the package comment.
+// Colouring arguments come first. Then the search fills the square one cell
+// at a time in a diagonal order, trying the figures with the most copies
+// left first, and prunes with colouring invariants and enclosed-pocket
+// checks. When it has not settled the question within soloTime, a SAT
+// solver joins it on squares up to satMaxSize; see the package comment.
 func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
+	tiling, _, err := solve(size, c, limit)
+	return tiling, err
+}
+
+// The methods that settle a signature.
+const (
+	byColouring = "colouring"
+	bySearch    = "search"
+	bySAT       = "SAT"
+)
+
+// solve is Solve, and says which method settled the question.
+func solve(size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
 	if err := checkSize(size); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	for f, k := range c {
 		if k < 0 || k > size*size/4 {
-			return nil, fmt.Errorf("figure %v: count %d is not between 0 and %d", Figure(f), k, size*size/4)
+			return nil, "", fmt.Errorf("figure %v: count %d is not between 0 and %d", Figure(f), k, size*size/4)
 		}
 	}
 	if err := checkArea(size, c); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if reason := colouringObstacle(size, c); reason != "" {
-		return nil, fmt.Errorf("%w (proven: %s)", ErrNoTiling, reason)
+		return nil, byColouring, fmt.Errorf("%w (proven: %s)", ErrNoTiling, reason)
 	}
 	var deadline time.Time
 	if limit > 0 {
 		deadline = time.Now().Add(limit)
 	}
-	// A signature and its mirror image tile alike: solve one of the two
-	// always, and mirror its tiling back.
+	// A signature and its mirror image tile alike: solve the same one of
+	// the two always, and mirror its tiling back.
 	mirror := c[Z] > c[S] || c[Z] == c[S] && c[L] > c[J]
 	if mirror {
 		c = c.mirrored()
 	}
-	tiling, out, how := decide(size, c, deadline)
+	tiling, out, method := decide(size, c, deadline)
 	switch out {
 	case found:
 		if mirror {
 			tiling = mirrorTiling(size, tiling)
 		}
-		return tiling, nil
+		return tiling, method, nil
 	case exhausted:
-		return nil, fmt.Errorf("%w (proven: %s)", ErrNoTiling, how)
+		return nil, method, fmt.Errorf("%w (proven: %s)", ErrNoTiling, proofs[method])
 	}
-	return nil, ErrTimeLimit
+	return nil, "", ErrTimeLimit
 }
 
-// soloTime is how long the search runs alone before the SAT fallback joins
+// soloTime is how long the search runs alone before the SAT solver joins
 // it: enough for nearly every signature with a tiling, and for most without
 // one that a short search can rule out.
 const soloTime = 50 * time.Millisecond
 
-// How a proof that there is no tiling was found.
-const (
-	bySearch = "the search tried every placement"
-	bySAT    = "a SAT solver ruled out every way to cover the square"
-)
+// proofs says how each method proves that there is no tiling.
+var proofs = map[string]string{
+	bySearch: "the search tried every placement",
+	bySAT:    "a SAT solver ruled out every way to cover the square",
+}
 
 // decide runs the search alone for soloTime, then, when the square is
-// small enough, the search and the SAT fallback side by side until one of
-// them settles the question or the deadline passes. how says which proved
-// that there is no tiling. Both have stopped when decide returns.
-func decide(n int, c Counts, deadline time.Time) (tiling []Placement, out outcome, how string) {
+// small enough, the search and the SAT solver side by side until one of
+// them settles the question or the deadline passes. method says which did.
+// Both have stopped when decide returns.
+func decide(n int, c Counts, deadline time.Time) (tiling []Placement, out outcome, method string) {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
 	if n > satMaxSize || !deadline.IsZero() && deadline.Before(solo) {
@@ -84,7 +99,7 @@ func decide(n int, c Counts, deadline time.Time) (tiling []Placement, out outcom
 	}
 	s.e.deadline = solo
 	if out = s.run(); out != timedOut || solo.Equal(deadline) {
-		return s.e.placements(), out, bySearch
+		return s.result(out)
 	}
 	type answer struct {
 		tiling []Placement
@@ -105,11 +120,19 @@ func decide(n int, c Counts, deadline time.Time) (tiling []Placement, out outcom
 	a := <-sat
 	switch {
 	case out != timedOut:
-		return s.e.placements(), out, bySearch
+		return s.result(out)
 	case a.out != timedOut:
 		return a.tiling, a.out, bySAT
 	}
 	return nil, timedOut, ""
+}
+
+// result returns the tiling on the board if out is found.
+func (s *searcher) result(out outcome) ([]Placement, outcome, string) {
+	if out != found {
+		return nil, out, bySearch
+	}
+	return s.e.placements(), out, bySearch
 }
 
 // searcher runs the search again and again with other tie-breaks.

@@ -7,7 +7,7 @@ import (
 
 // symmetryPrefix is how many placements, those nearest the corner (0, 0)
 // first, the symmetry-breaking clauses compare.
-var symmetryPrefix = 400
+var symmetryPrefix = 200
 
 // squareMap is one of the 8 symmetries of the n x n square, mapping cell (x,
 // y) to a cell.
@@ -62,23 +62,14 @@ func sortedCells(c [4]int32) [4]int32 {
 	return c
 }
 
-// cornerOrder returns up to symmetryPrefix variables: the placements by
-// their cell nearest the corner (0, 0), in diagonal order.
+// cornerOrder returns the first symmetryPrefix variables: the placements
+// nearest the corner (0, 0), as index numbered them.
 func (enc *encoding) cornerOrder() []int32 {
-	rank := func(v int32) int {
-		r := enc.n * enc.n * 4
-		for _, cell := range enc.cells[v-1] {
-			x, y := int(cell)%enc.n, int(cell)/enc.n
-			r = min(r, (x+y)*enc.n+y)
-		}
-		return r
-	}
-	order := make([]int32, len(enc.places))
+	order := make([]int32, min(len(enc.places), symmetryPrefix))
 	for i := range order {
 		order[i] = int32(i) + 1
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return rank(a) - rank(b) })
-	return order[:min(len(order), symmetryPrefix)]
+	return order
 }
 
 // lexLeader adds clauses saying that the variables in order, read as a
