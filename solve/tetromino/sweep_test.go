@@ -38,6 +38,9 @@ func fewFigures(seed uint64, count, lo, hi int) (sizes []int, sigs []Counts) {
 	return sizes, sigs
 }
 
+// sampleSeed draws the sample of TestSolveFewFigures.
+const sampleSeed = 1
+
 // sweepResult is how Solve answered one signature.
 type sweepResult struct {
 	n       int
@@ -122,4 +125,26 @@ func readSignatures(t *testing.T, file string) (sizes []int, sigs []Counts) {
 		sizes, sigs = append(sizes, n), append(sigs, mustCounts(t, sig))
 	}
 	return sizes, sigs
+}
+
+// TestSolveFewFigures solves a seeded sample of two- and three-figure
+// signatures at sizes 8 to 40, where the colouring arguments and the
+// search run out most often, and checks every answer: each tiling with the
+// checker, each "no tiling" for a proof. A few in such a sample stay
+// undecided within the 2 s limit (1 in 16 on the opt-in sweep at 5 s);
+// those are logged, not failed. TestSolveHard requires answers.
+func TestSolveFewFigures(t *testing.T) {
+	count := 60
+	if testing.Short() {
+		count = 20
+	}
+	sizes, sigs := fewFigures(sampleSeed, count, 8, 40)
+	tally := map[string]int{}
+	for _, r := range sweep(t, sizes, sigs, 2*time.Second) {
+		tally[r.answer]++
+		if r.answer == "undecided" {
+			t.Logf("%d %s: undecided in %v", r.n, r.c, r.elapsed.Round(time.Millisecond))
+		}
+	}
+	t.Logf("%d signatures: %v", count, tally)
 }
