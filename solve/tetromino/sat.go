@@ -28,10 +28,11 @@ func solveSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placeme
 	if enc == nil {
 		return nil, timedOut
 	}
-	g := gini.NewVc(int(enc.nvars), enc.nclauses)
-	for _, l := range enc.lits {
-		g.Add(z.Dimacs2Lit(int(l)))
+	failed, ok := probe(newGini(enc, nil), len(enc.places), stop)
+	if !ok {
+		return nil, timedOut
 	}
+	g := newGini(enc, failed)
 	enc.lits = nil
 	switch waitSolve(g.GoSolve(), deadline, stop) {
 	case 1:
@@ -44,6 +45,40 @@ func solveSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placeme
 		return nil, exhausted
 	}
 	return nil, timedOut
+}
+
+// newGini returns a solver for the formula enc and the unit clauses units.
+func newGini(enc *encoding, units []z.Lit) *gini.Gini {
+	g := gini.NewVc(int(enc.nvars), enc.nclauses+len(units))
+	for _, l := range enc.lits {
+		g.Add(z.Dimacs2Lit(int(l)))
+	}
+	for _, m := range units {
+		g.Add(m)
+		g.Add(0)
+	}
+	return g
+}
+
+// probe returns the negations of the placements (variables 1 to n) whose
+// unit propagation alone fails: given to the solver as unit clauses, they
+// save it a conflict each and propagate further. It reports false when
+// stop was set first. (It uses g up: gini can fail a model check when
+// clauses are added after Test.)
+func probe(g *gini.Gini, n int, stop *atomic.Bool) ([]z.Lit, bool) {
+	var failed []z.Lit
+	for v := 1; v <= n; v++ {
+		if v%1024 == 0 && stop.Load() {
+			return nil, false
+		}
+		m := z.Dimacs2Lit(v)
+		g.Assume(m)
+		if r, _ := g.Test(nil); r == -1 {
+			failed = append(failed, m.Not())
+		}
+		g.Untest()
+	}
+	return failed, true
 }
 
 // waitSolve waits for the solver's answer (1 satisfiable, -1 not) and
