@@ -77,12 +77,13 @@ func parseCadical(out []byte, nvars int) ([]bool, error) {
 }
 
 // TestCadical checks Solve's answers with cadical, when it is installed
-// (apt-get install cadical): every tiling must be confirmed and every "no
-// tiling", whether proven by colouring, search or gini, refuted, on the
-// formula without symmetry breaking; each of cadical's models must be a
-// tiling the checker accepts. It takes the hard signatures and the sample
-// of TestSolveFewFigures up to size 16 (PUZBOT_TETROMINO_CADICAL=1: up to
-// size 40, and every signature of the 6 x 6 square).
+// (apt-get install cadical): on the formula without symmetry breaking,
+// cadical must find a model for every tiling Solve found and refute every
+// "no tiling" it proved, by search or by gini; each of cadical's models must
+// be a tiling the checker accepts. It takes the hard signatures and the
+// sample of TestSolveFewFigures up to size 16. PUZBOT_TETROMINO_CADICAL=1
+// takes them up to size 40, the colouring proofs too (parity arguments,
+// which take CDCL solvers long), and every signature of the 6 x 6 square.
 func TestCadical(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical is not installed")
@@ -115,8 +116,8 @@ func TestCadical(t *testing.T) {
 }
 
 // crossCheck compares Solve's answer for one signature with cadical's and
-// reports whether both answered. Colouring proofs are parity arguments,
-// which take CDCL solvers long: they are checked only with all set.
+// reports whether both answered. Colouring proofs are checked only with all
+// set.
 func crossCheck(t *testing.T, n int, c Counts, all bool) bool {
 	_, method, err := solve(n, c, 5*time.Second)
 	if errors.Is(err, ErrTimeLimit) || method == byColouring && !all {

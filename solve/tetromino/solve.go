@@ -8,11 +8,12 @@ import (
 )
 
 // ErrNoTiling is returned when the figures provably cannot tile the square:
-// a colouring argument rules it out, or the search tried every possibility.
+// a colouring argument rules it out, the search tried every possibility, or
+// the SAT solver refuted the formula.
 var ErrNoTiling = errors.New("no tiling exists")
 
-// ErrTimeLimit is returned when the search hit its time limit before it
-// could decide whether a tiling exists.
+// ErrTimeLimit is returned when the time limit ran out before the search or
+// the SAT solver could decide whether a tiling exists.
 var ErrTimeLimit = errors.New("undecided: the time limit ran out before the search could tell whether a tiling exists")
 
 // Solve returns a tiling of the size x size square by exactly the figures

@@ -131,7 +131,7 @@ func readSignatures(t *testing.T, file string) (sizes []int, sigs []Counts) {
 // signatures at sizes 8 to 40, where the colouring arguments and the
 // search run out most often, and checks every answer: each tiling with the
 // checker, each "no tiling" for a proof. A few in such a sample stay
-// undecided within the 2 s limit (1 in 16 on the opt-in sweep at 5 s);
+// undecided within the 2 s limit (about 7% of the opt-in sweep do at 5 s);
 // those are logged, not failed. TestSolveHard requires answers.
 func TestSolveFewFigures(t *testing.T) {
 	count := 60
