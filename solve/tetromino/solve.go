@@ -14,7 +14,7 @@ var ErrNoTiling = errors.New("no tiling exists")
 
 // ErrTimeLimit is returned when the time limit ran out before the search or
 // the SAT solver could decide whether a tiling exists.
-var ErrTimeLimit = errors.New("undecided: the time limit ran out before the search could tell whether a tiling exists")
+var ErrTimeLimit = errors.New("undecided: the time limit ran out before the search or the SAT solver could tell whether a tiling exists")
 
 // Solve returns a tiling of the size x size square by exactly the figures
 // counted in c, or an error: ErrNoTiling (wrapped, with the reason) when
