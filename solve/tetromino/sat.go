@@ -14,6 +14,12 @@ import (
 // settles the large squares, keeps both cores.
 const satMaxSize = 40
 
+// satMaxClauses bounds the formula the SAT solver takes on: a signature
+// of all seven figures on the 40 x 40 square, which the search nearly
+// always settles, makes over 3 million clauses and half a gigabyte of
+// solver; those of two or three figures make at most about 1.4 million.
+const satMaxClauses = 2_000_000
+
 // satPoll is the longest the SAT solver's caller sleeps between looks at
 // whether it has an answer or must stop.
 const satPoll = time.Millisecond
@@ -21,12 +27,13 @@ const satPoll = time.Millisecond
 // solveSAT decides whether the figures counted in c tile the n x n square
 // with a SAT solver (gini, a CDCL solver with clause learning), which, unlike
 // the search, proves absence as readily as it finds tilings. It gives up
-// (timedOut) once stop is set or the deadline, if not zero, passes; its
-// solver's goroutine has ended when it returns.
+// (timedOut) once stop is set or the deadline, if not zero, passes, and at
+// once when the formula has more than satMaxClauses clauses; its solver's
+// goroutine has ended when it returns.
 func solveSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
 	enc := encode(n, c, true, stop)
-	if enc == nil {
-		return nil, timedOut
+	if enc == nil || enc.nclauses > satMaxClauses {
+		return nil, timedOut // the search goes on alone
 	}
 	failed, ok := probe(newGini(enc, nil), len(enc.places), stop)
 	if !ok {
