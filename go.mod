@@ -3,6 +3,7 @@ module github.com/puzbot/puzbot
 go 1.26.8
 
 require (
+	github.com/go-air/gini v1.0.4
 	github.com/jezek/xgb v1.1.1
 	github.com/kbinani/screenshot v0.0.0-20250624051815-089614a94018
 	github.com/otiai10/gosseract/v2 v2.4.1

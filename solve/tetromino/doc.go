@@ -23,8 +23,22 @@
 // (conflict-directed backjumping), so a mistake made far back costs little
 // and a search that runs out of possibilities is a proof that there is no
 // tiling. Runs that take too long restart with other tie-breaks, with
-// budgets that grow without bound; a time limit ends searches that cannot be
-// settled quickly.
+// budgets that grow without bound.
+//
+// A signature the search has not settled within 50 ms, on a square of side
+// 40 at most, goes to a SAT solver too (gini, a CDCL solver that learns
+// clauses), on the other core, and the first of the two to answer wins.
+// The formula has a variable per placement (figure, angle, position),
+// one clause per cell saying that something covers it and one per pair of
+// overlapping placements; the counts are cardinality networks over the
+// cells where a copy of a figure can start. Clauses that keep only the
+// first of the tilings the square's symmetries map onto each other
+// (lex-leader symmetry breaking), and the placements whose unit
+// propagation alone fails (failed-literal probing), save the solver work.
+// Unlike the search, the solver proves that there is no tiling as readily
+// as it finds one. A signature and its mirror image (S for Z, J for L) are
+// always solved as the same one of the two, and the tiling mirrored back.
+// The time limit ends both.
 //
 // Render draws a solution with one colour per figure.
 package tetromino

@@ -12,8 +12,8 @@ import (
 
 // DefaultTimeLimit bounds a search when Options.TimeLimit is zero. Random
 // solvable squares take milliseconds at size 100 and a fraction of a second
-// at size 1000; only some inputs without a tiling that no colouring argument
-// catches take longer, and those the limit ends as undecided.
+// at size 1000; only some signatures of two or three figures take longer,
+// and those the limit ends as undecided.
 const DefaultTimeLimit = 10 * time.Second
 
 // Options control Run.

@@ -42,7 +42,7 @@ func TestRunErrors(t *testing.T) {
 		{`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1", "x": 1}`, 0, exitcode.BadInput, `unknown field "x"`},
 		{`{"kind": "tetromino", "size": 4, "signature": "O3,T1"}`, 0, exitcode.NoSolution, "4 x 4 square, O3,T1: no tiling exists (proven: an odd number of T (1)"},
 		{`{"kind": "tetromino", "size": 4, "signature": "I3,S1"}`, 0, exitcode.NoSolution, "(proven: the search tried every placement)"},
-		{`{"kind": "tetromino", "size": 20, "signature": "I56,S44"}`, 30 * time.Millisecond, exitcode.TimedOut, "I56,S44: undecided: the time limit ran out before the search could tell whether a tiling exists (limit 30ms; raise it with --time-limit)"},
+		{`{"kind": "tetromino", "size": 20, "signature": "I56,S44"}`, 30 * time.Millisecond, exitcode.TimedOut, "I56,S44: undecided: the time limit ran out before the search or the SAT solver could tell whether a tiling exists (limit 30ms; raise it with --time-limit)"},
 	} {
 		var out bytes.Buffer
 		err := Run([]byte(tc.in), &out, Options{TimeLimit: tc.limit})

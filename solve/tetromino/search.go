@@ -3,6 +3,7 @@ package tetromino
 import (
 	"image"
 	"slices"
+	"sync/atomic"
 	"time"
 )
 
@@ -13,7 +14,7 @@ const (
 	found      outcome = iota // a tiling is on the board
 	exhausted                 // every possibility failed: there is no tiling
 	overBudget                // the run used its node budget: try again
-	timedOut                  // the deadline passed
+	timedOut                  // the deadline passed, or the search was stopped
 )
 
 // border is the width of the frame of border cells around the square on the
@@ -77,6 +78,7 @@ type engine struct {
 	scratch  []int32
 	nodes    int64
 	deadline time.Time
+	stop     *atomic.Bool // when set, the search stops as at the deadline
 	rng      uint64
 	shuffle  bool
 }
@@ -235,7 +237,7 @@ func (e *engine) tick(budget int64) outcome {
 	if e.nodes > budget {
 		return overBudget
 	}
-	if !e.deadline.IsZero() && time.Now().After(e.deadline) {
+	if e.stop != nil && e.stop.Load() || !e.deadline.IsZero() && time.Now().After(e.deadline) {
 		return timedOut
 	}
 	return found

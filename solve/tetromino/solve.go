@@ -3,59 +3,162 @@ package tetromino
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
 // ErrNoTiling is returned when the figures provably cannot tile the square:
-// a colouring argument rules it out, or the search tried every possibility.
+// a colouring argument rules it out, the search tried every possibility, or
+// the SAT solver refuted the formula.
 var ErrNoTiling = errors.New("no tiling exists")
 
-// ErrTimeLimit is returned when the search hit its time limit before it
-// could decide whether a tiling exists.
-var ErrTimeLimit = errors.New("undecided: the time limit ran out before the search could tell whether a tiling exists")
+// ErrTimeLimit is returned when the time limit ran out before the search or
+// the SAT solver could decide whether a tiling exists.
+var ErrTimeLimit = errors.New("undecided: the time limit ran out before the search or the SAT solver could tell whether a tiling exists")
 
 // Solve returns a tiling of the size x size square by exactly the figures
 // counted in c, or an error: ErrNoTiling (wrapped, with the reason) when
 // there is none, ErrTimeLimit when limit (if positive) ran out first, or a
 // plain error when the size or counts are invalid.
 //
-// The search fills the square one cell at a time in a diagonal order,
-// trying the figures with the most copies left first, and prunes with
-// colouring invariants and enclosed-pocket checks; see the package comment.
+// Colouring arguments come first. Then the search fills the square one cell
+// at a time in a diagonal order, trying the figures with the most copies
+// left first, and prunes with colouring invariants and enclosed-pocket
+// checks. When it has not settled the question within soloTime, a SAT
+// solver joins it on squares up to satMaxSize; see the package comment.
 func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
+	tiling, _, err := solve(size, c, limit)
+	return tiling, err
+}
+
+// The methods that settle a signature.
+const (
+	byColouring = "colouring"
+	bySearch    = "search"
+	bySAT       = "SAT"
+)
+
+// solve is Solve, and says which method settled the question.
+func solve(size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
 	if err := checkSize(size); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	for f, k := range c {
 		if k < 0 || k > size*size/4 {
-			return nil, fmt.Errorf("figure %v: count %d is not between 0 and %d", Figure(f), k, size*size/4)
+			return nil, "", fmt.Errorf("figure %v: count %d is not between 0 and %d", Figure(f), k, size*size/4)
 		}
 	}
 	if err := checkArea(size, c); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if reason := colouringObstacle(size, c); reason != "" {
-		return nil, fmt.Errorf("%w (proven: %s)", ErrNoTiling, reason)
+		return nil, byColouring, fmt.Errorf("%w (proven: %s)", ErrNoTiling, reason)
 	}
 	var deadline time.Time
 	if limit > 0 {
 		deadline = time.Now().Add(limit)
 	}
-	e := newEngine(size, c, deadline)
+	// A signature and its mirror image tile alike: solve the same one of
+	// the two always, and mirror its tiling back.
+	mirror := c[Z] > c[S] || c[Z] == c[S] && c[L] > c[J]
+	if mirror {
+		c = c.mirrored()
+	}
+	tiling, out, method := decide(size, c, deadline)
+	switch out {
+	case found:
+		if mirror {
+			tiling = mirrorTiling(size, tiling)
+		}
+		return tiling, method, nil
+	case exhausted:
+		return nil, method, fmt.Errorf("%w (proven: %s)", ErrNoTiling, proofs[method])
+	}
+	return nil, "", ErrTimeLimit
+}
+
+// soloTime is how long the search runs alone before the SAT solver joins
+// it: enough for nearly every signature with a tiling, and for most without
+// one that a short search can rule out.
+const soloTime = 50 * time.Millisecond
+
+// proofs says how each method proves that there is no tiling.
+var proofs = map[string]string{
+	bySearch: "the search tried every placement",
+	bySAT:    "a SAT solver ruled out every way to cover the square",
+}
+
+// decide runs the search alone for soloTime, then, when the square is
+// small enough, the search and the SAT solver side by side until one of
+// them settles the question or the deadline passes. method says which did.
+// Both have stopped when decide returns.
+func decide(n int, c Counts, deadline time.Time) (tiling []Placement, out outcome, method string) {
+	s := newSearcher(n, c)
+	solo := time.Now().Add(soloTime)
+	if n > satMaxSize || !deadline.IsZero() && deadline.Before(solo) {
+		solo = deadline
+	}
+	s.e.deadline = solo
+	if out = s.run(); out != timedOut || solo.Equal(deadline) {
+		return s.result(out)
+	}
+	type answer struct {
+		tiling []Placement
+		out    outcome
+	}
+	var stop atomic.Bool
+	sat := make(chan answer, 1)
+	go func() {
+		tiling, out := solveSAT(n, c, deadline, &stop)
+		if out != timedOut {
+			stop.Store(true) // the search can stop
+		}
+		sat <- answer{tiling, out}
+	}()
+	s.e.deadline, s.e.stop = deadline, &stop
+	out = s.run()
+	stop.Store(true)
+	a := <-sat
+	switch {
+	case out != timedOut:
+		return s.result(out)
+	case a.out != timedOut:
+		return a.tiling, a.out, bySAT
+	}
+	return nil, timedOut, ""
+}
+
+// result returns the tiling on the board if out is found.
+func (s *searcher) result(out outcome) ([]Placement, outcome, string) {
+	if out != found {
+		return nil, out, bySearch
+	}
+	return s.e.placements(), out, bySearch
+}
+
+// searcher runs the search again and again with other tie-breaks.
+type searcher struct {
+	e       *engine
+	base    int64
+	attempt uint64
+}
+
+func newSearcher(n int, c Counts) *searcher {
 	// A run that goes well takes a little more than one step per figure.
-	// When one takes much longer, a restart with other tie-breaks usually
-	// does better. The runs' budgets follow the Luby sequence: mostly short,
-	// but growing without bound, so that if there is no tiling some run
-	// eventually has the budget to try everything and prove it.
-	base := 2*int64(size*size/4) + 1024
-	for attempt := uint64(0); ; attempt++ {
-		switch e.search(attempt, base*luby(attempt+1)) {
-		case found:
-			return e.placements(), nil
-		case exhausted:
-			return nil, fmt.Errorf("%w (proven: the search tried every placement)", ErrNoTiling)
-		case timedOut:
-			return nil, ErrTimeLimit
+	return &searcher{e: newEngine(n, c, time.Time{}), base: 2*int64(n*n/4) + 1024}
+}
+
+// run searches until it finds a tiling or proves there is none, or the
+// engine's deadline passes or its stop flag is set (timedOut). When one
+// run takes much longer than it should, a restart with other tie-breaks
+// usually does better. The runs' budgets follow the Luby sequence: mostly
+// short, but growing without bound, so that if there is no tiling some run
+// eventually has the budget to try everything and prove it. A run cut short
+// by the deadline starts again from its beginning on the next call.
+func (s *searcher) run() outcome {
+	for ; ; s.attempt++ {
+		if out := s.e.search(s.attempt, s.base*luby(s.attempt+1)); out != overBudget {
+			return out
 		}
 	}
 }

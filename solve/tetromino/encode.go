@@ -1,0 +1,183 @@
+package tetromino
+
+import (
+	"image"
+	"slices"
+	"sync/atomic"
+)
+
+// encoding is the tiling problem as a formula: variable i+1 says that
+// placement places[i] is in the tiling.
+type encoding struct {
+	cnf
+	n      int
+	places []Placement
+	cells  [][4]int32 // the cells (y*n + x) of each placement
+	cover  [][]int32  // the placements covering each cell
+}
+
+// encode returns the formula whose models are the tilings of the n x n
+// square by the figures counted in c: every cell covered exactly once, and
+// the counts. symmetry adds clauses that keep, of each set of tilings the
+// square's symmetries map onto each other, at least one (see breakSymmetry).
+// It returns nil when stop is set before it is done.
+func encode(n int, c Counts, symmetry bool, stop *atomic.Bool) *encoding {
+	enc := &encoding{n: n, cover: make([][]int32, n*n)}
+	for f, k := range c {
+		if k > 0 {
+			enc.addPlacements(Figure(f))
+		}
+	}
+	enc.index()
+	enc.nvars = int32(len(enc.places))
+	for cell, ps := range enc.cover {
+		if cell%n == 0 && stop.Load() {
+			return nil
+		}
+		enc.add(ps...) // every cell is covered
+	}
+	enc.overlaps()
+	if stop.Load() {
+		return nil
+	}
+	enc.counts(c)
+	if symmetry {
+		enc.breakSymmetry(c)
+	}
+	return enc
+}
+
+// addPlacements adds every placement of figure f inside the square.
+func (enc *encoding) addPlacements(f Figure) {
+	n := enc.n
+	for a, shape := range shapes[f] {
+		w, h := extent(shape)
+		for y := 0; y+h <= n; y++ {
+			for x := 0; x+w <= n; x++ {
+				enc.places = append(enc.places, Placement{Figure: f, Angle: a, X: x, Y: y})
+			}
+		}
+	}
+}
+
+// index numbers the placements, those nearest the corner (0, 0) in the
+// diagonal order first, and lists the placements covering each cell.
+func (enc *encoding) index() {
+	n := enc.n
+	rank := func(p Placement) int {
+		r := 4 * n * n
+		for _, q := range shapes[p.Figure][p.Angle] {
+			r = min(r, (p.X+q.X+p.Y+q.Y)*n+p.Y+q.Y)
+		}
+		return r
+	}
+	slices.SortStableFunc(enc.places, func(a, b Placement) int { return rank(a) - rank(b) })
+	enc.cells = make([][4]int32, len(enc.places))
+	for i, p := range enc.places {
+		for j, q := range shapes[p.Figure][p.Angle] {
+			cell := int32((p.Y+q.Y)*n + p.X + q.X)
+			enc.cells[i][j] = cell
+			enc.cover[cell] = append(enc.cover[cell], int32(i)+1)
+		}
+	}
+}
+
+// extent returns the width and height of the bounding box of cells.
+func extent(cells [4]image.Point) (w, h int) {
+	for _, p := range cells {
+		w, h = max(w, p.X+1), max(h, p.Y+1)
+	}
+	return w, h
+}
+
+// overlaps forbids every two placements that share a cell, with one binary
+// clause per pair.
+func (enc *encoding) overlaps() {
+	seen := make([]int32, len(enc.places)+1)
+	for i, cells := range enc.cells {
+		v := int32(i) + 1
+		for _, cell := range cells {
+			for _, u := range enc.cover[cell] {
+				if u > v && seen[u] != v {
+					seen[u] = v
+					enc.add(-v, -u)
+				}
+			}
+		}
+	}
+}
+
+// counts adds the cardinality constraints. Since the cells are covered
+// exactly once, the counts add up to the number of figures, so either
+// bounds "at most c[f]" on every figure or exact counts on every figure but
+// one fix them all: counts picks the one with the smaller networks.
+func (enc *encoding) counts(c Counts) {
+	vars := enc.anchors()
+	var figs []Figure
+	for f, k := range c {
+		if k > 0 {
+			figs = append(figs, Figure(f))
+		}
+	}
+	if len(figs) < 2 {
+		return // the cover alone fixes the count
+	}
+	size := func(f Figure) int { return networkSize(len(vars[f]), c[f]) }
+	costliest := slices.MaxFunc(figs, func(a, b Figure) int { return size(a) - size(b) })
+	bounds, exact := 0, 0
+	for _, f := range figs {
+		bounds += 3 * size(f)
+		if f != costliest {
+			exact += 6 * size(f)
+		}
+	}
+	for _, f := range figs {
+		switch {
+		case bounds <= exact:
+			enc.atMost(vars[f], c[f], false)
+		case f != costliest:
+			enc.atMost(vars[f], c[f], true)
+		}
+	}
+}
+
+// anchors returns, for each figure, one literal for each cell that says
+// that a copy of the figure has its first cell (in reading order) there:
+// the placement itself when only one can, else a new variable for "one of
+// them" (at most one is, since they share the cell). The counts are
+// counted over these, a quarter as many as the placements of J, L and T.
+func (enc *encoding) anchors() (vars [numFigures][]int32) {
+	first := make([][numFigures][]int32, enc.n*enc.n)
+	for i, p := range enc.places {
+		cell := enc.cells[i][0]
+		first[cell][p.Figure] = append(first[cell][p.Figure], int32(i)+1)
+	}
+	for _, byFig := range first {
+		for f, ps := range byFig {
+			switch len(ps) {
+			case 0:
+			case 1:
+				vars[f] = append(vars[f], ps[0])
+			default:
+				a := enc.newVar()
+				enc.add(append([]int32{-a}, ps...)...)
+				for _, v := range ps {
+					enc.add(-v, a)
+				}
+				vars[f] = append(vars[f], a)
+			}
+		}
+	}
+	return vars
+}
+
+// tiling returns the placements true in model (indexed by variable).
+func (enc *encoding) tiling(model []bool) []Placement {
+	var out []Placement
+	for i, p := range enc.places {
+		if model[i+1] {
+			out = append(out, p)
+		}
+	}
+	return out
+}

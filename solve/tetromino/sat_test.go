@@ -1,0 +1,157 @@
+package tetromino
+
+import (
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+)
+
+// TestCardinality checks atMost against every assignment of up to 7 inputs.
+func TestCardinality(t *testing.T) {
+	for n := 1; n <= 7; n++ {
+		for k := 0; k <= n; k++ {
+			for _, exact := range []bool{false, true} {
+				var f cnf
+				xs := make([]int32, n)
+				for i := range xs {
+					xs[i] = f.newVar()
+				}
+				f.atMost(xs, k, exact)
+				g := gini.New()
+				for _, l := range f.lits {
+					g.Add(z.Dimacs2Lit(int(l)))
+				}
+				for m := 0; m < 1<<n; m++ {
+					for i, x := range xs {
+						l := z.Dimacs2Lit(int(x))
+						if m>>i&1 == 0 {
+							l = l.Not()
+						}
+						g.Assume(l)
+					}
+					ones := bits.OnesCount(uint(m))
+					want := ones <= k && (!exact || ones == k)
+					if got := g.Solve() == 1; got != want {
+						t.Fatalf("n=%d k=%d exact=%v inputs %0*b: satisfiable %v, want %v", n, k, exact, n, m, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// hard are signatures with two or three figures that neither the colouring
+// arguments nor the search settle quickly, and their answers.
+var hard = []struct {
+	size      int
+	signature string
+	tiles     bool
+}{
+	{16, "I46,S18", true},
+	{24, "I132,S12", true},
+	{16, "I16,S48", false},
+	{16, "I16,Z48", false},
+	{30, "O1,T224", false},
+	{10, "I5,T20", false},
+}
+
+// TestSolveHard solves the hard signatures. The SAT solver needs a few
+// seconds of a core for some of them.
+func TestSolveHard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the hard signatures take seconds each")
+	}
+	for _, tc := range hard {
+		c := mustCounts(t, tc.signature)
+		start := time.Now()
+		tiling, err := Solve(tc.size, c, 3*testLimit)
+		t.Logf("%d %s: %v, %v", tc.size, tc.signature, err, time.Since(start))
+		switch {
+		case tc.tiles && err != nil:
+			t.Errorf("%d %s: %v, want a tiling", tc.size, tc.signature, err)
+		case tc.tiles:
+			if err := checkTiling(tc.size, c, tiling); err != nil {
+				t.Errorf("%d %s: %v", tc.size, tc.signature, err)
+			}
+		case !errors.Is(err, ErrNoTiling) || !strings.Contains(err.Error(), proofs[bySAT]):
+			t.Errorf("%d %s: %v, want a SAT proof that there is no tiling", tc.size, tc.signature, err)
+		}
+	}
+}
+
+// TestSATExhaustive compares the SAT solver alone, symmetry breaking and
+// all, with the exhaustive enumerator on every signature of the 4 x 4
+// square and every 25th of the 6 x 6 square (-short: every 250th).
+func TestSATExhaustive(t *testing.T) {
+	every := 25
+	if testing.Short() {
+		every = 250
+	}
+	for _, n := range []int{4, 6} {
+		want := achievableSmall(n)
+		i := 0
+		compositions(n*n/4, func(c Counts) {
+			if i++; n == 6 && i%every != 0 {
+				return
+			}
+			var stop atomic.Bool
+			tiling, out := solveSAT(n, c, time.Time{}, &stop)
+			switch {
+			case want[c] && out != found:
+				t.Errorf("%d %s: outcome %v, want a tiling", n, c, out)
+			case want[c]:
+				if err := checkTiling(n, c, tiling); err != nil {
+					t.Errorf("%d %s: %v", n, c, err)
+				}
+			case out != exhausted:
+				t.Errorf("%d %s: outcome %v, but there is no tiling", n, c, out)
+			}
+		})
+	}
+}
+
+// TestSolveStops checks that Solve keeps to its time limit on a signature
+// neither the search nor the SAT solver settles in that time, and that it
+// leaves no goroutine behind.
+func TestSolveStops(t *testing.T) {
+	before := runtime.NumGoroutine()
+	c := mustCounts(t, "I55,T234")
+	for _, limit := range []time.Duration{30 * time.Millisecond, 300 * time.Millisecond} {
+		start := time.Now()
+		_, err := Solve(34, c, limit)
+		if elapsed := time.Since(start); elapsed > limit+time.Second {
+			t.Errorf("limit %v: took %v", limit, elapsed)
+		}
+		if !errors.Is(err, ErrTimeLimit) {
+			t.Errorf("limit %v: %v, want ErrTimeLimit", limit, err)
+		}
+	}
+	// The SAT goroutine has sent its answer when Solve returns; give it a
+	// moment to finish returning.
+	for i := 0; i < 100 && runtime.NumGoroutine() > before; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after Solve, %d before", n, before)
+	}
+}
+
+// TestMirrorTiling mirrors random tilings: each must tile with the
+// mirrored counts.
+func TestMirrorTiling(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{4, 10, 24} {
+		c, tiling := randomTiling(rng, n, 2, nil)
+		if err := checkTiling(n, c.mirrored(), mirrorTiling(n, tiling)); err != nil {
+			t.Errorf("%d %s: %v", n, c, err)
+		}
+	}
+}
