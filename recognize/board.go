@@ -304,19 +304,16 @@ func joinOutlines(dark, light *mask, minLight int) {
 	gocv.BitwiseOr(dark.mat, nearDark, &dark.mat)
 }
 
+// markGrey is the most chroma a dark or white mark's pixel shows.
+const markGrey = 80
+
 // isDark says whether c is a dark mark's colour: grey, and darker than the
 // background by marksContrast of the way to the ink.
-func (sc *scene) isDark(c rgb) bool {
-	bgLum := sc.bg.lum()
-	return c.chroma() < 80 && c.lum() < bgLum-int(marksContrast*float64(bgLum-inkLum))
-}
+func (sc *scene) isDark(c rgb) bool { return c.chroma() < markGrey && c.lum() < sc.darkBelow }
 
 // isLight says whether c is a white mark's colour: grey, and lighter than
 // the background by marksContrast of the way to white.
-func (sc *scene) isLight(c rgb) bool {
-	bgLum := sc.bg.lum()
-	return c.chroma() < 80 && c.lum() > bgLum+int(marksContrast*float64(255-bgLum))
-}
+func (sc *scene) isLight(c rgb) bool { return c.chroma() < markGrey && c.lum() > sc.lightAbove }
 
 // lightCount counts the pixels of r (game-area coordinates) that carry the
 // given blob label (any label when 0) and how many of them are light.
@@ -381,10 +378,14 @@ func (sc *scene) marksWithoutOutlines(squares []square) *mask {
 		for x := 0; x < sc.w; x++ {
 			i := y*sc.w + x
 			c := sc.pixel(x, y)
-			switch {
-			case blue.pix[i] != 0 || sc.isDark(c):
+			if blue.pix[i] != 0 {
 				m.pix[i] = 255
-			case sc.isLight(c):
+				continue
+			}
+			switch l := c.lum(); {
+			case l < sc.darkBelow && c.chroma() < markGrey:
+				m.pix[i] = 255
+			case l > sc.lightAbove && c.chroma() < markGrey:
 				light.pix[i] = 255
 			}
 		}

@@ -54,17 +54,24 @@ func (sc *scene) findSquares() []square {
 	return squares
 }
 
-// marksInside returns the bounding box of the ink and colour blobs (a
-// number the game shows red, for a clash) lying wholly inside r that are
-// big enough to be part of a character of a square of the given side, or
-// an empty rectangle.
+// marksInside returns the bounding box of the ink blobs lying wholly inside
+// r, and of the colour blobs (a number the game draws red, for a clash)
+// lying wholly inside its middle, away from the colour that compression
+// gives the outline's edge on a coloured background, that are big enough
+// to be part of a character of a square of the given side, or an empty
+// rectangle.
 func (sc *scene) marksInside(r image.Rectangle, side float64) image.Rectangle {
 	var u image.Rectangle
-	for _, bl := range []*blobs{sc.inkBlobs, sc.colourBlobs()} {
-		for _, b := range bl.list {
-			if b.box.In(r) && (float64(b.box.Dy()) >= 0.15*side || float64(b.box.Dx()) >= 0.15*side) {
-				u = u.Union(b.box)
-			}
+	big := func(b blob) bool { return float64(b.box.Dy()) >= 0.15*side || float64(b.box.Dx()) >= 0.15*side }
+	for _, b := range sc.inkBlobs.list {
+		if b.box.In(r) && big(b) {
+			u = u.Union(b.box)
+		}
+	}
+	middle := r.Inset(int(0.15 * side))
+	for _, b := range sc.colourBlobs().list {
+		if b.box.In(middle) && big(b) {
+			u = u.Union(b.box)
 		}
 	}
 	return u

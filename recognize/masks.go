@@ -19,6 +19,10 @@ type scene struct {
 	w, h  int
 	bg    rgb
 	scale float64
+	// Marks (clues, the label) are darker or lighter than these
+	// luminances: the background's, marksContrast of the way to the ink
+	// or to white.
+	darkBelow, lightAbove int
 
 	ink    *mask // dark grey: outlines, dark digits, dark clues, labels
 	colour *mask // clearly coloured and far from the background: pieces, tiles, blue clues
@@ -36,6 +40,8 @@ func newScene(im *image.RGBA, area gameArea) *scene {
 	sc := &scene{im: im, area: area, org: r.Min, w: r.Dx(), h: r.Dy(), bg: area.bg, scale: area.scale}
 	sc.ink, sc.colour, sc.white = newMask(sc.w, sc.h), newMask(sc.w, sc.h), newMask(sc.w, sc.h)
 	bgLum := sc.bg.lum()
+	sc.darkBelow = bgLum - int(marksContrast*float64(bgLum-inkLum))
+	sc.lightAbove = bgLum + int(marksContrast*float64(255-bgLum))
 	inkBelow := min((bgLum+inkLum)/2, bgLum-25)
 	whiteAbove := max(bgLum+40, (bgLum+255)/2) // halfway to white, at least
 	for y := 0; y < sc.h; y++ {
