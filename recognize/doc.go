@@ -11,11 +11,11 @@
 //     outlines and digits), colour (pieces, tiles), white, faint grey and
 //     blue, and label their connected components with OpenCV;
 //   - cells.go and lattice.go: the outlined squares of the board (holes in
-//     the ink whose inside shows the background) and the lattice they stand
-//     on, whose pitch is measured from the squares' spacing, so that groups
+//     the ink whose inside shows the background, and squares whose outline
+//     shows around a block lying on them) and the lattice they stand on, whose pitch is measured from the squares' spacing, so that groups
 //     of squares apart from each other share one row and column numbering;
-//   - pieces.go: the filled squares below the board, blue (purple in the
-//     game copy) or white;
+//   - pieces.go: the filled squares, blue (purple in the game copy) or
+//     white: blocks in the tray below the board or lying on squares;
 //   - clues.go: sum clues, a small triangle at a row or column end pointing
 //     at its number, one at each end of a line at most; dark ones count
 //     every number, blue and white ones only the blocks of their colour.

@@ -25,9 +25,9 @@
 //	--stats             print timings and where the digits' readings came
 //	                    from on stderr
 //
-// Exit status: 0 ok, 1 failure (a digit or board that cannot be read),
-// 2 usage, 3 the input is not a readable image, 7 mismatch with --expect or
-// --check, 8 no game on the screenshot.
+// Exit status: 0 ok, 1 failure (a digit, board or level label that cannot
+// be read), 2 usage, 3 the input is not a readable image, 7 mismatch with
+// --expect or --check, 8 no game on the screenshot.
 package main
 
 import (

@@ -169,8 +169,15 @@ func (c *Client) exchange(img *image.RGBA, origin image.Point) (*Reply, error) {
 	return &r, nil
 }
 
-// died explains a broken exchange with what the worker said last.
+// died explains a broken exchange with what the worker said last. Its
+// stderr is copied by a goroutine of its own, which may not have caught up
+// when its stdout ends; Wait returns once it has, so a worker that ended
+// is waited for, a little.
 func (c *Client) died(err error) error {
+	select {
+	case <-c.done:
+	case <-time.After(time.Second):
+	}
 	if last := c.stder.String(); last != "" {
 		return fmt.Errorf("the vision worker failed: %s", last)
 	}
