@@ -39,7 +39,6 @@ func TestDevStats(t *testing.T) {
 			cells[i] = mustGrid(t, l).cells
 		}
 		guesses := 0
-		devSteps, devPasses = 0, 0
 		for _, c := range cells {
 			s9.ctl.reset(1, noDeadline, clockEvery9)
 			s9.solve(c)
@@ -49,7 +48,6 @@ func TestDevStats(t *testing.T) {
 			guesses += s9.ctl.guesses
 		}
 		nodes := 0
-		fmt.Printf("steps %.1f passes %.1f\n", float64(devSteps)/float64(len(lines)), float64(devPasses)/float64(len(lines)))
 		best := 1e9
 		if os.Getenv("DEVPASS") != "" {
 			fmt.Printf("%-9s guesses/puzzle %6.2f nodes/puzzle %6.2f\n", name, float64(guesses)/float64(len(lines)), float64(nodes)/float64(len(lines)))

@@ -88,7 +88,6 @@ func (st *state9) update() bool {
 	for st.dirty != 0 {
 		work := (st.dirty | st.dirty>>1 | st.dirty>>2) & bandBits
 		st.dirty = 0
-		devPasses++
 		var dirty, p0, p1, p2 uint32
 		for work != 0 {
 			d := uint(bits.TrailingZeros32(work)) / 3
@@ -119,15 +118,13 @@ func (st *state9) update() bool {
 // (matchTbl), columns a box has settled taken from the other bands
 // (soleTbl), and cells where the digit is left alone in its row and box
 // placed (returned, per band). It refreshes st.tri[d]. It returns the
-// digit's dirty bits when the last rules changed its masks, and false on a
-// contradiction.
+// digit's dirty bits when it must be stepped again: when the columns moved
+// (the other bands' force may change) or a box took columns from the other
+// bands (their locked candidates may change); and false on a contradiction.
 //
 // The work is branch-free: the three bands are independent chains of table
 // lookups that the processor overlaps.
-var devSteps, devPasses int
-
 func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
-	devSteps++
 	d %= 9
 	c := &st.cand[d]
 	a0, a1, a2 := c[0], c[1], c[2]
@@ -145,7 +142,7 @@ func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
 	g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
 	s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
 	b0, b1, b2 := a0&^(s1|s2), a1&^(s0|s2), a2&^(s0|s1)
-	again := a0 ^ b0 | a1 ^ b1 | a2 ^ b2
+	again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2) | (f0 ^ g0) | (f1 ^ g1) | (f2 ^ g2)
 	dirty = (again | -again) >> 31 << (3 * d)
 	c[0], c[1], c[2] = b0, b1, b2
 	st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27

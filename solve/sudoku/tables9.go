@@ -138,7 +138,7 @@ func initColumnTbls() {
 			switch m := must >> (3 * b) & 7; {
 			case m == 0:
 			case m&(m-1) == 0:
-				force &^= boxBits<<(3*b) &^ (colBits << (3*b + trailingZeros(uint32(m))))
+				force &^= boxBits << (3 * b) &^ (colBits << (3*b + trailingZeros(uint32(m))))
 			default:
 				force = 0
 			}
