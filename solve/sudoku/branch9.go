@@ -43,10 +43,14 @@ func initConfigTbls() {
 	}
 }
 
-// stackShrink gathers the columns of stack s (as 3s) of a digit, from its
-// columns in each band (tri>>27), as bits 3*band+column.
-func stackShrink(cols uint32, s3 uint) uint32 {
-	return cols>>s3&7 | cols>>(9+s3)&7<<3 | cols>>(18+s3)&7<<6
+// byStack reorders a digit's columns per band (bits 9k+c, c = 3s+j) by
+// stack: bits 9s+3k+j, so that each stack reads as a shrink (band k, column
+// j of the stack). It swaps the off-diagonal 3-bit fields of the 3x3 matrix.
+func byStack(cols uint32) uint32 {
+	t := (cols>>6 ^ cols) & (7<<3 | 7<<15)
+	cols ^= t | t<<6
+	t = (cols>>12 ^ cols) & (7 << 6)
+	return cols ^ (t | t<<12)
 }
 
 // branch is where the search branches: digit d, band or stack k, and the
@@ -60,40 +64,38 @@ type branch struct {
 // choose picks the branch from the triads of each digit (st.tri, up to date
 // after propagate). ok is false when every band and stack is settled.
 func (st *state9) choose() (br branch, ok bool) {
+	// view[d] is digit d's minirows per band (bits 9k..9k+8) and its columns
+	// per stack (27+9s..): configTbl reads both.
+	var view [9]uint64
 	var total [6]uint32 // bands 0-2, then stacks 0-2
-	for _, p := range st.tri {
-		cols := uint32(p >> 27)
-		total[0] += uint32(configTbl[p&0x1ff] >> 8)
-		total[1] += uint32(configTbl[p>>9&0x1ff] >> 8)
-		total[2] += uint32(configTbl[p>>18&0x1ff] >> 8)
-		total[3] += uint32(configTbl[stackShrink(cols, 0)] >> 8)
-		total[4] += uint32(configTbl[stackShrink(cols, 3)] >> 8)
-		total[5] += uint32(configTbl[stackShrink(cols, 6)] >> 8)
+	for d, p := range st.tri {
+		v := p&all27 | uint64(byStack(uint32(p>>27)))<<27
+		view[d] = v
+		total[0] += uint32(configTbl[v&0x1ff] >> 8)
+		total[1] += uint32(configTbl[v>>9&0x1ff] >> 8)
+		total[2] += uint32(configTbl[v>>18&0x1ff] >> 8)
+		total[3] += uint32(configTbl[v>>27&0x1ff] >> 8)
+		total[4] += uint32(configTbl[v>>36&0x1ff] >> 8)
+		total[5] += uint32(configTbl[v>>45&0x1ff] >> 8)
 	}
-	// A settled band has nine configurations, one per digit.
-	best, fewest := -1, uint32(1000)
+	// A settled band has nine configurations, one per digit; below ten, the
+	// key wraps around and loses.
+	best := uint64(1) << 63
 	for j, t := range total {
-		if t > 9 && t < fewest {
-			best, fewest = j, t
-		}
+		best = min(best, uint64(t-10)<<3|uint64(j))
 	}
-	if best < 0 {
+	if best>>3 >= 1<<31 {
 		return branch{}, false
 	}
-	br = branch{stack: best >= 3, k: best % 3}
-	fewest = 7
-	for d, p := range st.tri {
-		var c uint32
-		if br.stack {
-			c = uint32(configTbl[stackShrink(uint32(p>>27), uint(3*br.k))])
-		} else {
-			c = uint32(configTbl[p>>(9*br.k)&0x1ff])
-		}
-		if n := c >> 8; n >= 2 && n < fewest {
-			br.d, br.configs, fewest = d, c&0x3f, n
-		}
+	j := int(best & 7)
+	shift := 9 * uint(j)
+	fewest := uint32(1) << 31
+	for d, v := range view {
+		c := uint32(configTbl[v>>shift&0x1ff])
+		fewest = min(fewest, (c>>8-2)<<4|uint32(d))
 	}
-	return br, true
+	d := int(fewest&15) % 9
+	return branch{stack: j >= 3, k: j % 3, d: d, configs: uint32(configTbl[view[d]>>shift&0x1ff]) & 0x3f}, true
 }
 
 // apply restricts the state to configuration p of the branch.

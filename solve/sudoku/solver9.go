@@ -102,12 +102,8 @@ func (st *state9) update() bool {
 			p2 |= n2
 		}
 		st.dirty |= dirty
-		placed := [3]uint32{p0, p1, p2}
-		for k, cells := range placed {
-			if cells != 0 && !st.clear(k, cells) {
-				return false
-			}
-			st.open[k] &^= cells
+		if p0|p1|p2 != 0 && !st.clearAll(p0, p1, p2) {
+			return false
 		}
 	}
 	return true
@@ -133,9 +129,9 @@ func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
 	a1 &= forceTbl[f0|f2]
 	a2 &= forceTbl[f0|f1]
 	m0, m1, m2 := matchTbl[shrink9(a0)&0x1ff], matchTbl[shrink9(a1)&0x1ff], matchTbl[shrink9(a2)&0x1ff]
-	a0 &= uint32(m0) & all27
-	a1 &= uint32(m1) & all27
-	a2 &= uint32(m2) & all27
+	a0 &= uint32(m0) // (bits 27-31 of the table's word are not in any mask)
+	a1 &= uint32(m1)
+	a2 &= uint32(m2)
 	if a0 == 0 || a1 == 0 || a2 == 0 {
 		return 0, 0, 0, 0, false
 	}
@@ -156,6 +152,15 @@ func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
 	p[1] |= n1
 	p[2] |= n2
 	return n0, n1, n2, dirty, true
+}
+
+// clearAll clears the cells just placed in each band (see clear) and takes
+// them off open. It returns false when a cell is left without a candidate.
+func (st *state9) clearAll(p0, p1, p2 uint32) bool {
+	st.open[0] &^= p0
+	st.open[1] &^= p1
+	st.open[2] &^= p2
+	return (p0 == 0 || st.clear(0, p0)) && (p1 == 0 || st.clear(1, p1)) && (p2 == 0 || st.clear(2, p2))
 }
 
 // clear takes the cells just placed in band k from the digits not placed
