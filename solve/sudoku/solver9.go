@@ -113,10 +113,11 @@ func (st *state9) update() bool {
 // bands leave to this one (forceTbl), locked candidates within each band
 // (matchTbl), columns a box has settled taken from the other bands
 // (soleTbl), and cells where the digit is left alone in its row and box
-// placed (returned, per band). It refreshes st.tri[d]. It returns the
-// digit's dirty bits when it must be stepped again: when the columns moved
-// (the other bands' force may change) or a box took columns from the other
-// bands (their locked candidates may change); and false on a contradiction.
+// placed (returned, per band); and once more, the columns forced by the
+// others, which the other rules may have moved. It refreshes st.tri[d]. It
+// returns the digit's dirty bits when the digit must be stepped again (the
+// last two rules took candidates, so the locked candidates may change), and
+// false on a contradiction.
 //
 // The work is branch-free: the three bands are independent chains of table
 // lookups that the processor overlaps.
@@ -138,7 +139,12 @@ func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
 	g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
 	s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
 	b0, b1, b2 := a0&^(s1|s2), a1&^(s0|s2), a2&^(s0|s1)
-	again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2) | (f0 ^ g0) | (f1 ^ g1) | (f2 ^ g2)
+	// The columns moved: force again.
+	h0, h1, h2 := fold9(b0), fold9(b1), fold9(b2)
+	b0 &= forceTbl[h1|h2]
+	b1 &= forceTbl[h0|h2]
+	b2 &= forceTbl[h0|h1]
+	again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
 	dirty = (again | -again) >> 31 << (3 * d)
 	c[0], c[1], c[2] = b0, b1, b2
 	st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
