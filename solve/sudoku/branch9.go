@@ -94,19 +94,19 @@ func (st *state9) choose() (br branch, ok bool) {
 		c := uint32(configTbl[v>>shift&0x1ff])
 		fewest = min(fewest, (c>>8-2)<<4|uint32(d))
 	}
-	d := int(fewest&15) % 9
+	d := int(fewest & 15)
 	return branch{stack: j >= 3, k: j % 3, d: d, configs: uint32(configTbl[view[d]>>shift&0x1ff]) & 0x3f}, true
 }
 
 // apply restricts the state to configuration p of the branch.
 func (st *state9) apply(br branch, p int) {
-	c := &st.cand[br.d%9]
+	c := &st.cand[br.d]
 	if !br.stack {
-		c[br.k%3] &= configCells[p%6]
+		c[br.k] &= configCells[p]
 		st.dirty |= 1 << (3*br.d + br.k)
 		return
 	}
-	keep := &stackKeep[br.k%3][p%6]
+	keep := &stackKeep[br.k][p]
 	c[0] &= keep[0]
 	c[1] &= keep[1]
 	c[2] &= keep[2]
@@ -159,7 +159,7 @@ func (s *solver9) searchCell(depth int) {
 	for st.open[k] == 0 {
 		k++
 	}
-	p := bits.TrailingZeros32(st.open[k]) % 27
+	p := bits.TrailingZeros32(st.open[k])
 	for d := 0; d < 9; d++ {
 		if st.cand[d][k]>>p&1 == 0 {
 			continue

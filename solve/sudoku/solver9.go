@@ -122,7 +122,6 @@ func (st *state9) update() bool {
 // The work is branch-free: the three bands are independent chains of table
 // lookups that the processor overlaps.
 func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
-	d %= 9
 	c := &st.cand[d]
 	a0, a1, a2 := c[0], c[1], c[2]
 	f0, f1, f2 := fold9(a0), fold9(a1), fold9(a2)
@@ -173,7 +172,6 @@ func (st *state9) clearAll(p0, p1, p2 uint32) bool {
 // there, marking the digits whose masks change dirty. It returns false when
 // a cell of the band is left without a candidate.
 func (st *state9) clear(k int, cells uint32) bool {
-	k %= 3
 	c, p := &st.cand, &st.placed
 	g0 := c[0][k] & cells &^ p[0][k]
 	g1 := c[1][k] & cells &^ p[1][k]
@@ -223,7 +221,7 @@ func (st *state9) singles() (placed, ok bool) {
 				// An earlier single of this pass took the cell's last candidate.
 				return false, false
 			}
-			st.cand[d][k] &= keepTbl[p%27]
+			st.cand[d][k] &= keepTbl[p]
 			st.dirty |= 1 << (3*d + k)
 			placed = true
 		}
@@ -234,7 +232,6 @@ func (st *state9) singles() (placed, ok bool) {
 // counts returns the cells of band k with at least one candidate and those
 // with at least two.
 func (st *state9) counts(k int) (one, two uint32) {
-	k %= 3
 	c := &st.cand
 	one = c[0][k]
 	two = one & c[1][k]
@@ -292,7 +289,7 @@ func (s *solver9) found(st *state9) {
 	for d, bands := range st.cand {
 		for k, m := range bands {
 			for ; m != 0; m &= m - 1 {
-				s.solution[(27*k+bits.TrailingZeros32(m))%81] = uint8(d + 1)
+				s.solution[27*k+bits.TrailingZeros32(m)] = uint8(d + 1)
 			}
 		}
 	}

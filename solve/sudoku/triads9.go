@@ -102,7 +102,7 @@ func (st *state9) triads() (changed, ok bool) {
 // (goes) and out of those it must leave (leaves), and reports whether a mask
 // changed.
 func (st *state9) applyTriads(d int, goes, leaves uint64) (changed bool) {
-	c := &st.cand[d%9]
+	c := &st.cand[d]
 	g, l := uint32(goes>>27), uint32(leaves>>27)
 	g0, g1, g2 := g&0x1ff, g>>9&0x1ff, g>>18&0x1ff
 	l0, l1, l2 := l&0x1ff, l>>9&0x1ff, l>>18&0x1ff
