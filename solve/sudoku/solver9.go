@@ -136,17 +136,8 @@ func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
 		return 0, 0, 0, 0, false
 	}
 	g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
-	s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
-	b0, b1, b2 := a0&^(s1|s2), a1&^(s0|s2), a2&^(s0|s1)
-	// The columns moved: force again.
-	h0, h1, h2 := fold9(b0), fold9(b1), fold9(b2)
-	b0 &= forceTbl[h1|h2]
-	b1 &= forceTbl[h0|h2]
-	b2 &= forceTbl[h0|h1]
-	again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
-	dirty = (again | -again) >> 31 << (3 * d)
-	c[0], c[1], c[2] = b0, b1, b2
 	st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
+	s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
 	// New placements: a minirow the digit must take, in a box where it has
 	// one column left.
 	p := &st.placed[d]
@@ -156,6 +147,15 @@ func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
 	p[0] |= n0
 	p[1] |= n1
 	p[2] |= n2
+	b0, b1, b2 := a0&^(s1|s2), a1&^(s0|s2), a2&^(s0|s1)
+	// The columns moved: force again.
+	h0, h1, h2 := fold9(b0), fold9(b1), fold9(b2)
+	b0 &= forceTbl[h1|h2]
+	b1 &= forceTbl[h0|h2]
+	b2 &= forceTbl[h0|h1]
+	again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
+	dirty = (again | -again) >> 31 << (3 * d)
+	c[0], c[1], c[2] = b0, b1, b2
 	return n0, n1, n2, dirty, true
 }
 
