@@ -1,6 +1,9 @@
 package sudoku
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // state9 is a 9x9 grid under search, as candidate masks per digit and band
 // (see tables9.go).
@@ -42,33 +45,50 @@ func (s *solver9) solve(cells []uint8) {
 // wherever no given stands and none of its givens sees. Givens that clash
 // (which grid.check rules out) surface as a contradiction when propagating.
 func (st *state9) load(cells []uint8) {
-	// given[v][k]: the cells of band k given as v (v 0: the empty ones).
-	var given [10][3]uint32
-	for cell, v := range cells[:81] {
-		given[v%10][cell/27%3] |= 1 << (cell % 27)
-	}
+	// given[v][k]: the cells of band k given as v.
+	var given [16][3]uint32
 	var taken [3]uint32
-	for v := 1; v <= 9; v++ {
-		for k := range taken {
-			taken[k] |= given[v][k]
+	for k := range taken {
+		band := cells[27*k : 27*k+27]
+		taken[k] = givenCells(band)
+		for m := taken[k]; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros32(m)
+			given[band[p%27]&15][k] |= 1 << p
 		}
 	}
-	for d := 0; d < 9; d++ {
-		g := given[d+1]
-		var folds [3]uint32 // per band, the columns of the digit's givens
-		for k, m := range g {
-			folds[k] = fold9(m)
-		}
-		cols := colCells(folds[0] | folds[1] | folds[2])
-		for k, m := range g {
-			rows := (m&0x1ff+0x1ff)>>9 | (m>>9&0x1ff+0x1ff)>>9<<1 | (m>>18&0x1ff+0x1ff)>>9<<2
-			seen := rowsTbl[rows&7] | boxCellsTbl[boxesTbl[folds[k]]&7] | cols
-			st.cand[d][k] = all27&^seen&^taken[k] | m
-			st.placed[d][k] = 0
+	for d := range st.cand {
+		g := &given[d+1]
+		f0, f1, f2 := fold9(g[0]), fold9(g[1]), fold9(g[2])
+		cols := colCells(f0 | f1 | f2)
+		st.cand[d] = [3]uint32{
+			all27&^(seenInBand(g[0], f0)|cols|taken[0]) | g[0],
+			all27&^(seenInBand(g[1], f1)|cols|taken[1]) | g[1],
+			all27&^(seenInBand(g[2], f2)|cols|taken[2]) | g[2],
 		}
 	}
+	st.placed = [9][3]uint32{}
 	st.dirty = all27
 	st.open = [3]uint32{all27, all27, all27}
+}
+
+// givenCells returns the cells of a band (27 values) that hold a given.
+func givenCells(band []uint8) (m uint32) {
+	for j := 0; j < 3; j++ {
+		row := band[9*j : 9*j+9]
+		x := binary.LittleEndian.Uint64(row)
+		// Each byte is 0-9: a byte is not 0 when one of its low four bits is set.
+		nz := (x | x>>1 | x>>2 | x>>3) & 0x0101010101010101
+		// Gather the eight flags into a byte (bit i from byte i).
+		m |= uint32((nz*0x0102040810204080)>>56|uint64(row[8]+15)>>4<<8) << (9 * j)
+	}
+	return m
+}
+
+// seenInBand returns the cells of a band that see a given of a digit placed
+// in it (g, with columns f): their rows and boxes.
+func seenInBand(g, f uint32) uint32 {
+	rows := (g&0x1ff+0x1ff)>>9 | (g>>9&0x1ff+0x1ff)>>9<<1 | (g>>18&0x1ff+0x1ff)>>9<<2
+	return rowsTbl[rows&7] | boxCellsTbl[boxesTbl[f]&7]
 }
 
 // fold9 returns the columns of a band mask: bit c when column c has a cell.
