@@ -167,9 +167,11 @@ func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
 	p[0] |= n0
 	p[1] |= n1
 	p[2] |= n2
-	b0, b1, b2 := a0&^(s1|s2), a1&^(s0|s2), a2&^(s0|s1)
-	// The columns moved: force again.
-	h0, h1, h2 := fold9(b0), fold9(b1), fold9(b2)
+	o0, o1, o2 := s1|s2, s0|s2, s0|s1
+	b0, b1, b2 := a0&^o0, a1&^o1, a2&^o2
+	// The columns moved: force again. (Pointing takes whole columns, the
+	// first row of a sole mask.)
+	h0, h1, h2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
 	b0 &= forceTbl[h1|h2]
 	b1 &= forceTbl[h0|h2]
 	b2 &= forceTbl[h0|h1]
