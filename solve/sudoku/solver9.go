@@ -100,85 +100,78 @@ func shrink9(a uint32) uint32 {
 	return boxesTbl[a&0x1ff] | boxesTbl[a>>9&0x1ff]<<3 | boxesTbl[a>>18&0x1ff]<<6
 }
 
-// update applies the per-digit rules (step) to every digit whose masks
-// changed, in passes, until none does; at the end of each pass the cells
-// placed in it are taken from the other digits. It returns false on a
-// contradiction.
+// update applies the per-digit rules to every digit whose masks changed, in
+// passes, until none does; at the end of each pass the cells placed in it
+// are taken from the other digits. It returns false on a contradiction.
 func (st *state9) update() bool {
 	for st.dirty != 0 {
-		work := (st.dirty | st.dirty>>1 | st.dirty>>2) & bandBits
-		st.dirty = 0
-		var dirty, p0, p1, p2 uint32
-		for work != 0 {
-			d := uint(bits.TrailingZeros32(work)) / 3
-			work &= work - 1
-			n0, n1, n2, again, ok := st.step(d)
-			if !ok || p0&n0|p1&n1|p2&n2 != 0 {
-				return false
-			}
-			dirty |= again
-			p0 |= n0
-			p1 |= n1
-			p2 |= n2
-		}
-		st.dirty |= dirty
-		if p0|p1|p2 != 0 && !st.clearAll(p0, p1, p2) {
+		p0, p1, p2, ok := st.pass()
+		if !ok || p0|p1|p2 != 0 && !st.clearAll(p0, p1, p2) {
 			return false
 		}
 	}
 	return true
 }
 
-// step applies digit d's rules to its three band masks: columns the other
-// bands leave to this one (forceTbl), locked candidates within each band
-// (matchTbl), columns a box has settled taken from the other bands
-// (soleTbl), and cells where the digit is left alone in its row and box
-// placed (returned, per band); and once more, the columns forced by the
-// others, which the other rules may have moved. It refreshes st.tri[d]. It
-// returns the digit's dirty bits when the digit must be stepped again (the
-// last two rules took candidates, so the locked candidates may change), and
-// false on a contradiction.
+// pass steps every digit marked dirty, and returns the cells it placed per
+// band, or false on a contradiction. A step applies the digit's rules to its
+// three band masks: columns the other bands leave to this one (forceTbl),
+// locked candidates within each band (matchTbl), columns a box has settled
+// taken from the other bands (soleTbl), and cells where the digit is left
+// alone in its row and box placed; and once more, the columns forced by the
+// others, which the other rules may have moved. It refreshes st.tri[d], and
+// marks the digit dirty again when the last two rules took candidates (its
+// locked candidates may change).
 //
-// The work is branch-free: the three bands are independent chains of table
+// A step is branch-free: the three bands are independent chains of table
 // lookups that the processor overlaps.
-func (st *state9) step(d uint) (n0, n1, n2, dirty uint32, ok bool) {
-	c := &st.cand[d]
-	a0, a1, a2 := c[0], c[1], c[2]
-	f0, f1, f2 := fold9(a0), fold9(a1), fold9(a2)
-	a0 &= forceTbl[f1|f2]
-	a1 &= forceTbl[f0|f2]
-	a2 &= forceTbl[f0|f1]
-	m0, m1, m2 := matchTbl[shrink9(a0)&0x1ff], matchTbl[shrink9(a1)&0x1ff], matchTbl[shrink9(a2)&0x1ff]
-	a0 &= uint32(m0) // (bits 27-31 of the table's word are not in any mask)
-	a1 &= uint32(m1)
-	a2 &= uint32(m2)
-	if a0 == 0 || a1 == 0 || a2 == 0 {
-		return 0, 0, 0, 0, false
+func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
+	work := (st.dirty | st.dirty>>1 | st.dirty>>2) & bandBits
+	st.dirty = 0
+	var dirty uint32
+	for work != 0 {
+		d := uint(bits.TrailingZeros32(work)) / 3
+		work &= work - 1
+		c := &st.cand[d]
+		a0, a1, a2 := c[0], c[1], c[2]
+		f0, f1, f2 := fold9(a0), fold9(a1), fold9(a2)
+		a0 &= forceTbl[f1|f2]
+		a1 &= forceTbl[f0|f2]
+		a2 &= forceTbl[f0|f1]
+		m0, m1, m2 := matchTbl[shrink9(a0)&0x1ff], matchTbl[shrink9(a1)&0x1ff], matchTbl[shrink9(a2)&0x1ff]
+		a0 &= uint32(m0) // (bits 27-31 of the table's word are not in any mask)
+		a1 &= uint32(m1)
+		a2 &= uint32(m2)
+		if a0 == 0 || a1 == 0 || a2 == 0 {
+			return 0, 0, 0, false
+		}
+		g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
+		st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
+		s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
+		// New placements: a minirow the digit must take, in a box where it
+		// has one column left. Two digits placed in a cell: a contradiction.
+		p := &st.placed[d]
+		n0 := a0 & uint32(m0>>27) & s0 &^ p[0]
+		n1 := a1 & uint32(m1>>27) & s1 &^ p[1]
+		n2 := a2 & uint32(m2>>27) & s2 &^ p[2]
+		if p0&n0|p1&n1|p2&n2 != 0 {
+			return 0, 0, 0, false
+		}
+		p[0], p[1], p[2] = p[0]|n0, p[1]|n1, p[2]|n2
+		p0, p1, p2 = p0|n0, p1|n1, p2|n2
+		o0, o1, o2 := s1|s2, s0|s2, s0|s1
+		b0, b1, b2 := a0&^o0, a1&^o1, a2&^o2
+		// Pointing takes whole columns: the first row of a sole mask.
+		h0, h1, h2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
+		b0 &= forceTbl[h1|h2]
+		b1 &= forceTbl[h0|h2]
+		b2 &= forceTbl[h0|h1]
+		again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
+		dirty |= (again | -again) >> 31 << (3 * d)
+		c[0], c[1], c[2] = b0, b1, b2
 	}
-	g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
-	st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
-	s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
-	// New placements: a minirow the digit must take, in a box where it has
-	// one column left.
-	p := &st.placed[d]
-	n0 = a0 & uint32(m0>>27) & s0 &^ p[0]
-	n1 = a1 & uint32(m1>>27) & s1 &^ p[1]
-	n2 = a2 & uint32(m2>>27) & s2 &^ p[2]
-	p[0] |= n0
-	p[1] |= n1
-	p[2] |= n2
-	o0, o1, o2 := s1|s2, s0|s2, s0|s1
-	b0, b1, b2 := a0&^o0, a1&^o1, a2&^o2
-	// The columns moved: force again. (Pointing takes whole columns, the
-	// first row of a sole mask.)
-	h0, h1, h2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
-	b0 &= forceTbl[h1|h2]
-	b1 &= forceTbl[h0|h2]
-	b2 &= forceTbl[h0|h1]
-	again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
-	dirty = (again | -again) >> 31 << (3 * d)
-	c[0], c[1], c[2] = b0, b1, b2
-	return n0, n1, n2, dirty, true
+	st.dirty |= dirty
+	return p0, p1, p2, true
 }
 
 // clearAll clears the cells just placed in each band (see clear) and takes
