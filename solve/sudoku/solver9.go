@@ -1,24 +1,26 @@
 package sudoku
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // state9 is a 9x9 grid under search, as candidate masks per digit and band
-// (see tables9.go). A digit is placed in a band row when its candidates there
-// have been reduced to one cell.
+// (see tables9.go).
 type state9 struct {
-	// cand[3*d+k] is where digit d+1 may still go in band k. (The arrays
-	// have 32 entries so that an index masked to 5 bits needs no bounds check.)
-	cand [32]uint32
+	// tri[d] is the triads where digit d+1 has candidates (see triads9.go),
+	// as of its last step.
+	tri [9]uint64
+	// cand[d][k] is where digit d+1 may still go in band k. (Elsewhere the
+	// masks are numbered i = 3d+k, as in dirty.)
+	cand [9][3]uint32
+	// placed[d][k] is the cells of band k where digit d+1 is placed.
+	placed [9][3]uint32
+	// open[k] is the cells of band k that are not solved yet.
+	open [3]uint32
 	// dirty has bit i set when cand[i] has changed since update last worked
 	// it through.
 	dirty uint32
-	// placed counts the cells solved so far.
-	placed int32
-	// open[k] is the cells of band k that are not solved yet.
-	open [3]uint32
-	// rows[3*d+k] has bit r set while digit d+1 is not placed in row r of
-	// band k.
-	rows [32]uint8
 }
 
 // solver9 searches 9x9 grids. It keeps one state per level of the search, so
@@ -43,132 +45,178 @@ func (s *solver9) solve(cells []uint8) {
 // wherever no given stands and none of its givens sees. Givens that clash
 // (which grid.check rules out) surface as a contradiction when propagating.
 func (st *state9) load(cells []uint8) {
-	// given[v][k]: the cells of band k given as v (v 0: the empty ones).
-	var given [10][3]uint32
-	for cell, v := range cells[:81] {
-		given[v%10][cell/27%3] |= 1 << (cell % 27)
-	}
+	// given[v][k]: the cells of band k given as v.
+	var given [16][3]uint32
 	var taken [3]uint32
-	for v := 1; v <= 9; v++ {
-		for k := range taken {
-			taken[k] |= given[v][k]
+	for k := range taken {
+		band := cells[27*k : 27*k+27]
+		taken[k] = givenCells(band)
+		for m := taken[k]; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros32(m)
+			given[band[p%27]&15][k] |= 1 << p
 		}
 	}
-	for d := 0; d < 9; d++ {
-		g := given[d+1]
-		var folds [3]uint32 // per band, the columns of the digit's givens
-		for k, m := range g {
-			folds[k] = (m | m>>9 | m>>18) & 0x1ff
-		}
-		cols := folds[0] | folds[1] | folds[2]
-		for k, m := range g {
-			rows := (m&0x1ff+0x1ff)>>9 | (m>>9&0x1ff+0x1ff)>>9<<1 | (m>>18&0x1ff+0x1ff)>>9<<2
-			seen := rowsTbl[rows&7] | boxCellsTbl[boxesTbl[folds[k]]&7] | cols | cols<<9 | cols<<18
-			st.cand[3*d+k] = all27&^seen&^taken[k] | m
-			st.rows[3*d+k] = 7
+	for d := range st.cand {
+		g := &given[d+1]
+		f0, f1, f2 := fold9(g[0]), fold9(g[1]), fold9(g[2])
+		cols := colCells(f0 | f1 | f2)
+		st.cand[d] = [3]uint32{
+			all27&^(seenInBand(g[0], f0)|cols|taken[0]) | g[0],
+			all27&^(seenInBand(g[1], f1)|cols|taken[1]) | g[1],
+			all27&^(seenInBand(g[2], f2)|cols|taken[2]) | g[2],
 		}
 	}
-	st.dirty = 1<<27 - 1
-	st.placed = 0
+	st.placed = [9][3]uint32{}
+	st.dirty = all27
 	st.open = [3]uint32{all27, all27, all27}
 }
 
-// update applies each digit's band rules to every mask that changed, until
-// none does: columns the other bands leave to this one (forceTbl), locked
-// candidates within the band (matchTbl), columns a box has settled taken from
-// the other bands (pointTbl), and rows reduced to one cell placed, which
-// clears that cell from the other digits. It returns false on a
-// contradiction.
-//
-// The hot path avoids branches the processor cannot predict: a mask that
-// changes is marked dirty arithmetically (x|-x has its top bit set exactly
-// when x is not zero).
+// givenCells returns the cells of a band (27 values) that hold a given.
+func givenCells(band []uint8) (m uint32) {
+	for j := 0; j < 3; j++ {
+		row := band[9*j : 9*j+9]
+		x := binary.LittleEndian.Uint64(row)
+		// Each byte is 0-9: a byte is not 0 when one of its low four bits is set.
+		nz := (x | x>>1 | x>>2 | x>>3) & 0x0101010101010101
+		// Gather the eight flags into a byte (bit i from byte i).
+		m |= uint32((nz*0x0102040810204080)>>56|uint64(row[8]+15)>>4<<8) << (9 * j)
+	}
+	return m
+}
+
+// seenInBand returns the cells of a band that see a given of a digit placed
+// in it (g, with columns f): their rows and boxes.
+func seenInBand(g, f uint32) uint32 {
+	rows := (g&0x1ff+0x1ff)>>9 | (g>>9&0x1ff+0x1ff)>>9<<1 | (g>>18&0x1ff+0x1ff)>>9<<2
+	return rowsTbl[rows&7] | boxCellsTbl[boxesTbl[f]&7]
+}
+
+// fold9 returns the columns of a band mask: bit c when column c has a cell.
+func fold9(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1ff }
+
+// shrink9 returns the minirows of a band mask: bit 3r+b when the minirow of
+// row r in box b has a cell.
+func shrink9(a uint32) uint32 {
+	return boxesTbl[a&0x1ff] | boxesTbl[a>>9&0x1ff]<<3 | boxesTbl[a>>18&0x1ff]<<6
+}
+
+// update applies the per-digit rules to every digit whose masks changed, in
+// passes, until none does; at the end of each pass the cells placed in it
+// are taken from the other digits. It returns false on a contradiction.
 func (st *state9) update() bool {
-	dirty := st.dirty
-	for dirty != 0 {
-		i := bits.TrailingZeros32(dirty) & 31
-		dirty &= dirty - 1
-		a := st.cand[i]
-		o := st.cand[other1[i]&31] | st.cand[other2[i]&31]
-		a &= forceTbl[(o|o>>9|o>>18)&0x1ff]
-		shrink := boxesTbl[a&0x1ff] | boxesTbl[a>>9&0x1ff]<<3 | boxesTbl[a>>18&0x1ff]<<6
-		a &= matchTbl[shrink&0x1ff]
-		if a == 0 {
-			st.dirty = dirty
+	for st.dirty != 0 {
+		p0, p1, p2, ok := st.pass()
+		if !ok || p0|p1|p2 != 0 && !st.clearAll(p0, p1, p2) {
 			return false
 		}
-		if point := pointTbl[(a|a>>9|a>>18)&0x1ff]; point != all27 {
-			o1, o2 := other1[i]&31, other2[i]&31
-			x := st.cand[o1]
-			gone := x &^ point
-			st.cand[o1] = x & point
-			dirty |= (gone | -gone) >> 31 << o1
-			x = st.cand[o2]
-			gone = x &^ point
-			st.cand[o2] = x & point
-			dirty |= (gone | -gone) >> 31 << o2
-		}
-		one := oneTbl[a&0x1ff] | oneTbl[a>>9&0x1ff]<<1 | oneTbl[a>>18&0x1ff]<<2
-		if placed := one & uint32(st.rows[i]); placed != 0 {
-			st.rows[i] &^= uint8(placed)
-			st.placed += int32(bits.OnesCount32(placed))
-			clear := ^(a & rowsTbl[placed&7])
-			k := bandOf[i] & 3
-			st.open[k] &= clear
-			dirty |= st.clearCells(k, ^clear)
-		}
-		st.cand[i] = a
-		dirty &^= 1 << i
 	}
-	st.dirty = 0
 	return true
 }
 
-// clearCells removes cells (of band k) from every digit's mask for the band,
-// and returns the dirty bits of the masks that changed.
-func (st *state9) clearCells(k uint8, cells uint32) (changed uint32) {
-	c := (*[25]uint32)(st.cand[k&3 : k&3+25])
-	x := c[0]
-	gone := x & cells
-	c[0] = x &^ cells
-	changed |= (gone | -gone) >> 31
-	x = c[3]
-	gone = x & cells
-	c[3] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 3
-	x = c[6]
-	gone = x & cells
-	c[6] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 6
-	x = c[9]
-	gone = x & cells
-	c[9] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 9
-	x = c[12]
-	gone = x & cells
-	c[12] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 12
-	x = c[15]
-	gone = x & cells
-	c[15] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 15
-	x = c[18]
-	gone = x & cells
-	c[18] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 18
-	x = c[21]
-	gone = x & cells
-	c[21] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 21
-	x = c[24]
-	gone = x & cells
-	c[24] = x &^ cells
-	changed |= (gone | -gone) >> 31 << 24
-	return changed << (k & 3)
+// pass steps every digit marked dirty, and returns the cells it placed per
+// band, or false on a contradiction. A step applies the digit's rules to its
+// three band masks: columns the other bands leave to this one (forceTbl),
+// locked candidates within each band (matchTbl), columns a box has settled
+// taken from the other bands (soleTbl), and cells where the digit is left
+// alone in its row and box placed; and once more, the columns forced by the
+// others, which the other rules may have moved. It refreshes st.tri[d], and
+// marks the digit dirty again when the last two rules took candidates (its
+// locked candidates may change).
+//
+// A step is branch-free: the three bands are independent chains of table
+// lookups that the processor overlaps.
+func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
+	work := (st.dirty | st.dirty>>1 | st.dirty>>2) & bandBits
+	st.dirty = 0
+	var dirty uint32
+	for work != 0 {
+		d := uint(bits.TrailingZeros32(work)) / 3
+		work &= work - 1
+		c := &st.cand[d]
+		a0, a1, a2 := c[0], c[1], c[2]
+		f0, f1, f2 := fold9(a0), fold9(a1), fold9(a2)
+		a0 &= forceTbl[f1|f2]
+		a1 &= forceTbl[f0|f2]
+		a2 &= forceTbl[f0|f1]
+		m0, m1, m2 := matchTbl[shrink9(a0)&0x1ff], matchTbl[shrink9(a1)&0x1ff], matchTbl[shrink9(a2)&0x1ff]
+		a0 &= uint32(m0) // (bits 27-31 of the table's word are not in any mask)
+		a1 &= uint32(m1)
+		a2 &= uint32(m2)
+		if a0 == 0 || a1 == 0 || a2 == 0 {
+			return 0, 0, 0, false
+		}
+		g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
+		st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
+		s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
+		// New placements: a minirow the digit must take, in a box where it
+		// has one column left. Two digits placed in a cell: a contradiction.
+		p := &st.placed[d]
+		n0 := a0 & uint32(m0>>27) & s0 &^ p[0]
+		n1 := a1 & uint32(m1>>27) & s1 &^ p[1]
+		n2 := a2 & uint32(m2>>27) & s2 &^ p[2]
+		if p0&n0|p1&n1|p2&n2 != 0 {
+			return 0, 0, 0, false
+		}
+		p[0], p[1], p[2] = p[0]|n0, p[1]|n1, p[2]|n2
+		p0, p1, p2 = p0|n0, p1|n1, p2|n2
+		o0, o1, o2 := s1|s2, s0|s2, s0|s1
+		b0, b1, b2 := a0&^o0, a1&^o1, a2&^o2
+		// Pointing takes whole columns: the first row of a sole mask.
+		h0, h1, h2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
+		b0 &= forceTbl[h1|h2]
+		b1 &= forceTbl[h0|h2]
+		b2 &= forceTbl[h0|h1]
+		again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
+		dirty |= (again | -again) >> 31 << (3 * d)
+		c[0], c[1], c[2] = b0, b1, b2
+	}
+	st.dirty |= dirty
+	return p0, p1, p2, true
 }
 
-// singles places the digit of every open cell that has a single candidate
-// left. It returns false on a contradiction: a cell with no candidates.
+// clearAll clears the cells just placed in each band (see clear) and takes
+// them off open. It returns false when a cell is left without a candidate.
+func (st *state9) clearAll(p0, p1, p2 uint32) bool {
+	st.open[0] &^= p0
+	st.open[1] &^= p1
+	st.open[2] &^= p2
+	return (p0 == 0 || st.clear(0, p0)) && (p1 == 0 || st.clear(1, p1)) && (p2 == 0 || st.clear(2, p2))
+}
+
+// clear takes the cells just placed in band k from the digits not placed
+// there, marking the digits whose masks change dirty. It returns false when
+// a cell of the band is left without a candidate.
+func (st *state9) clear(k int, cells uint32) bool {
+	c, p := &st.cand, &st.placed
+	g0 := c[0][k] & cells &^ p[0][k]
+	g1 := c[1][k] & cells &^ p[1][k]
+	g2 := c[2][k] & cells &^ p[2][k]
+	g3 := c[3][k] & cells &^ p[3][k]
+	g4 := c[4][k] & cells &^ p[4][k]
+	g5 := c[5][k] & cells &^ p[5][k]
+	g6 := c[6][k] & cells &^ p[6][k]
+	g7 := c[7][k] & cells &^ p[7][k]
+	g8 := c[8][k] & cells &^ p[8][k]
+	c[0][k] ^= g0
+	c[1][k] ^= g1
+	c[2][k] ^= g2
+	c[3][k] ^= g3
+	c[4][k] ^= g4
+	c[5][k] ^= g5
+	c[6][k] ^= g6
+	c[7][k] ^= g7
+	c[8][k] ^= g8
+	union := c[0][k] | c[1][k] | c[2][k] | c[3][k] | c[4][k] | c[5][k] | c[6][k] | c[7][k] | c[8][k]
+	st.dirty |= nonzero(g0) | nonzero(g1)<<3 | nonzero(g2)<<6 | nonzero(g3)<<9 | nonzero(g4)<<12 |
+		nonzero(g5)<<15 | nonzero(g6)<<18 | nonzero(g7)<<21 | nonzero(g8)<<24
+	return union == all27
+}
+
+// nonzero returns 1 when x is not 0, else 0, without a branch.
+func nonzero(x uint32) uint32 { return (x | -x) >> 31 }
+
+// singles gives every open cell that has a single candidate left its
+// digit. It returns false on a contradiction: a cell with no candidates.
 func (st *state9) singles() (placed, ok bool) {
 	for k := 0; k < 3; k++ {
 		one, two := st.counts(k)
@@ -180,16 +228,16 @@ func (st *state9) singles() (placed, ok bool) {
 			p := bits.TrailingZeros32(lone)
 			bit := uint32(1) << p
 			lone &^= bit
-			j := k
-			for j < 27 && st.cand[j]&bit == 0 {
-				j += 3
+			d := 0
+			for d < 9 && st.cand[d][k]&bit == 0 {
+				d++
 			}
-			if j >= 27 {
+			if d == 9 {
 				// An earlier single of this pass took the cell's last candidate.
 				return false, false
 			}
-			st.cand[j] &= keepTbl[p%27]
-			st.dirty |= 1 << j
+			st.cand[d][k] &= keepTbl[p]
+			st.dirty |= 1 << (3*d + k)
 			placed = true
 		}
 	}
@@ -199,117 +247,50 @@ func (st *state9) singles() (placed, ok bool) {
 // counts returns the cells of band k with at least one candidate and those
 // with at least two.
 func (st *state9) counts(k int) (one, two uint32) {
-	c := st.cand[k&3 : k&3+25]
-	one = c[0]
-	two = one & c[3]
-	one |= c[3]
-	two |= one & c[6]
-	one |= c[6]
-	two |= one & c[9]
-	one |= c[9]
-	two |= one & c[12]
-	one |= c[12]
-	two |= one & c[15]
-	one |= c[15]
-	two |= one & c[18]
-	one |= c[18]
-	two |= one & c[21]
-	one |= c[21]
-	two |= one & c[24]
-	one |= c[24]
+	c := &st.cand
+	one = c[0][k]
+	two = one & c[1][k]
+	one |= c[1][k]
+	two |= one & c[2][k]
+	one |= c[2][k]
+	two |= one & c[3][k]
+	one |= c[3][k]
+	two |= one & c[4][k]
+	one |= c[4][k]
+	two |= one & c[5][k]
+	one |= c[5][k]
+	two |= one & c[6][k]
+	one |= c[6][k]
+	two |= one & c[7][k]
+	one |= c[7][k]
+	two |= one & c[8][k]
+	one |= c[8][k]
 	return one, two
 }
 
-// propagate runs update and singles until neither finds anything more. It
-// returns false on a contradiction.
+// propagate runs update, singles and triads until none finds anything more.
+// It returns false on a contradiction.
 func (st *state9) propagate() bool {
 	for {
 		if !st.update() {
 			return false
 		}
-		if st.open[0]|st.open[1]|st.open[2] == 0 {
+		if st.open == [3]uint32{} {
 			return true
 		}
 		placed, ok := st.singles()
 		if !ok {
 			return false
 		}
-		if !placed {
+		if placed {
+			continue
+		}
+		changed, ok := st.triads()
+		if !ok {
+			return false
+		}
+		if !changed {
 			return true
-		}
-	}
-}
-
-// choose returns the band and band cell of an open cell with the fewest
-// candidates (preferring two, then three, then the first open cell).
-func (st *state9) choose() (k, p int) {
-	var threes [3]uint32
-	for k := 0; k < 3; k++ {
-		var one, two, three, four uint32
-		for j := k; j < 27; j += 3 {
-			x := st.cand[j]
-			four |= three & x
-			three |= two & x
-			two |= one & x
-			one |= x
-		}
-		if pairs := two &^ three & st.open[k]; pairs != 0 {
-			return k, bits.TrailingZeros32(pairs)
-		}
-		threes[k] = three &^ four & st.open[k]
-	}
-	for k := 0; k < 3; k++ {
-		if threes[k] != 0 {
-			return k, bits.TrailingZeros32(threes[k])
-		}
-	}
-	for k := 0; k < 3; k++ {
-		if st.open[k] != 0 {
-			return k, bits.TrailingZeros32(st.open[k])
-		}
-	}
-	return 0, 0
-}
-
-// search explores the state at stack level depth, which has been propagated.
-func (s *solver9) search(depth int) {
-	st := &s.stack[depth]
-	if st.placed == 81 {
-		s.found(st)
-		return
-	}
-	k, p := st.choose()
-	k, p = k&3, p&31
-	bit := uint32(1) << p
-	// The cell's digits: bit d for digit d+1.
-	var digits uint32
-	for d := 0; d < 9; d++ {
-		digits |= (st.cand[3*d+k] >> p & 1) << d
-	}
-	for digits != 0 {
-		d := bits.TrailingZeros32(digits)
-		digits &= digits - 1
-		i := (3*d + k) & 31
-		if s.ctl.stop() {
-			return
-		}
-		if digits == 0 {
-			// The last candidate: no need to keep this level's state.
-			st.cand[i] &= keepTbl[p%27]
-			st.dirty |= 1 << i
-			if st.propagate() {
-				s.search(depth)
-			}
-			return
-		}
-		next := &s.stack[depth+1]
-		*next = *st
-		next.cand[i] &= keepTbl[p%27]
-		next.dirty |= 1 << i
-		st.cand[i] &^= bit
-		st.dirty |= 1 << i
-		if next.propagate() {
-			s.search(depth + 1)
 		}
 	}
 }
@@ -320,10 +301,11 @@ func (s *solver9) found(st *state9) {
 	if s.ctl.count > 1 {
 		return
 	}
-	for i := 0; i < 27; i++ {
-		d, base := uint8(i/3+1), i%3*27
-		for m := st.cand[i]; m != 0; m &= m - 1 {
-			s.solution[(base+bits.TrailingZeros32(m))%81] = d
+	for d, bands := range st.cand {
+		for k, m := range bands {
+			for ; m != 0; m &= m - 1 {
+				s.solution[27*k+bits.TrailingZeros32(m)] = uint8(d + 1)
+			}
 		}
 	}
 }

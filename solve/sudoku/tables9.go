@@ -3,149 +3,156 @@ package sudoku
 // The 9x9 solver looks at a digit one band (three rows) at a time: the
 // digit's candidates in a band are a 27-bit mask, bit 9*r+c for row r (0-2)
 // of the band and column c (0-8). A band row's 9 bits split into three
-// "minirows", one per box. These tables turn such masks into what the
-// digit's rules imply; they are computed once from their definitions.
+// "minirows", one per box; a band column's 3 bits are a "minicol". These
+// tables turn such masks into what the digit's rules imply; they are computed
+// once from their definitions.
+//
+// Two 9-bit summaries of a band mask index most tables: its shrink, bit
+// 3*r+b set when minirow (r, b) has a candidate (row r, box b), and its
+// columns, bit c set when column c has a candidate in the band.
 
-const all27 = 1<<27 - 1
-
-// bandBits has the bits of the masks of band 0 of every digit (3*d); shifted
-// left by k, those of band k.
-const bandBits = 0o111111111
-
-// other1[i] and other2[i] are the masks of the same digit in the other two
-// bands.
-var other1, other2 [32]uint8
-
-// bandOf[i] is the band of mask i, i%3.
-var bandOf [32]uint8
-
-func init() {
-	for i := 0; i < 27; i++ {
-		d, k := i/3, i%3
-		other1[i] = uint8(3*d + (k+1)%3)
-		other2[i] = uint8(3*d + (k+2)%3)
-		bandOf[i] = uint8(k)
-	}
-}
+const (
+	all27 = 1<<27 - 1
+	// bandBits has bit 3d set for each digit d: the first of its three masks.
+	bandBits = 0o111111111
+	// colBits is column 0 of a band; shifted left by c, column c.
+	colBits = 0o1001001
+	// boxBits is box 0 of a band; shifted left by 3b, box b.
+	boxBits = 0o7007007
+)
 
 var (
 	// boxesTbl[row] is the set of boxes (bits 0-2) a 9-bit band row has
 	// candidates in.
 	boxesTbl [512]uint32
-	// matchTbl[shrink] keeps the band cells whose minirow can take the digit
-	// in some placement: shrink has bit 3*r+b when row r has candidates in box
-	// b, and the digit needs one row per box and one box per row, a perfect
-	// matching of rows and boxes. Minirows in no perfect matching are removed
-	// (pointing and claiming within the band); 0 when there is none.
-	matchTbl [512]uint32
-	// pointTbl[cols] masks the other two bands when the digit's candidates in
-	// this band use the columns cols (9 bits): a box whose candidates sit in
-	// one column takes that column from the other bands.
-	pointTbl [512]uint32
+	// matchTbl[shrink] tells what the band's rows and boxes imply: the digit
+	// needs one row per box and one box per row, a perfect matching. Bits
+	// 0-26 keep the cells of the minirows in some perfect matching (0 when
+	// there is none: locked candidates, pointing and claiming, within the
+	// band); bits 27-53 are the cells of the minirows left alone in their
+	// row (and so in their box), where the digit must be; bits 54-62 are the
+	// shrink of what is kept.
+	matchTbl [512]uint64
 	// forceTbl[others] restricts a band when the digit's candidates in the
 	// other two bands use only the columns others: every other column must
 	// take the digit in this band, so a box with one such column keeps only
 	// it, and a box with two or three has no placement (0).
 	forceTbl [512]uint32
-	// oneTbl[row] is 1 when a 9-bit band row holds exactly one candidate.
-	oneTbl [512]uint32
+	// soleTbl[cols] is the cells of the columns that are alone in their box
+	// (the digit's box in this band sits in that column): the other bands
+	// lose them, and where such a column meets a minirow the digit must take,
+	// the digit is placed.
+	soleTbl [512]uint32
 	// rowsTbl[rows] is the cells of the band rows in the 3-bit set rows.
 	rowsTbl [8]uint32
+	// boxCellsTbl[boxes] is the cells of the boxes in the 3-bit set boxes.
+	boxCellsTbl [8]uint32
 	// keepTbl[p] is what a digit keeps of a band when it is placed at band
 	// cell p: that cell and every cell outside its row, box and column.
 	keepTbl [27]uint32
-	// boxCellsTbl[boxes] is the cells of the boxes in the 3-bit set boxes.
-	boxCellsTbl [8]uint32
-	// colTbl[c] is the three cells of column c in a band.
-	colTbl [9]uint32
 )
 
 func init() {
+	initBandTbls()
+	initMatchTbl()
+	initColumnTbls()
+	initTriadTbls()
+	initConfigTbls()
+}
+
+// initBandTbls fills the tables of rows, boxes and cells.
+func initBandTbls() {
 	for row := 0; row < 512; row++ {
 		for b := 0; b < 3; b++ {
 			if row>>(3*b)&7 != 0 {
 				boxesTbl[row] |= 1 << b
 			}
 		}
-		if row != 0 && row&(row-1) == 0 {
-			oneTbl[row] = 1
-		}
 	}
-	for c := 0; c < 9; c++ {
-		colTbl[c] = 1<<c | 1<<(9+c) | 1<<(18+c)
-	}
-	for rows := 0; rows < 8; rows++ {
-		for r := 0; r < 3; r++ {
-			if rows>>r&1 != 0 {
-				rowsTbl[rows] |= 0x1ff << (9 * r)
+	for set := 0; set < 8; set++ {
+		for j := 0; j < 3; j++ {
+			if set>>j&1 != 0 {
+				rowsTbl[set] |= 0x1ff << (9 * j)
+				boxCellsTbl[set] |= boxBits << (3 * j)
 			}
 		}
-	}
-	for boxes := 0; boxes < 8; boxes++ {
-		for b := 0; b < 3; b++ {
-			if boxes>>b&1 != 0 {
-				boxCellsTbl[boxes] |= 0o7007007 << (3 * b)
-			}
-		}
-	}
-	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
-	for shrink := 0; shrink < 512; shrink++ {
-		var mask uint32
-		for _, p := range perms {
-			ok := true
-			var m uint32
-			for r, b := range p {
-				if shrink>>(3*r+b)&1 == 0 {
-					ok = false
-					break
-				}
-				m |= 7 << (9*r + 3*b)
-			}
-			if ok {
-				mask |= m
-			}
-		}
-		matchTbl[shrink] = mask
-	}
-	for cols := 0; cols < 512; cols++ {
-		mask := uint32(all27)
-		for b := 0; b < 3; b++ {
-			in := cols >> (3 * b) & 7
-			if in != 0 && in&(in-1) == 0 {
-				for c := 3 * b; c < 3*b+3; c++ {
-					if cols>>c&1 != 0 {
-						mask &^= colTbl[c]
-					}
-				}
-			}
-		}
-		pointTbl[cols] = mask
-	}
-	for others := 0; others < 512; others++ {
-		must := ^others & 0x1ff
-		mask := uint32(all27)
-		for b := 0; b < 3; b++ {
-			in := must >> (3 * b) & 7
-			switch {
-			case in == 0:
-			case in&(in-1) == 0:
-				for c := 3 * b; c < 3*b+3; c++ {
-					if in>>(c-3*b)&1 == 0 {
-						mask &^= colTbl[c]
-					}
-				}
-			default:
-				mask = 0
-			}
-		}
-		forceTbl[others] = mask
 	}
 	for p := 0; p < 27; p++ {
 		r, c := p/9, p%9
-		peers := rowsTbl[1<<r] | colTbl[c]
-		for rr := 0; rr < 3; rr++ {
-			peers |= 7 << (9*rr + 3*(c/3))
-		}
+		peers := uint32(0x1ff<<(9*r)) | colBits<<c | boxBits<<(3*(c/3))
 		keepTbl[p] = all27&^peers | 1<<p
 	}
+}
+
+// perms lists the six ways to match three rows (or bands) with three boxes
+// (or columns): perms[p][r] is the box of row r.
+var perms = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
+// matchings returns the set of perms (bit p) whose three edges (bit
+// 3*r+perms[p][r]) are all in edges.
+func matchings(edges int) (set uint32) {
+	for p, pm := range perms {
+		if edges>>pm[0]&1 != 0 && edges>>(3+pm[1])&1 != 0 && edges>>(6+pm[2])&1 != 0 {
+			set |= 1 << p
+		}
+	}
+	return set
+}
+
+// initMatchTbl fills matchTbl.
+func initMatchTbl() {
+	for shrink := 0; shrink < 512; shrink++ {
+		var kept int
+		for set := matchings(shrink); set != 0; set &= set - 1 {
+			pm := perms[trailingZeros(set)]
+			kept |= 1<<pm[0] | 1<<(3+pm[1]) | 1<<(6+pm[2])
+		}
+		var keep, alone uint32
+		for r := 0; r < 3; r++ {
+			row := kept >> (3 * r) & 7
+			for b := 0; b < 3; b++ {
+				if row>>b&1 == 0 {
+					continue
+				}
+				cells := uint32(7) << (9*r + 3*b)
+				keep |= cells
+				if row == 1<<b {
+					alone |= cells
+				}
+			}
+		}
+		matchTbl[shrink] = uint64(keep) | uint64(alone)<<27 | uint64(kept)<<54
+	}
+}
+
+// initColumnTbls fills forceTbl and soleTbl.
+func initColumnTbls() {
+	for cols := 0; cols < 512; cols++ {
+		must := ^cols & 0x1ff
+		force := uint32(all27)
+		for b := 0; b < 3; b++ {
+			in := cols >> (3 * b) & 7
+			if in != 0 && in&(in-1) == 0 {
+				soleTbl[cols] |= uint32(colBits) << (3*b + trailingZeros(uint32(in)))
+			}
+			switch m := must >> (3 * b) & 7; {
+			case m == 0:
+			case m&(m-1) == 0:
+				force &^= boxBits << (3 * b) &^ (colBits << (3*b + trailingZeros(uint32(m))))
+			default:
+				force = 0
+			}
+		}
+		forceTbl[cols] = force
+	}
+}
+
+// trailingZeros is bits.TrailingZeros32 for the table builders.
+func trailingZeros(x uint32) int {
+	n := 0
+	for x&1 == 0 && n < 32 {
+		x >>= 1
+		n++
+	}
+	return n
 }

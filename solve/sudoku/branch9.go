@@ -1,0 +1,178 @@
+package sudoku
+
+import "math/bits"
+
+// The 9x9 search branches the way tdoku does: not on a cell, but on where a
+// digit goes in a band (or a stack). In a band, a digit takes one minirow
+// per box and one per row: one of six configurations (perms). When the
+// propagation stops, every digit has one to six configurations left in each
+// band and each stack; the search takes the band or stack with the fewest
+// configurations over all digits that is not settled, and in it a digit
+// with the fewest (two, nearly always): each branch restricts the digit to
+// one of them. Stacks are the same with columns for rows: a digit takes one
+// column per box of the stack and one box per column.
+
+var (
+	// configTbl[shrink] is the set of configurations (bit p for perms[p])
+	// of a band whose minirows with candidates are shrink, with their number
+	// in bits 8-10. Read for a stack, shrink is bit 3*band+column.
+	configTbl [512]uint16
+	// configCells[p] is the cells of a band the digit keeps in
+	// configuration p.
+	configCells [6]uint32
+	// stackKeep[s][p][k] is what band k of a digit keeps when its stack s
+	// is in configuration p.
+	stackKeep [3][6][3]uint32
+)
+
+// initConfigTbls fills the configuration tables.
+func initConfigTbls() {
+	for shrink := 0; shrink < 512; shrink++ {
+		set := matchings(shrink)
+		configTbl[shrink] = uint16(set) | uint16(bits.OnesCount32(set))<<8
+	}
+	for p, pm := range perms {
+		for r, b := range pm {
+			configCells[p] |= 7 << (9*r + 3*b)
+		}
+		for s := 0; s < 3; s++ {
+			for k := 0; k < 3; k++ {
+				stackKeep[s][p][k] = all27&^(boxBits<<(3*s)) | colBits<<(3*s+pm[k])
+			}
+		}
+	}
+}
+
+// byStack reorders a digit's columns per band (bits 9k+c, c = 3s+j) by
+// stack: bits 9s+3k+j, so that each stack reads as a shrink (band k, column
+// j of the stack). It swaps the off-diagonal 3-bit fields of the 3x3 matrix.
+func byStack(cols uint32) uint32 {
+	t := (cols>>6 ^ cols) & (7<<3 | 7<<15)
+	cols ^= t | t<<6
+	t = (cols>>12 ^ cols) & (7 << 6)
+	return cols ^ (t | t<<12)
+}
+
+// branch is where the search branches: digit d, band or stack k, and the
+// configurations to try.
+type branch struct {
+	stack   bool
+	k, d    int
+	configs uint32
+}
+
+// choose picks the branch from the triads of each digit (st.tri, up to date
+// after propagate). ok is false when every band and stack is settled.
+func (st *state9) choose() (br branch, ok bool) {
+	// view[d] is digit d's minirows per band (bits 9k..9k+8) and its columns
+	// per stack (27+9s..): configTbl reads both.
+	var view [9]uint64
+	var total [6]uint32 // bands 0-2, then stacks 0-2
+	for d, p := range st.tri {
+		v := p&all27 | uint64(byStack(uint32(p>>27)))<<27
+		view[d] = v
+		total[0] += uint32(configTbl[v&0x1ff] >> 8)
+		total[1] += uint32(configTbl[v>>9&0x1ff] >> 8)
+		total[2] += uint32(configTbl[v>>18&0x1ff] >> 8)
+		total[3] += uint32(configTbl[v>>27&0x1ff] >> 8)
+		total[4] += uint32(configTbl[v>>36&0x1ff] >> 8)
+		total[5] += uint32(configTbl[v>>45&0x1ff] >> 8)
+	}
+	// A settled band has nine configurations, one per digit; below ten, the
+	// key wraps around and loses.
+	best := uint64(1) << 63
+	for j, t := range total {
+		best = min(best, uint64(t-10)<<3|uint64(j))
+	}
+	if best>>3 >= 1<<31 {
+		return branch{}, false
+	}
+	j := int(best & 7)
+	shift := 9 * uint(j)
+	fewest := uint32(1) << 31
+	for d, v := range view {
+		c := uint32(configTbl[v>>shift&0x1ff])
+		fewest = min(fewest, (c>>8-2)<<4|uint32(d))
+	}
+	d := int(fewest & 15)
+	return branch{stack: j >= 3, k: j % 3, d: d, configs: uint32(configTbl[view[d]>>shift&0x1ff]) & 0x3f}, true
+}
+
+// apply restricts the state to configuration p of the branch.
+func (st *state9) apply(br branch, p int) {
+	c := &st.cand[br.d]
+	if !br.stack {
+		c[br.k] &= configCells[p]
+		st.dirty |= 1 << (3*br.d + br.k)
+		return
+	}
+	keep := &stackKeep[br.k][p]
+	c[0] &= keep[0]
+	c[1] &= keep[1]
+	c[2] &= keep[2]
+	st.dirty |= 7 << (3 * br.d)
+}
+
+// search explores the state at stack level depth, which has been
+// propagated.
+func (s *solver9) search(depth int) {
+	st := &s.stack[depth]
+	if st.open == [3]uint32{} {
+		s.found(st)
+		return
+	}
+	br, ok := st.choose()
+	if !ok {
+		s.searchCell(depth)
+		return
+	}
+	for configs := br.configs; configs != 0; {
+		p := bits.TrailingZeros32(configs)
+		configs &= configs - 1
+		if s.ctl.stop() {
+			return
+		}
+		if configs == 0 {
+			// The last one: no need to keep this level's state.
+			st.apply(br, p)
+			if st.propagate() {
+				s.search(depth)
+			}
+			return
+		}
+		next := &s.stack[depth+1]
+		*next = *st
+		next.apply(br, p)
+		if next.propagate() {
+			s.search(depth + 1)
+		}
+	}
+}
+
+// searchCell branches on the candidates of the first open cell. The search
+// never needs it (when every band and stack is settled, propagate has placed
+// every digit or found a contradiction); it is there so that the search is
+// complete whatever the propagation misses.
+func (s *solver9) searchCell(depth int) {
+	st := &s.stack[depth]
+	k := 0
+	for st.open[k] == 0 {
+		k++
+	}
+	p := bits.TrailingZeros32(st.open[k])
+	for d := 0; d < 9; d++ {
+		if st.cand[d][k]>>p&1 == 0 {
+			continue
+		}
+		if s.ctl.stop() {
+			return
+		}
+		next := &s.stack[depth+1]
+		*next = *st
+		next.cand[d][k] &= keepTbl[p]
+		next.dirty |= 1 << (3*d + k)
+		if next.propagate() {
+			s.search(depth + 1)
+		}
+	}
+}
