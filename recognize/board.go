@@ -305,10 +305,6 @@ func joinOutlines(dark, light *mask, bl *blobs, minLight int) {
 // markGrey is the most chroma a dark or white mark's pixel shows.
 const markGrey = 80
 
-// isDark says whether c is a dark mark's colour: grey, and darker than the
-// background by marksContrast of the way to the ink.
-func (sc *scene) isDark(c rgb) bool { return c.lum() < sc.darkBelow && c.chroma() < markGrey }
-
 // isLight says whether c is a white mark's colour: grey, and lighter than
 // the background by marksContrast of the way to white.
 func (sc *scene) isLight(c rgb) bool { return c.lum() > sc.lightAbove && c.chroma() < markGrey }
