@@ -16,7 +16,6 @@ var (
 	annPiece  = color.RGBA{255, 0, 255, 255} // a piece
 	annClue   = color.RGBA{255, 40, 40, 255} // a clue's arrow and digits
 	annLabel  = color.RGBA{255, 140, 0, 255} // the level label, tiles, buttons
-	annText   = color.RGBA{255, 255, 255, 255}
 	annShadow = color.RGBA{0, 0, 0, 255}
 )
 

@@ -270,16 +270,14 @@ func (sc *scene) readNumber(rd *Reader, boxes []image.Rectangle, paper rgb, ink 
 	return n, nil
 }
 
-// joinOutlines adds to dark the light pixels and the pixels next to both
-// a dark pixel and a light one: the seam between a white mark and its
-// outline. Light specks smaller than minLight pixels, which compression
+// joinOutlines adds to dark the light pixels (whose blobs are bl) and the
+// pixels next to both a dark pixel and a light one: the seam between a
+// white mark and its outline. Light specks smaller than minLight pixels, which compression
 // rings around dark marks, make no seams, lest they join marks that are
 // apart.
-func joinOutlines(dark, light *mask, minLight int) {
+func joinOutlines(dark, light *mask, bl *blobs, minLight int) {
 	lit := newMask(light.w, light.h)
 	defer lit.close()
-	bl := findBlobs(light, 8)
-	defer bl.close()
 	for _, b := range bl.list {
 		if b.area < minLight {
 			continue
@@ -307,13 +305,9 @@ func joinOutlines(dark, light *mask, minLight int) {
 // markGrey is the most chroma a dark or white mark's pixel shows.
 const markGrey = 80
 
-// isDark says whether c is a dark mark's colour: grey, and darker than the
-// background by marksContrast of the way to the ink.
-func (sc *scene) isDark(c rgb) bool { return c.chroma() < markGrey && c.lum() < sc.darkBelow }
-
 // isLight says whether c is a white mark's colour: grey, and lighter than
 // the background by marksContrast of the way to white.
-func (sc *scene) isLight(c rgb) bool { return c.chroma() < markGrey && c.lum() > sc.lightAbove }
+func (sc *scene) isLight(c rgb) bool { return c.lum() > sc.lightAbove && c.chroma() < markGrey }
 
 // lightCount counts the pixels of r (game-area coordinates) that carry the
 // given blob label (any label when 0) and how many of them are light.
@@ -371,28 +365,11 @@ const marksContrast = 0.4
 // pixels of neither between the two once anti-aliased; those count too, so
 // that the mark is one solid shape.
 func (sc *scene) marksWithoutOutlines(squares []square) *mask {
-	m, light := newMask(sc.w, sc.h), newMask(sc.w, sc.h)
-	defer light.close()
-	blue := sc.blueMask()
-	for y := 0; y < sc.h; y++ {
-		for x := 0; x < sc.w; x++ {
-			i := y*sc.w + x
-			c := sc.pixel(x, y)
-			if blue.pix[i] != 0 {
-				m.pix[i] = 255
-				continue
-			}
-			switch l := c.lum(); {
-			case l < sc.darkBelow && c.chroma() < markGrey:
-				m.pix[i] = 255
-			case l > sc.lightAbove && c.chroma() < markGrey:
-				light.pix[i] = 255
-			}
-		}
-	}
+	m := newMask(sc.w, sc.h)
+	gocv.BitwiseOr(sc.dark.mat, sc.blueMask().mat, &m.mat)
 	// The smallest white mark, a triangle's white at the smallest zoom,
 	// covers some 10 pixels: a tenth of a step squared.
-	joinOutlines(m, light, int(math.Pow(0.1*sc.px(latticeStep), 2)))
+	joinOutlines(m, sc.light, sc.lightBlobs(), int(math.Pow(0.1*sc.px(latticeStep), 2)))
 	t := int(math.Ceil(2*sc.scale)) + 1 // the outline is 2 px wide at 100%
 	for _, s := range squares {
 		outer := s.hole.Inset(-t).Intersect(m.bounds())

@@ -41,7 +41,11 @@ func copyScreens(t testing.TB) []screen {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		out = append(out, screen{name: "copy " + name, data: data, img: img, want: &want})
+		origin, _, err := puzzle.ReadOrigin(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, screen{name: "copy " + name, data: data, img: img, origin: origin, want: &want})
 	}
 	return out
 }
@@ -49,8 +53,7 @@ func copyScreens(t testing.TB) []screen {
 func TestRecognizeCopyScreens(t *testing.T) {
 	rec := newTestRecognizer(t)
 	for _, s := range copyScreens(t) {
-		origin, _ := puzzle.PNGOrigin(s.data)
-		checkRecognized(t, rec, s.name, s.img, origin, s.want)
+		checkRecognized(t, rec, s.name, s.img, s.origin, s.want)
 	}
 }
 

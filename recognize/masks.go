@@ -19,9 +19,8 @@ type scene struct {
 	w, h  int
 	bg    rgb
 	scale float64
-	// Marks (clues, the label) are darker or lighter than these
-	// luminances: the background's, marksContrast of the way to the ink
-	// or to white.
+	// Marks are darker or lighter than these luminances: the
+	// background's, marksContrast of the way to the ink or to white.
 	darkBelow, lightAbove int
 
 	ink    *mask // dark grey: outlines, dark digits, dark clues, labels
@@ -30,8 +29,14 @@ type scene struct {
 	grey   *mask // any grey darker than the background, faint ones included; made on demand
 	blue   *mask // bluish and far from the background: blue clues; made on demand
 
+	// Marks (clues, the label): greys darker or lighter than the
+	// background by marksContrast of the way to the ink or to white. The
+	// light ones are white clues, white blocks and the digits of blue ones.
+	dark, light *mask
+
 	inkBlobs *blobs // 8-connected components of ink
 	colours  *blobs // of colour; made on demand
+	lights   *blobs // of light; made on demand
 }
 
 // newScene sorts the pixels of the game area into masks.
@@ -39,6 +44,7 @@ func newScene(im *image.RGBA, area gameArea) *scene {
 	r := area.rect
 	sc := &scene{im: im, area: area, org: r.Min, w: r.Dx(), h: r.Dy(), bg: area.bg, scale: area.scale}
 	sc.ink, sc.colour, sc.white = newMask(sc.w, sc.h), newMask(sc.w, sc.h), newMask(sc.w, sc.h)
+	sc.dark, sc.light = newMask(sc.w, sc.h), newMask(sc.w, sc.h)
 	bgLum := sc.bg.lum()
 	sc.darkBelow = bgLum - int(marksContrast*float64(bgLum-inkLum))
 	sc.lightAbove = bgLum + int(marksContrast*float64(255-bgLum))
@@ -56,6 +62,13 @@ func newScene(im *image.RGBA, area gameArea) *scene {
 				sc.colour.set(x, y)
 			case l >= whiteAbove && ch <= 60:
 				sc.white.set(x, y)
+			}
+			switch {
+			case ch >= markGrey:
+			case l < sc.darkBelow:
+				sc.dark.set(x, y)
+			case l > sc.lightAbove:
+				sc.light.set(x, y)
 			}
 		}
 	}
@@ -120,12 +133,22 @@ func (sc *scene) colourBlobs() *blobs {
 	return sc.colours
 }
 
+// lightBlobs returns the 8-connected components of the light marks.
+func (sc *scene) lightBlobs() *blobs {
+	if sc.lights == nil {
+		sc.lights = findBlobs(sc.light, 8)
+	}
+	return sc.lights
+}
+
 func (sc *scene) close() {
 	sc.inkBlobs.close()
-	if sc.colours != nil {
-		sc.colours.close()
+	for _, b := range []*blobs{sc.colours, sc.lights} {
+		if b != nil {
+			b.close()
+		}
 	}
-	for _, m := range []*mask{sc.ink, sc.colour, sc.white, sc.grey, sc.blue} {
+	for _, m := range []*mask{sc.ink, sc.colour, sc.white, sc.dark, sc.light, sc.grey, sc.blue} {
 		if m != nil {
 			m.close()
 		}

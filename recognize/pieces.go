@@ -21,9 +21,8 @@ type piece struct {
 // (white blocks) that fill a square of a piece's size, in reading order
 // (top row first, each row left to right).
 func (sc *scene) findPieces() []piece {
-	white := findBlobs(sc.white, 8)
-	defer white.close()
-	pieces := append(sc.filledSquares(sc.colourBlobs(), sc.colour, puzzle.ColorBlue), sc.filledSquares(white, sc.white, puzzle.ColorWhite)...)
+	white := sc.lightBlobs()
+	pieces := append(sc.filledSquares(sc.colourBlobs(), sc.colour, puzzle.ColorBlue), sc.filledSquares(white, sc.light, puzzle.ColorWhite)...)
 	sortReading(pieces, func(p piece) image.Point { return p.centre }, sc.px(pieceSide)/2)
 	return pieces
 }

@@ -55,7 +55,7 @@ func (v variant) transform(t testing.TB, s screen) (*image.RGBA, *puzzle.Puzzle)
 // origin is where the transformed screenshot lay on the screen: the
 // PNG's puzbot-origin chunk, scaled by the zoom.
 func (v variant) origin(s screen) image.Point {
-	o, _ := puzzle.PNGOrigin(s.data)
+	o := s.origin
 	return image.Pt(int(float64(o.X)*v.zoom), int(float64(o.Y)*v.zoom))
 }
 

@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"fmt"
 	"image"
 	"os"
 	"path/filepath"
@@ -17,10 +18,11 @@ const sharedDir = "../../shared/testdata/puzlogic"
 
 // screen is one real screenshot and its expected puzzle file.
 type screen struct {
-	name string
-	data []byte // the PNG file
-	img  *image.RGBA
-	want *puzzle.Puzzle
+	name   string
+	data   []byte // the PNG file
+	img    *image.RGBA
+	origin image.Point // where it lay on the screen, from its origin chunk
+	want   *puzzle.Puzzle
 }
 
 var (
@@ -64,9 +66,14 @@ func realScreens(t testing.TB) []screen {
 				screensErr = err
 				return
 			}
+			origin, _, err := puzzle.ReadOrigin(data)
+			if err != nil {
+				screensErr = fmt.Errorf("%s: %w", path, err)
+				return
+			}
 			screensList = append(screensList, screen{
 				name: strings.TrimSuffix(filepath.Base(path), ".png"),
-				data: data, img: img, want: &want,
+				data: data, img: img, origin: origin, want: &want,
 			})
 		}
 	})

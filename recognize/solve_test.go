@@ -18,8 +18,7 @@ func TestRecognizedLevelsSolve(t *testing.T) {
 		if s.want.ScreenName() != puzzle.ScreenLevel {
 			continue
 		}
-		origin, _ := puzzle.PNGOrigin(s.data)
-		res, err := rec.Recognize(s.img, origin)
+		res, err := rec.Recognize(s.img, s.origin)
 		if err != nil {
 			t.Errorf("%s: %v", s.name, err)
 			continue

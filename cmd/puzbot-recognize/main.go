@@ -216,8 +216,8 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 	origin := image.Point{}
 	if o.origin != nil {
 		origin = *o.origin
-	} else if p, ok := puzzle.PNGOrigin(data); ok {
-		origin = p
+	} else if origin, _, err = puzzle.ReadOrigin(data); err != nil {
+		return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
 	}
 	var want *puzzle.Puzzle
 	if o.expect != "" {
@@ -418,7 +418,10 @@ func checkOne(rec *recognize.Recognizer, shot, expected string) ([]string, error
 	if err != nil {
 		return nil, err
 	}
-	origin, _ := puzzle.PNGOrigin(data)
+	origin, _, err := puzzle.ReadOrigin(data)
+	if err != nil {
+		return nil, err
+	}
 	res, err := rec.Recognize(img, origin)
 	if err != nil {
 		return nil, err

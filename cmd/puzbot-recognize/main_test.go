@@ -83,6 +83,18 @@ func hugePNG() []byte {
 	return b.Bytes()
 }
 
+// withText returns the PNG data with a tEXt chunk keyword=value put right
+// after its header chunk.
+func withText(data []byte, keyword, value string) []byte {
+	const afterIHDR = 8 + 25 // the signature, then IHDR's 13 bytes in 25
+	body := append([]byte("tEXt"+keyword+"\x00"), value...)
+	var chunk bytes.Buffer
+	binary.Write(&chunk, binary.BigEndian, uint32(len(body)-4))
+	chunk.Write(body)
+	binary.Write(&chunk, binary.BigEndian, crc32.ChecksumIEEE(body))
+	return append(append(append([]byte(nil), data[:afterIHDR]...), chunk.Bytes()...), data[afterIHDR:]...)
+}
+
 func TestBadInput(t *testing.T) {
 	plain := image.NewRGBA(image.Rect(0, 0, 1920, 1080))
 	for i := range plain.Pix {
@@ -105,6 +117,7 @@ func TestBadInput(t *testing.T) {
 		{"not an image", []byte("GIF89a\x01\x00\x01\x00"), nil, exitcode.BadInput, "PNG or JPEG"},
 		{"huge image", hugePNG(), nil, exitcode.BadInput, "megapixels"},
 		{"plain grey screen", encodePNG(t, plain), nil, exitcode.NoGame, "no Puzlogic game"},
+		{"malformed origin chunk", withText(encodePNG(t, plain), puzzle.OriginKeyword, "nowhere"), nil, exitcode.BadInput, "not the screen position"},
 		{"tiny image", encodePNG(t, image.NewGray(image.Rect(0, 0, 3, 2))), nil, exitcode.NoGame, "smaller than the game"},
 		{"unknown flag", nil, []string{"--zoom", "2"}, exitcode.Usage, "flag provided but not defined"},
 		{"two screenshots", nil, []string{"a.png", "b.png"}, exitcode.Usage, "one screenshot"},
