@@ -67,6 +67,7 @@ func (st *state9) load(cells []uint8) {
 		}
 	}
 	st.placed = [9][3]uint32{}
+	st.tri = [9]uint64{} // no digit has been worked through
 	st.dirty = all27
 	st.open = [3]uint32{all27, all27, all27}
 }
@@ -135,10 +136,25 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		c := &st.cand[d]
 		a0, a1, a2 := c[0], c[1], c[2]
 		f0, f1, f2 := fold9(a0), fold9(a1), fold9(a2)
+		h0, h1, h2 := shrink9(a0), shrink9(a1), shrink9(a2)
+		if uint64(h0|h1<<9|h2<<18)|uint64(f0|f1<<9|f2<<18)<<27 == st.tri[d] {
+			// The digit lost candidates since it was worked through, but
+			// its rules read the same minirows and columns: nothing new.
+			continue
+		}
 		a0 &= forceTbl[f1|f2]
 		a1 &= forceTbl[f0|f2]
 		a2 &= forceTbl[f0|f1]
-		m0, m1, m2 := matchTbl[shrink9(a0)&0x1ff], matchTbl[shrink9(a1)&0x1ff], matchTbl[shrink9(a2)&0x1ff]
+		if a0 != c[0] {
+			h0 = shrink9(a0)
+		}
+		if a1 != c[1] {
+			h1 = shrink9(a1)
+		}
+		if a2 != c[2] {
+			h2 = shrink9(a2)
+		}
+		m0, m1, m2 := matchTbl[h0&0x1ff], matchTbl[h1&0x1ff], matchTbl[h2&0x1ff]
 		a0 &= uint32(m0) // (bits 27-31 of the table's word are not in any mask)
 		a1 &= uint32(m1)
 		a2 &= uint32(m2)
@@ -162,10 +178,10 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		o0, o1, o2 := s1|s2, s0|s2, s0|s1
 		b0, b1, b2 := a0&^o0, a1&^o1, a2&^o2
 		// Pointing takes whole columns: the first row of a sole mask.
-		h0, h1, h2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
-		b0 &= forceTbl[h1|h2]
-		b1 &= forceTbl[h0|h2]
-		b2 &= forceTbl[h0|h1]
+		e0, e1, e2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
+		b0 &= forceTbl[e1|e2]
+		b1 &= forceTbl[e0|e2]
+		b2 &= forceTbl[e0|e1]
 		again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
 		dirty |= (again | -again) >> 31 << (3 * d)
 		c[0], c[1], c[2] = b0, b1, b2
