@@ -317,11 +317,12 @@ func (s *solver9) found(st *state9) {
 	if s.ctl.count > 1 {
 		return
 	}
+	// Solved, each mask has one cell per row.
 	for d, bands := range st.cand {
 		for k, m := range bands {
-			for ; m != 0; m &= m - 1 {
-				s.solution[27*k+bits.TrailingZeros32(m)] = uint8(d + 1)
-			}
+			s.solution[27*k+bits.TrailingZeros32(m&0x1ff)%9] = uint8(d + 1)
+			s.solution[27*k+9+bits.TrailingZeros32(m>>9&0x1ff)%9] = uint8(d + 1)
+			s.solution[27*k+18+bits.TrailingZeros32(m>>18)%9] = uint8(d + 1)
 		}
 	}
 }
