@@ -136,25 +136,10 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		c := &st.cand[d]
 		a0, a1, a2 := c[0], c[1], c[2]
 		f0, f1, f2 := fold9(a0), fold9(a1), fold9(a2)
-		h0, h1, h2 := shrink9(a0), shrink9(a1), shrink9(a2)
-		if uint64(h0|h1<<9|h2<<18)|uint64(f0|f1<<9|f2<<18)<<27 == st.tri[d] {
-			// The digit lost candidates since it was worked through, but
-			// its rules read the same minirows and columns: nothing new.
-			continue
-		}
 		a0 &= forceTbl[f1|f2]
 		a1 &= forceTbl[f0|f2]
 		a2 &= forceTbl[f0|f1]
-		if a0 != c[0] {
-			h0 = shrink9(a0)
-		}
-		if a1 != c[1] {
-			h1 = shrink9(a1)
-		}
-		if a2 != c[2] {
-			h2 = shrink9(a2)
-		}
-		m0, m1, m2 := matchTbl[h0&0x1ff], matchTbl[h1&0x1ff], matchTbl[h2&0x1ff]
+		m0, m1, m2 := matchTbl[shrink9(a0)&0x1ff], matchTbl[shrink9(a1)&0x1ff], matchTbl[shrink9(a2)&0x1ff]
 		a0 &= uint32(m0) // (bits 27-31 of the table's word are not in any mask)
 		a1 &= uint32(m1)
 		a2 &= uint32(m2)
@@ -162,7 +147,14 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 			return 0, 0, 0, false
 		}
 		g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
-		st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
+		tri := uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
+		if tri == st.tri[d] {
+			// The digit reads the same minirows and columns as when it was
+			// last worked through: the other rules have nothing new.
+			c[0], c[1], c[2] = a0, a1, a2
+			continue
+		}
+		st.tri[d] = tri
 		s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
 		// New placements: a minirow the digit must take, in a box where it
 		// has one column left. Two digits placed in a cell: a contradiction.
