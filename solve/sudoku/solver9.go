@@ -236,14 +236,14 @@ func (st *state9) singles() (placed, ok bool) {
 			p := bits.TrailingZeros32(lone)
 			bit := uint32(1) << p
 			lone &^= bit
-			d := 0
-			for d < 9 && st.cand[d][k]&bit == 0 {
-				d++
-			}
-			if d == 9 {
+			c := &st.cand
+			digits := c[0][k]>>p&1 | c[1][k]>>p&1<<1 | c[2][k]>>p&1<<2 | c[3][k]>>p&1<<3 |
+				c[4][k]>>p&1<<4 | c[5][k]>>p&1<<5 | c[6][k]>>p&1<<6 | c[7][k]>>p&1<<7 | c[8][k]>>p&1<<8
+			if digits == 0 {
 				// An earlier single of this pass took the cell's last candidate.
 				return false, false
 			}
+			d := bits.TrailingZeros32(digits)
 			st.cand[d][k] &= keepTbl[p]
 			st.dirty |= 1 << (3*d + k)
 			placed = true
