@@ -11,15 +11,14 @@ type state9 struct {
 	// tri[d] is the triads where digit d+1 has candidates (see triads9.go),
 	// as of its last step.
 	tri [9]uint64
-	// cand[d][k] is where digit d+1 may still go in band k. (Elsewhere the
-	// masks are numbered i = 3d+k, as in dirty.)
+	// cand[d][k] is where digit d+1 may still go in band k.
 	cand [9][3]uint32
 	// placed[d][k] is the cells of band k where digit d+1 is placed.
 	placed [9][3]uint32
 	// open[k] is the cells of band k that are not solved yet.
 	open [3]uint32
-	// dirty has bit i set when cand[i] has changed since update last worked
-	// it through.
+	// dirty has bit d set when digit d+1's masks have changed since update
+	// last worked it through.
 	dirty uint32
 }
 
@@ -68,7 +67,7 @@ func (st *state9) load(cells []uint8) {
 	}
 	st.placed = [9][3]uint32{}
 	st.tri = [9]uint64{} // no digit has been worked through
-	st.dirty = all27
+	st.dirty = 0x1ff
 	st.open = [3]uint32{all27, all27, all27}
 }
 
@@ -127,11 +126,11 @@ func (st *state9) update() bool {
 // A step is branch-free: the three bands are independent chains of table
 // lookups that the processor overlaps.
 func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
-	work := (st.dirty | st.dirty>>1 | st.dirty>>2) & bandBits
+	work := st.dirty
 	st.dirty = 0
 	var dirty uint32
 	for work != 0 {
-		d := uint(bits.TrailingZeros32(work)) / 3
+		d := bits.TrailingZeros32(work)
 		work &= work - 1
 		c := &st.cand[d]
 		a0, a1, a2 := c[0], c[1], c[2]
@@ -175,7 +174,7 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		b1 &= forceTbl[e0|e2]
 		b2 &= forceTbl[e0|e1]
 		again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
-		dirty |= (again | -again) >> 31 << (3 * d)
+		dirty |= (again | -again) >> 31 << d
 		c[0], c[1], c[2] = b0, b1, b2
 	}
 	st.dirty |= dirty
@@ -215,8 +214,8 @@ func (st *state9) clear(k int, cells uint32) bool {
 	c[7][k] ^= g7
 	c[8][k] ^= g8
 	union := c[0][k] | c[1][k] | c[2][k] | c[3][k] | c[4][k] | c[5][k] | c[6][k] | c[7][k] | c[8][k]
-	st.dirty |= nonzero(g0) | nonzero(g1)<<3 | nonzero(g2)<<6 | nonzero(g3)<<9 | nonzero(g4)<<12 |
-		nonzero(g5)<<15 | nonzero(g6)<<18 | nonzero(g7)<<21 | nonzero(g8)<<24
+	st.dirty |= nonzero(g0) | nonzero(g1)<<1 | nonzero(g2)<<2 | nonzero(g3)<<3 | nonzero(g4)<<4 |
+		nonzero(g5)<<5 | nonzero(g6)<<6 | nonzero(g7)<<7 | nonzero(g8)<<8
 	return union == all27
 }
 
@@ -245,7 +244,7 @@ func (st *state9) singles() (placed, ok bool) {
 			}
 			d := bits.TrailingZeros32(digits)
 			st.cand[d][k] &= keepTbl[p]
-			st.dirty |= 1 << (3*d + k)
+			st.dirty |= 1 << d
 			placed = true
 		}
 	}

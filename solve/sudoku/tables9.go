@@ -13,8 +13,6 @@ package sudoku
 
 const (
 	all27 = 1<<27 - 1
-	// bandBits has bit 3d set for each digit d: the first of its three masks.
-	bandBits = 0o111111111
 	// colBits is column 0 of a band; shifted left by c, column c.
 	colBits = 0o1001001
 	// boxBits is box 0 of a band; shifted left by 3b, box b.

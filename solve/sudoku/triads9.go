@@ -120,7 +120,7 @@ func (st *state9) applyTriads(d int, goes, leaves uint64) (changed bool) {
 	for k, x := range c {
 		if x&^keep[k] != 0 {
 			c[k] = x & keep[k]
-			st.dirty |= 1 << (3*d + k)
+			st.dirty |= 1 << d
 			changed = true
 		}
 	}
