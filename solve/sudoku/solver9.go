@@ -97,7 +97,7 @@ func fold9(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1ff }
 // shrink9 returns the minirows of a band mask: bit 3r+b when the minirow of
 // row r in box b has a cell.
 func shrink9(a uint32) uint32 {
-	return boxesTbl[a&0x1ff] | boxesTbl[a>>9&0x1ff]<<3 | boxesTbl[a>>18&0x1ff]<<6
+	return uint32(boxesTbl[a&0x1ff]) | uint32(boxesTbl[a>>9&0x1ff])<<3 | uint32(boxesTbl[a>>18&0x1ff])<<6
 }
 
 // update applies the per-digit rules to every digit whose masks changed, in
