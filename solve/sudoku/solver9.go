@@ -191,8 +191,9 @@ func (st *state9) clearAll(p0, p1, p2 uint32) bool {
 }
 
 // clear takes the cells just placed in band k from the digits not placed
-// there, marking the digits whose masks change dirty. It returns false when
-// a cell of the band is left without a candidate.
+// there, marking the digits whose masks change dirty, and gives the cells of
+// the band left with one candidate their digit. It returns false when a cell
+// of the band is left without a candidate.
 func (st *state9) clear(k int, cells uint32) bool {
 	c, p := &st.cand, &st.placed
 	g0 := c[0][k] & cells &^ p[0][k]
@@ -213,10 +214,35 @@ func (st *state9) clear(k int, cells uint32) bool {
 	c[6][k] ^= g6
 	c[7][k] ^= g7
 	c[8][k] ^= g8
-	union := c[0][k] | c[1][k] | c[2][k] | c[3][k] | c[4][k] | c[5][k] | c[6][k] | c[7][k] | c[8][k]
 	st.dirty |= nonzero(g0) | nonzero(g1)<<1 | nonzero(g2)<<2 | nonzero(g3)<<3 | nonzero(g4)<<4 |
 		nonzero(g5)<<5 | nonzero(g6)<<6 | nonzero(g7)<<7 | nonzero(g8)<<8
-	return union == all27
+	one, two := st.counts(k)
+	if one != all27 {
+		return false
+	}
+	if lone := one &^ two & st.open[k]; lone != 0 {
+		return st.assign(k, lone)
+	}
+	return true
+}
+
+// assign gives each cell of lone (band k) its single candidate: the digit
+// leaves the cell's peers in the band (update does the rest). It returns
+// false when an earlier cell of lone took the cell's last candidate.
+func (st *state9) assign(k int, lone uint32) bool {
+	for ; lone != 0; lone &= lone - 1 {
+		p := bits.TrailingZeros32(lone)
+		c := &st.cand
+		digits := c[0][k]>>p&1 | c[1][k]>>p&1<<1 | c[2][k]>>p&1<<2 | c[3][k]>>p&1<<3 |
+			c[4][k]>>p&1<<4 | c[5][k]>>p&1<<5 | c[6][k]>>p&1<<6 | c[7][k]>>p&1<<7 | c[8][k]>>p&1<<8
+		if digits == 0 {
+			return false
+		}
+		d := bits.TrailingZeros32(digits)
+		c[d][k] &= keepTbl[p]
+		st.dirty |= 1 << d
+	}
+	return true
 }
 
 // nonzero returns 1 when x is not 0, else 0, without a branch.
@@ -230,21 +256,10 @@ func (st *state9) singles() (placed, ok bool) {
 		if one != all27 {
 			return false, false
 		}
-		lone := one &^ two & st.open[k]
-		for lone != 0 {
-			p := bits.TrailingZeros32(lone)
-			bit := uint32(1) << p
-			lone &^= bit
-			c := &st.cand
-			digits := c[0][k]>>p&1 | c[1][k]>>p&1<<1 | c[2][k]>>p&1<<2 | c[3][k]>>p&1<<3 |
-				c[4][k]>>p&1<<4 | c[5][k]>>p&1<<5 | c[6][k]>>p&1<<6 | c[7][k]>>p&1<<7 | c[8][k]>>p&1<<8
-			if digits == 0 {
-				// An earlier single of this pass took the cell's last candidate.
+		if lone := one &^ two & st.open[k]; lone != 0 {
+			if !st.assign(k, lone) {
 				return false, false
 			}
-			d := bits.TrailingZeros32(digits)
-			st.cand[d][k] &= keepTbl[p]
-			st.dirty |= 1 << d
 			placed = true
 		}
 	}
