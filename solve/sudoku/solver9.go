@@ -128,7 +128,6 @@ func (st *state9) update() bool {
 func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 	work := st.dirty
 	st.dirty = 0
-	var dirty uint32
 	for work != 0 {
 		d := bits.TrailingZeros32(work)
 		work &= work - 1
@@ -174,10 +173,9 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		b1 &= forceTbl[e0|e2]
 		b2 &= forceTbl[e0|e1]
 		again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
-		dirty |= (again | -again) >> 31 << d
+		st.dirty |= (again | -again) >> 31 << d
 		c[0], c[1], c[2] = b0, b1, b2
 	}
-	st.dirty |= dirty
 	return p0, p1, p2, true
 }
 
