@@ -103,14 +103,14 @@ func (st *state9) apply(br branch, p int) {
 	c := &st.cand[br.d]
 	if !br.stack {
 		c[br.k] &= configCells[p]
-		st.dirty |= 1 << (3*br.d + br.k)
+		st.dirty |= 1 << br.d
 		return
 	}
 	keep := &stackKeep[br.k][p]
 	c[0] &= keep[0]
 	c[1] &= keep[1]
 	c[2] &= keep[2]
-	st.dirty |= 7 << (3 * br.d)
+	st.dirty |= 1 << br.d
 }
 
 // search explores the state at stack level depth, which has been
@@ -170,7 +170,7 @@ func (s *solver9) searchCell(depth int) {
 		next := &s.stack[depth+1]
 		*next = *st
 		next.cand[d][k] &= keepTbl[p]
-		next.dirty |= 1 << (3*d + k)
+		next.dirty |= 1 << d
 		if next.propagate() {
 			s.search(depth + 1)
 		}

@@ -11,15 +11,14 @@ type state9 struct {
 	// tri[d] is the triads where digit d+1 has candidates (see triads9.go),
 	// as of its last step.
 	tri [9]uint64
-	// cand[d][k] is where digit d+1 may still go in band k. (Elsewhere the
-	// masks are numbered i = 3d+k, as in dirty.)
+	// cand[d][k] is where digit d+1 may still go in band k.
 	cand [9][3]uint32
 	// placed[d][k] is the cells of band k where digit d+1 is placed.
 	placed [9][3]uint32
 	// open[k] is the cells of band k that are not solved yet.
 	open [3]uint32
-	// dirty has bit i set when cand[i] has changed since update last worked
-	// it through.
+	// dirty has bit d set when digit d+1's masks have changed since update
+	// last worked it through.
 	dirty uint32
 }
 
@@ -67,7 +66,8 @@ func (st *state9) load(cells []uint8) {
 		}
 	}
 	st.placed = [9][3]uint32{}
-	st.dirty = all27
+	st.tri = [9]uint64{} // no digit has been worked through
+	st.dirty = 0x1ff
 	st.open = [3]uint32{all27, all27, all27}
 }
 
@@ -97,7 +97,7 @@ func fold9(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1ff }
 // shrink9 returns the minirows of a band mask: bit 3r+b when the minirow of
 // row r in box b has a cell.
 func shrink9(a uint32) uint32 {
-	return boxesTbl[a&0x1ff] | boxesTbl[a>>9&0x1ff]<<3 | boxesTbl[a>>18&0x1ff]<<6
+	return uint32(boxesTbl[a&0x1ff]) | uint32(boxesTbl[a>>9&0x1ff])<<3 | uint32(boxesTbl[a>>18&0x1ff])<<6
 }
 
 // update applies the per-digit rules to every digit whose masks changed, in
@@ -126,11 +126,10 @@ func (st *state9) update() bool {
 // A step is branch-free: the three bands are independent chains of table
 // lookups that the processor overlaps.
 func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
-	work := (st.dirty | st.dirty>>1 | st.dirty>>2) & bandBits
+	work := st.dirty
 	st.dirty = 0
-	var dirty uint32
 	for work != 0 {
-		d := uint(bits.TrailingZeros32(work)) / 3
+		d := bits.TrailingZeros32(work)
 		work &= work - 1
 		c := &st.cand[d]
 		a0, a1, a2 := c[0], c[1], c[2]
@@ -146,7 +145,14 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 			return 0, 0, 0, false
 		}
 		g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
-		st.tri[d] = uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
+		tri := uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
+		if tri == st.tri[d] {
+			// The digit reads the same minirows and columns as when it was
+			// last worked through: the other rules have nothing new.
+			c[0], c[1], c[2] = a0, a1, a2
+			continue
+		}
+		st.tri[d] = tri
 		s0, s1, s2 := soleTbl[g0], soleTbl[g1], soleTbl[g2]
 		// New placements: a minirow the digit must take, in a box where it
 		// has one column left. Two digits placed in a cell: a contradiction.
@@ -162,15 +168,14 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		o0, o1, o2 := s1|s2, s0|s2, s0|s1
 		b0, b1, b2 := a0&^o0, a1&^o1, a2&^o2
 		// Pointing takes whole columns: the first row of a sole mask.
-		h0, h1, h2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
-		b0 &= forceTbl[h1|h2]
-		b1 &= forceTbl[h0|h2]
-		b2 &= forceTbl[h0|h1]
+		e0, e1, e2 := g0&^(o0&0x1ff), g1&^(o1&0x1ff), g2&^(o2&0x1ff)
+		b0 &= forceTbl[e1|e2]
+		b1 &= forceTbl[e0|e2]
+		b2 &= forceTbl[e0|e1]
 		again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
-		dirty |= (again | -again) >> 31 << (3 * d)
+		st.dirty |= (again | -again) >> 31 << d
 		c[0], c[1], c[2] = b0, b1, b2
 	}
-	st.dirty |= dirty
 	return p0, p1, p2, true
 }
 
@@ -184,8 +189,9 @@ func (st *state9) clearAll(p0, p1, p2 uint32) bool {
 }
 
 // clear takes the cells just placed in band k from the digits not placed
-// there, marking the digits whose masks change dirty. It returns false when
-// a cell of the band is left without a candidate.
+// there, marking the digits whose masks change dirty, and gives the cells of
+// the band left with one candidate their digit. It returns false when a cell
+// of the band is left without a candidate.
 func (st *state9) clear(k int, cells uint32) bool {
 	c, p := &st.cand, &st.placed
 	g0 := c[0][k] & cells &^ p[0][k]
@@ -206,10 +212,35 @@ func (st *state9) clear(k int, cells uint32) bool {
 	c[6][k] ^= g6
 	c[7][k] ^= g7
 	c[8][k] ^= g8
-	union := c[0][k] | c[1][k] | c[2][k] | c[3][k] | c[4][k] | c[5][k] | c[6][k] | c[7][k] | c[8][k]
-	st.dirty |= nonzero(g0) | nonzero(g1)<<3 | nonzero(g2)<<6 | nonzero(g3)<<9 | nonzero(g4)<<12 |
-		nonzero(g5)<<15 | nonzero(g6)<<18 | nonzero(g7)<<21 | nonzero(g8)<<24
-	return union == all27
+	st.dirty |= nonzero(g0) | nonzero(g1)<<1 | nonzero(g2)<<2 | nonzero(g3)<<3 | nonzero(g4)<<4 |
+		nonzero(g5)<<5 | nonzero(g6)<<6 | nonzero(g7)<<7 | nonzero(g8)<<8
+	one, two := st.counts(k)
+	if one != all27 {
+		return false
+	}
+	if lone := one &^ two & st.open[k]; lone != 0 {
+		return st.assign(k, lone)
+	}
+	return true
+}
+
+// assign gives each cell of lone (band k) its single candidate: the digit
+// leaves the cell's peers in the band (update does the rest). It returns
+// false when an earlier cell of lone took the cell's last candidate.
+func (st *state9) assign(k int, lone uint32) bool {
+	for ; lone != 0; lone &= lone - 1 {
+		p := bits.TrailingZeros32(lone)
+		c := &st.cand
+		digits := c[0][k]>>p&1 | c[1][k]>>p&1<<1 | c[2][k]>>p&1<<2 | c[3][k]>>p&1<<3 |
+			c[4][k]>>p&1<<4 | c[5][k]>>p&1<<5 | c[6][k]>>p&1<<6 | c[7][k]>>p&1<<7 | c[8][k]>>p&1<<8
+		if digits == 0 {
+			return false
+		}
+		d := bits.TrailingZeros32(digits)
+		c[d][k] &= keepTbl[p]
+		st.dirty |= 1 << d
+	}
+	return true
 }
 
 // nonzero returns 1 when x is not 0, else 0, without a branch.
@@ -223,21 +254,10 @@ func (st *state9) singles() (placed, ok bool) {
 		if one != all27 {
 			return false, false
 		}
-		lone := one &^ two & st.open[k]
-		for lone != 0 {
-			p := bits.TrailingZeros32(lone)
-			bit := uint32(1) << p
-			lone &^= bit
-			d := 0
-			for d < 9 && st.cand[d][k]&bit == 0 {
-				d++
-			}
-			if d == 9 {
-				// An earlier single of this pass took the cell's last candidate.
+		if lone := one &^ two & st.open[k]; lone != 0 {
+			if !st.assign(k, lone) {
 				return false, false
 			}
-			st.cand[d][k] &= keepTbl[p]
-			st.dirty |= 1 << (3*d + k)
 			placed = true
 		}
 	}
@@ -301,11 +321,12 @@ func (s *solver9) found(st *state9) {
 	if s.ctl.count > 1 {
 		return
 	}
+	// Solved, each mask has one cell per row.
 	for d, bands := range st.cand {
 		for k, m := range bands {
-			for ; m != 0; m &= m - 1 {
-				s.solution[27*k+bits.TrailingZeros32(m)] = uint8(d + 1)
-			}
+			s.solution[27*k+bits.TrailingZeros32(m&0x1ff)%9] = uint8(d + 1)
+			s.solution[27*k+9+bits.TrailingZeros32(m>>9&0x1ff)%9] = uint8(d + 1)
+			s.solution[27*k+18+bits.TrailingZeros32(m>>18)%9] = uint8(d + 1)
 		}
 	}
 }

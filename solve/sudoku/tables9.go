@@ -13,8 +13,6 @@ package sudoku
 
 const (
 	all27 = 1<<27 - 1
-	// bandBits has bit 3d set for each digit d: the first of its three masks.
-	bandBits = 0o111111111
 	// colBits is column 0 of a band; shifted left by c, column c.
 	colBits = 0o1001001
 	// boxBits is box 0 of a band; shifted left by 3b, box b.
@@ -24,7 +22,7 @@ const (
 var (
 	// boxesTbl[row] is the set of boxes (bits 0-2) a 9-bit band row has
 	// candidates in.
-	boxesTbl [512]uint32
+	boxesTbl [512]uint8
 	// matchTbl[shrink] tells what the band's rows and boxes imply: the digit
 	// needs one row per box and one box per row, a perfect matching. Bits
 	// 0-26 keep the cells of the minirows in some perfect matching (0 when

@@ -70,10 +70,12 @@ func (st *state9) triads() (changed, ok bool) {
 	var musts [9]uint64
 	var one, two, three, four uint64
 	var mOne, mTwo, mThree, mFour uint64
+	var free uint64 // triads where some digit has candidates it need not put there
 	for d := range st.tri {
 		p := st.tri[d]
 		must := alone(p)
 		musts[d] = must
+		free |= p &^ must
 		four |= three & p
 		three |= two & p
 		two |= one & p
@@ -88,6 +90,9 @@ func (st *state9) triads() (changed, ok bool) {
 	}
 	only := three &^ four // triads with exactly three digits
 	full := mThree        // triads exactly three digits must take
+	if free&(only|full) == 0 {
+		return false, true
+	}
 	for d := range st.tri {
 		p, must := st.tri[d], musts[d]
 		goes, leaves := p&only&^must, p&full&^must
@@ -115,7 +120,7 @@ func (st *state9) applyTriads(d int, goes, leaves uint64) (changed bool) {
 	for k, x := range c {
 		if x&^keep[k] != 0 {
 			c[k] = x & keep[k]
-			st.dirty |= 1 << (3*d + k)
+			st.dirty |= 1 << d
 			changed = true
 		}
 	}
