@@ -141,7 +141,7 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		a0 &= uint32(m0) // (bits 27-31 of the table's word are not in any mask)
 		a1 &= uint32(m1)
 		a2 &= uint32(m2)
-		if a0 == 0 || a1 == 0 || a2 == 0 {
+		if int32((a0-1)|(a1-1)|(a2-1)) < 0 { // a mask is empty
 			return 0, 0, 0, false
 		}
 		g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
