@@ -173,7 +173,7 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		b1 &= forceTbl[e0|e2]
 		b2 &= forceTbl[e0|e1]
 		again := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2)
-		st.dirty |= (again | -again) >> 31 << d
+		st.dirty |= nonzero(again) << d
 		c[0], c[1], c[2] = b0, b1, b2
 	}
 	return p0, p1, p2, true
@@ -243,8 +243,9 @@ func (st *state9) assign(k int, lone uint32) bool {
 	return true
 }
 
-// nonzero returns 1 when x is not 0, else 0, without a branch.
-func nonzero(x uint32) uint32 { return (x | -x) >> 31 }
+// nonzero returns 1 when the band mask x is not 0, else 0, without a
+// branch (x has 27 bits: adding 2^27-1 carries into bit 27 unless x is 0).
+func nonzero(x uint32) uint32 { return (x + all27) >> 27 }
 
 // singles gives every open cell that has a single candidate left its
 // digit. It returns false on a contradiction: a cell with no candidates.
