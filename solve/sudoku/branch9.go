@@ -158,6 +158,10 @@ func (s *solver9) search(depth int) {
 // complete whatever the propagation misses.
 func (s *solver9) searchCell(depth int) {
 	st := &s.stack[depth]
+	if st.open == [3]uint32{} {
+		s.found(st)
+		return
+	}
 	k := 0
 	for st.open[k] == 0 {
 		k++
