@@ -123,6 +123,11 @@ func (st *state9) update() bool {
 // marks the digit dirty again when the last two rules took candidates (its
 // locked candidates may change).
 //
+// After the locked candidates, a digit whose minirows and columns (its
+// triads) read as when it was last worked through stops there: the other
+// rules read only those, so their results still hold. (It lost candidates
+// that changed nothing, typically cells another digit took.)
+//
 // A step is branch-free: the three bands are independent chains of table
 // lookups that the processor overlaps.
 func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
@@ -131,7 +136,7 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 	for work != 0 {
 		// Highest digit first. The steps of a pass do not depend on each
 		// other, so the order changes nothing but the time: this one
-		// measured 4-5% faster than lowest first, on every set.
+		// measured 4-9% faster than lowest first, on every set.
 		d := 31 - bits.LeadingZeros32(work)
 		work &^= 1 << d
 		c := &st.cand[d]
@@ -150,8 +155,8 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 		g0, g1, g2 := fold9(a0), fold9(a1), fold9(a2)
 		tri := uint64(m0>>54|m1>>54<<9|m2>>54<<18) | uint64(g0|g1<<9|g2<<18)<<27
 		if tri == st.tri[d] {
-			// The digit reads the same minirows and columns as when it was
-			// last worked through: the other rules have nothing new.
+			// The same minirows and columns as when the digit was last
+			// worked through: the other rules have nothing new.
 			c[0], c[1], c[2] = a0, a1, a2
 			continue
 		}
