@@ -17,6 +17,8 @@ var (
 	// of a band whose minirows with candidates are shrink, with their number
 	// in bits 8-10. Read for a stack, shrink is bit 3*band+column.
 	configTbl [512]uint16
+	// configsTbl[shrink] is the number of configurations alone.
+	configsTbl [512]uint8
 	// configCells[p] is the cells of a band the digit keeps in
 	// configuration p.
 	configCells [6]uint32
@@ -30,6 +32,7 @@ func initConfigTbls() {
 	for shrink := 0; shrink < 512; shrink++ {
 		set := matchings(shrink)
 		configTbl[shrink] = uint16(set) | uint16(bits.OnesCount32(set))<<8
+		configsTbl[shrink] = uint8(bits.OnesCount32(set))
 	}
 	for p, pm := range perms {
 		for r, b := range pm {
@@ -71,12 +74,12 @@ func (st *state9) choose() (br branch, ok bool) {
 	for d, p := range st.tri {
 		v := p&all27 | uint64(byStack(uint32(p>>27)))<<27
 		view[d] = v
-		total[0] += uint32(configTbl[v&0x1ff] >> 8)
-		total[1] += uint32(configTbl[v>>9&0x1ff] >> 8)
-		total[2] += uint32(configTbl[v>>18&0x1ff] >> 8)
-		total[3] += uint32(configTbl[v>>27&0x1ff] >> 8)
-		total[4] += uint32(configTbl[v>>36&0x1ff] >> 8)
-		total[5] += uint32(configTbl[v>>45&0x1ff] >> 8)
+		total[0] += uint32(configsTbl[v&0x1ff])
+		total[1] += uint32(configsTbl[v>>9&0x1ff])
+		total[2] += uint32(configsTbl[v>>18&0x1ff])
+		total[3] += uint32(configsTbl[v>>27&0x1ff])
+		total[4] += uint32(configsTbl[v>>36&0x1ff])
+		total[5] += uint32(configsTbl[v>>45&0x1ff])
 	}
 	// A settled band has nine configurations, one per digit; below ten, the
 	// key wraps around and loses.
@@ -155,6 +158,10 @@ func (s *solver9) search(depth int) {
 // complete whatever the propagation misses.
 func (s *solver9) searchCell(depth int) {
 	st := &s.stack[depth]
+	if st.open == [3]uint32{} {
+		s.found(st)
+		return
+	}
 	k := 0
 	for st.open[k] == 0 {
 		k++

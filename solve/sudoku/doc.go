@@ -5,10 +5,13 @@
 // grid row per line with the numbers separated by spaces.
 //
 // The 9x9 solver keeps, for each digit, its candidate cells as three 27-bit
-// band masks and propagates with lookup tables (locked candidates within a
-// band, pointing across bands, columns forced by the other bands, naked
-// singles), revisiting only the masks that changed; it branches on a cell
-// with the fewest candidates and does not allocate while it searches. The
-// other sizes use a general solver with naked and hidden singles, locked
-// candidates and the same branching rule.
+// band masks and propagates with lookup tables, a digit at a time over its
+// three bands (locked candidates within a band, pointing across bands,
+// columns forced by the other bands, placements), placements batched per
+// pass, naked singles, and tdoku's triads (a minirow or minicol holds exactly
+// three digits). Like tdoku, it branches on where a digit goes in the band or
+// stack with the fewest configurations left, and it does not allocate while
+// it searches. The other sizes use a general solver with naked and hidden
+// singles, locked candidates and branching on a cell with the fewest
+// candidates.
 package sudoku

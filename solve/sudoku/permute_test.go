@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +20,11 @@ import (
 const (
 	permutedFile = "top95-permuted.txt"
 	permutedSeed = 95
+	// permutationSeeds are the seeds of BenchmarkTop95Permutations.
+	permutationSeeds = 20
 )
+
+var writePermutations = flag.String("write-permutations", "", "write the 20 permuted copies of top95 of BenchmarkTop95Permutations to this file (for other solvers) and stop")
 
 var permutedTop95 = filepath.Join(setsDir, permutedFile)
 
@@ -84,5 +89,29 @@ func TestPermutedTop95(t *testing.T) {
 		if n := solveBoth(t, line, 2); n != 1 {
 			t.Errorf("%s: %d solutions, want 1", line, n)
 		}
+	}
+}
+
+// top95Permutations returns top95 through permutationSeeds seeded random
+// symmetries (seeds 1000, 1001, ...), one whole copy after another.
+func top95Permutations(t testing.TB) []string {
+	orig := readSet(t, top95, true)
+	var out []string
+	for seed := uint64(1000); seed < 1000+permutationSeeds; seed++ {
+		out = append(out, permuteSet(t, orig, seed)...)
+	}
+	return out
+}
+
+// TestWritePermutations writes the puzzles of BenchmarkTop95Permutations to
+// the file named by -write-permutations, so that another solver can be
+// measured on the same 1,900 puzzles.
+func TestWritePermutations(t *testing.T) {
+	if *writePermutations == "" {
+		t.Skip("no -write-permutations file")
+	}
+	lines := top95Permutations(t)
+	if err := os.WriteFile(*writePermutations, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -189,6 +189,8 @@ func TestRunRows(t *testing.T) {
 	}
 }
 
+// TestRunFile checks the moves file of a JSON puzzle with a board: one type
+// move per empty cell, row by row, with its value and the centre of its cell.
 func TestRunFile(t *testing.T) {
 	out, code, msg := run(t, jsonOf(classic, 9, `{"x": 100, "y": 50, "width": 450, "height": 360}`), Options{})
 	if code != 0 {
@@ -219,10 +221,14 @@ func TestRunFile(t *testing.T) {
 			t.Errorf("row %d col %d: point %v, want (%d, %d)", r, c, mv.Point, 125+50*c, 70+40*r)
 		}
 	}
+}
 
-	// Without a board, no points; a solved grid gives an empty list.
-	out, code, _ = run(t, jsonOf(classicSolved, 9, ""), Options{})
-	m, err = puzzle.ParseMoves([]byte(out))
+// TestRunFileSizes checks moves files without a board (no points), of a
+// solved grid (no moves), and of 4x4 and 16x16 puzzles (values above 9 as
+// numbers, letters in the grid), and counting from a JSON puzzle.
+func TestRunFileSizes(t *testing.T) {
+	out, code, _ := run(t, jsonOf(classicSolved, 9, ""), Options{})
+	m, err := puzzle.ParseMoves([]byte(out))
 	if code != 0 || err != nil || len(m.Moves) != 0 {
 		t.Errorf("solved grid: exit %d, %v, %s", code, err, out)
 	}
@@ -250,7 +256,11 @@ func TestRunFile(t *testing.T) {
 	if code != 0 || out != "1 solution\n" {
 		t.Errorf("count: exit %d, output %q", code, out)
 	}
+}
 
+// TestRunFileErrors checks the exit status and message of bad puzzle files
+// and of one without a solution.
+func TestRunFileErrors(t *testing.T) {
 	errs := []struct {
 		name, in string
 		code     int

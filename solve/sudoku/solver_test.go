@@ -71,3 +71,26 @@ func TestCounts(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchCell checks the search's fallback, branching on a cell, which
+// the band search never needs: solving top95 with it from the root gives
+// the same solutions.
+func TestSearchCell(t *testing.T) {
+	for _, line := range readSet(t, top95, true)[:20] {
+		g := mustGrid(t, line)
+		var s solver9
+		s.ctl.reset(2, noDeadline, clockEvery9)
+		st := &s.stack[0]
+		st.load(g.cells)
+		if !st.propagate() {
+			t.Fatalf("%s: a contradiction at the root", line)
+		}
+		s.searchCell(0)
+		if s.ctl.count != 1 {
+			t.Fatalf("%s: %d solutions, want 1", line, s.ctl.count)
+		}
+		if err := verify(line, cellsLine(s.solution[:])); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+}
