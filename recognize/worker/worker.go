@@ -19,6 +19,7 @@ import (
 	"image"
 	"io"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -216,21 +217,6 @@ func (l *lastLines) Write(p []byte) (int, error) {
 func (l *lastLines) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	s := string(l.buf)
-	for len(s) > 0 && (s[len(s)-1] == '\n') {
-		s = s[:len(s)-1]
-	}
-	if i := lastIndex(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	return s
-}
-
-func lastIndex(s string, b byte) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == b {
-			return i
-		}
-	}
-	return -1
+	s := strings.TrimRight(string(l.buf), "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
 }

@@ -3,6 +3,7 @@ package puzlogic
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -54,7 +55,7 @@ func Check(p *puzzle.Puzzle, squares []Square) error {
 		if a.Value != b.Value {
 			return a.Value - b.Value
 		}
-		return compareStrings(a.Color, b.Color)
+		return strings.Compare(a.Color, b.Color)
 	}
 	slices.SortFunc(placed, bySquare)
 	slices.SortFunc(blocks, bySquare)
@@ -87,14 +88,4 @@ func lineTotal(p *puzzle.Puzzle, squares []Square, s puzzle.Sum) int {
 		}
 	}
 	return total
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
