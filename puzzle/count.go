@@ -15,3 +15,14 @@ func CountText(n, limit int) string {
 	}
 	return fmt.Sprintf("%d %s", n, noun)
 }
+
+// CountTimeText is the line `puzbot solve --count` prints when the time
+// limit stopped the count: n is a lower bound, as in "at least 12 solutions
+// (time limit reached)".
+func CountTimeText(n int) string {
+	noun := "solutions"
+	if n == 1 {
+		noun = "solution"
+	}
+	return fmt.Sprintf("at least %d %s (time limit reached)", n, noun)
+}

@@ -37,15 +37,19 @@ var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromin
 // Sudoku formats (9 lines of digits, or one 81-character line per puzzle) goes
 // to the Sudoku solver.
 //
-// The end of ctx stops the search, with the cause of ctx. opts.TimeLimit is
-// the deadline of a Puzlogic search (puzlogic.ErrTimeLimit), and is passed to
-// the other solvers as their own limit. Errors of the file are
-// puzzle.ErrInvalid; those of the Puzlogic solver are its own
-// (puzlogic.ErrNoSolution, ...); the other solvers' errors still carry
-// their exit status (an *exitcode.Error).
+// opts.TimeLimit, when positive, bounds the whole call, every puzzle of a
+// Sudoku file together: it is the deadline of the context the solver gets.
+// Without it each solver keeps its own default (Puzlogic and tetromino 10 s,
+// Sudoku 10 s per puzzle). The end of ctx stops the search, with the cause
+// of ctx. Errors of the file are puzzle.ErrInvalid; the solvers' are their
+// own kinds (puzlogic.ErrNoSolution, sudoku.ErrTimeLimit, ...); a negative
+// opts.TimeLimit or a Limit below 1 with Count is ErrBadOptions.
 func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	if opts.Count && opts.Limit < 1 {
 		return errkind.Errorf(ErrBadOptions, "--limit %d: must be at least 1", opts.Limit)
+	}
+	if opts.TimeLimit < 0 {
+		return errkind.Errorf(ErrBadOptions, "--time-limit %v: must not be negative", opts.TimeLimit)
 	}
 	kind := puzzle.KindSudoku // the plain formats are Sudoku's
 	if !sudoku.IsPlain(data) {
@@ -54,56 +58,59 @@ func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 			return err
 		}
 	}
+	if opts.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.TimeLimit)
+		defer cancel()
+	}
+	err := runKind(ctx, kind, data, w, opts)
+	switch {
+	case !isTimeLimit(err):
+		return err
+	case opts.TimeLimit > 0:
+		return fmt.Errorf("%w (--time-limit %v)", err, opts.TimeLimit)
+	case kind == puzzle.KindSudoku:
+		return fmt.Errorf("%w (%v per puzzle; raise it with --time-limit)", err, sudoku.DefaultTimeLimit)
+	case kind == puzzle.KindTetromino:
+		return fmt.Errorf("%w (%v; raise it with --time-limit)", err, tetromino.DefaultTimeLimit)
+	}
+	return fmt.Errorf("%w (%v; raise it with --time-limit)", err, puzlogic.DefaultTimeLimit)
+}
+
+// runKind runs the solver of kind.
+func runKind(ctx context.Context, kind string, data []byte, w io.Writer, opts Options) error {
 	switch kind {
 	case puzzle.KindPuzlogic:
 		return runPuzlogic(ctx, data, w, opts)
 	case puzzle.KindSudoku:
-		return untilDone(ctx, func() error {
-			return sudoku.Run(data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit, TimeLimit: opts.TimeLimit})
-		})
+		var perPuzzle time.Duration
+		if opts.TimeLimit == 0 {
+			perPuzzle = sudoku.DefaultTimeLimit
+		}
+		return sudoku.Run(ctx, data, w, sudoku.Options{Count: opts.Count, Limit: opts.Limit, PuzzleTimeLimit: perPuzzle})
 	case puzzle.KindTetromino:
 		if opts.Count {
 			return errkind.Errorf(ErrBadOptions, "--count is not supported for kind %q", kind)
 		}
-		return untilDone(ctx, func() error {
-			return tetromino.Run(data, w, tetromino.Options{TimeLimit: opts.TimeLimit})
-		})
+		return tetromino.Run(ctx, data, w)
 	default:
 		return puzzle.Errorf("unknown kind %q: puzbot solves %v", kind, Kinds)
 	}
 }
 
-// runPuzlogic runs the Puzlogic solver with opts.TimeLimit, or its default,
-// as the deadline of its search.
-func runPuzlogic(ctx context.Context, data []byte, w io.Writer, opts Options) error {
-	limit := opts.TimeLimit
-	if limit <= 0 {
-		limit = puzlogic.DefaultTimeLimit
-	}
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
-	err := puzlogic.Run(ctx, data, w, puzlogic.Options{Count: opts.Count, Limit: opts.Limit, Level: opts.Level})
-	if errors.Is(err, puzlogic.ErrTimeLimit) {
-		return fmt.Errorf("%w (%v; raise it with --time-limit)", err, limit)
-	}
-	return err
+// isTimeLimit reports whether err is a solver's time limit.
+func isTimeLimit(err error) bool {
+	return errors.Is(err, puzlogic.ErrTimeLimit) || errors.Is(err, sudoku.ErrTimeLimit) ||
+		errors.Is(err, tetromino.ErrTimeLimit) || errors.Is(err, context.DeadlineExceeded)
 }
 
-// untilDone runs solve, a solver that takes no context yet, and returns its
-// error, or the cause of ctx as soon as ctx ends: the solver then goes on
-// in the background until the process exits.
-func untilDone(ctx context.Context, solve func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- solve() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		select {
-		case err := <-done: // it ended too
-			return err
-		default:
-			return context.Cause(ctx)
-		}
+// runPuzlogic runs the Puzlogic solver; without a deadline on ctx its
+// default is the deadline of its search.
+func runPuzlogic(ctx context.Context, data []byte, w io.Writer, opts Options) error {
+	if opts.TimeLimit == 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, puzlogic.DefaultTimeLimit)
+		defer cancel()
 	}
+	return puzlogic.Run(ctx, data, w, puzlogic.Options{Count: opts.Count, Limit: opts.Limit, Level: opts.Level})
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
+	"github.com/puzbot/puzbot/solve/sudoku"
+	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
 // hugeCount is a Puzlogic puzzle with a vast number of solutions: a 9x9
@@ -43,7 +45,11 @@ func TestRunErrors(t *testing.T) {
 		{"game over", `{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "done"}]}`, Options{}, puzlogic.ErrGameOver,
 			"game over: all 1 levels are done"},
 		{"time limit", hugeCount(), Options{Count: true, Limit: 1 << 40, TimeLimit: 10 * time.Millisecond}, puzlogic.ErrTimeLimit,
-			"(10ms; raise it with --time-limit)"},
+			"(--time-limit 10ms)"},
+		{"negative time limit", `{"kind": "puzlogic"}`, Options{TimeLimit: -time.Second}, ErrBadOptions, "--time-limit -1s: must not be negative"},
+		{"sudoku no solution", ".2345678.9........1" + strings.Repeat(".", 62), Options{}, sudoku.ErrNoSolution, "the puzzle has no solution"},
+		{"tetromino no tiling", `{"kind": "tetromino", "size": 4, "signature": "O3,T1"}`, Options{}, tetromino.ErrNoTiling, "no tiling"},
+		{"tetromino invalid", `{"kind": "tetromino", "size": 5, "signature": "O3,T1"}`, Options{}, puzzle.ErrInvalid, "size 5"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := Run(context.Background(), []byte(tt.data), &bytes.Buffer{}, tt.opts)
@@ -69,19 +75,25 @@ func TestRunCancelled(t *testing.T) {
 	}
 }
 
-// TestUntilDone: a solver that takes no context returns its own result, or
-// the cause of the context as soon as the context ends.
-func TestUntilDone(t *testing.T) {
-	solved := errors.New("solved")
-	if err := untilDone(context.Background(), func() error { return solved }); err != solved {
-		t.Errorf("untilDone = %v, want the solver's error", err)
+// TestRunTimeLimitBoundsCommand: --time-limit bounds the whole command,
+// every puzzle of a Sudoku file together, and a count it stops is printed
+// as a lower bound for every kind that counts.
+func TestRunTimeLimitBoundsCommand(t *testing.T) {
+	forever := strings.Repeat(".", 625) + "\n" // its count never ends
+	start := time.Now()
+	var out bytes.Buffer
+	err := Run(context.Background(), []byte(strings.Repeat(forever, 40)), &out, Options{Count: true, Limit: 1 << 40, TimeLimit: 150 * time.Millisecond})
+	took := time.Since(start)
+	if !errors.Is(err, sudoku.ErrTimeLimit) || !strings.HasSuffix(err.Error(), "(--time-limit 150ms)") ||
+		strings.Count(out.String(), "(time limit reached)\n") != 40 {
+		t.Errorf("Run: %v, output %q", err, out.String())
 	}
-	stop := errors.New("stopped by the test")
-	ctx, cancel := context.WithCancelCause(context.Background())
-	time.AfterFunc(20*time.Millisecond, func() { cancel(stop) })
-	never := make(chan struct{})
-	defer close(never)
-	if err := untilDone(ctx, func() error { <-never; return nil }); err != stop {
-		t.Errorf("untilDone = %v, want the cause of the cancellation", err)
+	if took > 3*time.Second { // 40 x 150ms = 6s if the limit were per puzzle
+		t.Errorf("took %v", took)
+	}
+	out.Reset()
+	err = Run(context.Background(), []byte(hugeCount()), &out, Options{Count: true, Limit: 1 << 40, TimeLimit: 10 * time.Millisecond})
+	if !errors.Is(err, puzlogic.ErrTimeLimit) || !strings.HasPrefix(out.String(), "at least ") || !strings.HasSuffix(out.String(), " (time limit reached)\n") {
+		t.Errorf("Puzlogic count at the limit: %v, output %q", err, out.String())
 	}
 }

@@ -47,7 +47,7 @@ func init() {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "dir", Usage: "keep every look's frame, reading and moves in `DIR`"},
 			&cli.IntFlag{Name: "levels", Usage: "stop after `N` levels are completed (0: play to the end)"},
-			&cli.DurationFlag{Name: "time-limit", EnvVars: []string{"PUZBOT_PLAY_TIME_LIMIT"}, Usage: "give up after `DURATION` (exit 9); 0 for none"},
+			newDurationFlag("time-limit", 0, "PUZBOT_PLAY_TIME_LIMIT", "give up after `DURATION` (exit 9); 0 for none"),
 			&cli.BoolFlag{Name: "stats", Usage: "print where the time went (capture, vision, solve, drags, waiting)"},
 		},
 		Action: playCommand,

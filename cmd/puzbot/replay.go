@@ -39,9 +39,9 @@ func init() {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "print what would be done, and do nothing"},
 			&cli.IntFlag{Name: "steps", Value: d.Steps, EnvVars: []string{"PUZBOT_REPLAY_STEPS"}, Usage: "make each glide `N` pointer moves (1 to 1000)"},
-			&cli.DurationFlag{Name: "move-time", Value: d.MoveTime, EnvVars: []string{"PUZBOT_REPLAY_MOVE_TIME"}, Usage: "take `DURATION` for each glide"},
-			&cli.DurationFlag{Name: "pause", Value: d.Pause, EnvVars: []string{"PUZBOT_REPLAY_PAUSE"}, Usage: "wait `DURATION` after each glide, press and release"},
-			&cli.DurationFlag{Name: "hold", Value: d.Hold, EnvVars: []string{"PUZBOT_REPLAY_HOLD"}, Usage: "hold the button of a click and the key of a key move for `DURATION`"},
+			newDurationFlag("move-time", d.MoveTime, "PUZBOT_REPLAY_MOVE_TIME", "take `DURATION` for each glide"),
+			newDurationFlag("pause", d.Pause, "PUZBOT_REPLAY_PAUSE", "wait `DURATION` after each glide, press and release"),
+			newDurationFlag("hold", d.Hold, "PUZBOT_REPLAY_HOLD", "hold the button of a click and the key of a key move for `DURATION`"),
 			&cli.BoolFlag{Name: "no-fail-safe", Usage: "do not stop when the mouse is moved or sits in a corner"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each move on stderr as it starts"},
 		},

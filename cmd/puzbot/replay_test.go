@@ -239,7 +239,7 @@ func TestReplayCommandFails(t *testing.T) {
 		{"missing file", nil, "", []string{"nothere.json"}, exitcode.BadInput, "nothere.json: no such file or directory"},
 		{"two files", nil, "", []string{"a.json", "b.json"}, exitcode.Usage, "expected one input file, got 2"},
 		{"no steps", nil, click, []string{"--steps", "0"}, exitcode.Usage, "steps 0: expected 1 to 1000"},
-		{"bad duration", nil, click, []string{"--pause", "soon"}, exitcode.Usage, "invalid value"},
+		{"bad duration", nil, click, []string{"--pause", "soon"}, exitcode.Usage, "--pause soon: give a duration, e.g. 5s or 1m30s"},
 		{"bad env", []string{"PUZBOT_REPLAY_STEPS=many"}, click, nil, exitcode.Usage, "PUZBOT_REPLAY_STEPS"},
 	}
 	for _, tt := range tests {

@@ -24,7 +24,7 @@ func init() {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "count", Usage: "print how many solutions the puzzle has (up to --limit) instead of moves"},
 			&cli.IntFlag{Name: "limit", Value: 1000, Usage: "with --count, stop counting at this many solutions"},
-			&cli.DurationFlag{Name: "time-limit", EnvVars: []string{"PUZBOT_TIME_LIMIT"}, Usage: "give up after this long (exit 9); 0 for the solver's default"},
+			newDurationFlag("time-limit", 0, "PUZBOT_TIME_LIMIT", "give up after `DURATION` for the whole command (exit 9); 0 for the solver's default"),
 			&cli.IntFlag{Name: "level", Usage: "on the level map, open this level instead of the first open one"},
 		},
 		Action: func(c *cli.Context) error {

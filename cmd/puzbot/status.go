@@ -14,6 +14,8 @@ import (
 	"github.com/puzbot/puzbot/replay"
 	"github.com/puzbot/puzbot/solve"
 	"github.com/puzbot/puzbot/solve/puzlogic"
+	"github.com/puzbot/puzbot/solve/sudoku"
+	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
 // exitStatus is one row of the README's table of exit statuses: the code,
@@ -34,9 +36,10 @@ var exitStatuses = []exitStatus{
 	{exitcode.OK, "success", nil},
 	{exitcode.Failure, "anything not listed below (I/O error, internal error)", nil},
 	{exitcode.Usage, "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
-		[]error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions, solve.ErrBadOptions}},
+		[]error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions, solve.ErrBadOptions,
+			sudoku.ErrBadOptions}},
 	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
-	{exitcode.NoSolution, "the puzzle has no solution", []error{puzlogic.ErrNoSolution}},
+	{exitcode.NoSolution, "the puzzle has no solution", []error{puzlogic.ErrNoSolution, sudoku.ErrNoSolution, tetromino.ErrNoTiling}},
 	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", []error{display.ErrNoDisplay}},
 	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
 		[]error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
@@ -44,15 +47,15 @@ var exitStatuses = []exitStatus{
 	{exitcode.Mismatch, "`recognize --expect`/`--check`: the result differs from the expected file", nil},
 	{exitcode.NoGame, "`recognize`: no game on the screenshot", nil},
 	{exitcode.TimedOut, "the search hit its time limit before settling the puzzle",
-		[]error{puzlogic.ErrTimeLimit, context.DeadlineExceeded}}, // play's --time-limit is its context's deadline
+		[]error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit,
+			context.DeadlineExceeded}}, // solve's and play's --time-limit are their context's deadline
 	{exitcode.GameOver, "`solve`: every level on the level map is done: the game is over", []error{puzlogic.ErrGameOver}},
 }
 
 // status returns the exit status for err: 0 for nil; the status an error
-// carries itself, for the packages that still decide their own
-// (solve/sudoku, solve/tetromino) and for the vision executable's, which
-// puzbot recognize and play pass on; else that of the first row of
-// exitStatuses with an error that err matches; else exitcode.Failure.
+// carries itself, the vision executable's, which puzbot recognize and play
+// pass on; else that of the first row of exitStatuses with an error that
+// err matches; else exitcode.Failure.
 func status(err error) int {
 	if err == nil {
 		return exitcode.OK

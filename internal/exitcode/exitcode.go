@@ -4,10 +4,9 @@
 //
 // Only commands (package main) decide exit statuses: cmd/puzbot maps the
 // kinds of error its packages return to these codes in one table, the
-// README's (cmd/puzbot/status.go). Error is for the packages that still
-// decide their own, solve/sudoku and solve/tetromino, until they return
-// kinds of error too, and for the vision executable's statuses, which
-// puzbot passes on.
+// README's (cmd/puzbot/status.go). Error is for the vision executable
+// (cmd/puzbot-recognize), which decides its own statuses, and for puzbot's
+// passing them on. Libraries never import this package.
 package exitcode
 
 import (

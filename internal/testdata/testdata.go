@@ -233,3 +233,37 @@ func NotRegular(tb testing.TB, dir string) (paths map[string]string, target stri
 	}
 	return paths, target
 }
+
+// Files returns the files that match the patterns, each relative to the
+// repository's root (filepath.Match's syntax: "testdata/screens/*.json",
+// "../shared/testdata/puzlogic/screens/*.json"). A pattern that matches
+// nothing adds nothing: the shared folder may be absent.
+func Files(tb testing.TB, patterns ...string) []string {
+	tb.Helper()
+	var files []string
+	for _, p := range patterns {
+		m, err := filepath.Glob(filepath.Join(Root(tb), p))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	return files
+}
+
+// AddSeeds adds the contents of the files that match the patterns (see
+// Files) to the seed corpus of f, each passed through keep (nil keeps the
+// whole file).
+func AddSeeds(f *testing.F, keep func([]byte) []byte, patterns ...string) {
+	f.Helper()
+	for _, name := range Files(f, patterns...) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if keep != nil {
+			data = keep(data)
+		}
+		f.Add(data)
+	}
+}

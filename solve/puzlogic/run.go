@@ -25,7 +25,8 @@ type Options struct {
 // that solves it, the navigation moves for a screen without a puzzle, or with
 // opts.Count the number of solutions. The end of ctx stops the search (see
 // SolveContext). Errors: puzzle.ErrInvalid for an invalid file,
-// ErrNoSolution, ErrTimeLimit, ErrGameOver.
+// ErrNoSolution, ErrTimeLimit (with opts.Count, after the count so far,
+// "at least N solutions (time limit reached)"), ErrGameOver.
 func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	p, err := puzzle.ParsePuzlogic(data)
 	if err != nil {
@@ -49,6 +50,12 @@ func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	switch {
 	case opts.Count && (err == nil || errors.Is(err, ErrNoSolution)):
 		_, err = io.WriteString(w, puzzle.CountText(n, limit)+"\n")
+		return err
+	case opts.Count && errors.Is(err, ErrTimeLimit):
+		// What was counted is a lower bound, still worth printing.
+		if _, werr := io.WriteString(w, puzzle.CountTimeText(n)+"\n"); werr != nil {
+			return werr
+		}
 		return err
 	case err != nil:
 		return err

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -80,7 +81,7 @@ func BenchmarkRunTop95(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if err := Run(data, io.Discard, Options{}); err != nil {
+		if err := Run(context.Background(), data, io.Discard, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,12 +2,12 @@ package sudoku
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -43,9 +43,11 @@ func FuzzRun(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte, count bool, limit uint8) {
 		var out bytes.Buffer
-		err := Run(data, &out, Options{Count: count, Limit: int(limit), TimeLimit: 100 * time.Millisecond})
-		switch code := exitcode.Of(err); code {
-		case exitcode.OK, exitcode.BadInput, exitcode.NoSolution, exitcode.TimedOut, exitcode.Usage:
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		err := Run(ctx, data, &out, Options{Count: count, Limit: int(limit)})
+		switch code := statusOf(err); code {
+		case codeOK, codeBadInput, codeNoSolution, codeTimedOut, codeUsage:
 		default:
 			t.Fatalf("exit %d: %v", code, err)
 		}

@@ -2,26 +2,43 @@ package sudoku
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// DefaultTimeLimit bounds the search for each puzzle. Published 9x9 puzzles
-// take microseconds and generated 25x25 ones milliseconds; only hand-made
+// DefaultTimeLimit is the usual bound on the search for each puzzle when
+// the command is given no time limit of its own. Published 9x9 puzzles take
+// microseconds and generated 25x25 ones milliseconds; only hand-made
 // monsters come near it.
 const DefaultTimeLimit = 10 * time.Second
+
+// The kinds of error Run returns besides puzzle.ErrInvalid (an unreadable
+// or invalid puzzle, naming the position), matched with errors.Is.
+var (
+	// ErrNoSolution: a puzzle's givens are consistent but nothing completes them.
+	ErrNoSolution = errors.New("no solution")
+	// ErrTimeLimit: a search reached the end of the context or the
+	// puzzle's time limit before settling the puzzle.
+	ErrTimeLimit = errors.New("time limit reached")
+	// ErrBadOptions: Options that do not fit (Count with a Limit below 1).
+	ErrBadOptions = errors.New("bad sudoku options")
+)
 
 // Options control Run.
 type Options struct {
 	Count bool // report how many solutions there are (up to Limit) instead of solving
 	Limit int  // with Count: stop counting at this many (>= 1)
-	// TimeLimit bounds the search for each puzzle; 0 means DefaultTimeLimit.
-	TimeLimit time.Duration
+	// PuzzleTimeLimit bounds the search for each puzzle of the file, on top
+	// of the deadline of Run's context, which bounds them all; 0 for no
+	// bound of its own.
+	PuzzleTimeLimit time.Duration
 }
 
 // Run reads a sudoku puzzle in any supported format from data and writes the
@@ -30,29 +47,31 @@ type Options struct {
 // writes, per puzzle, a line such as "1 solution" or "at least 2 solutions
 // (limit 2)" instead.
 //
-// Errors carry exit codes: BadInput for an unreadable or invalid puzzle
-// (naming the position), NoSolution when a puzzle has no solution, TimedOut
-// when a search reaches the time limit. A file of many puzzles is solved in
-// full first: the answer line of a puzzle without solution says so, and the
-// error comes at the end.
-func Run(data []byte, w io.Writer, opts Options) error {
+// The deadline of ctx bounds the whole file: at it, the search under way
+// stops, and it and every puzzle left get the answer line "no answer: time
+// limit reached" (with Count, "at least N solutions (time limit reached)",
+// N what was counted so far) and Run returns ErrTimeLimit. The cancellation
+// of ctx stops Run at once with the cause of ctx.
+//
+// Errors: puzzle.ErrInvalid for an unreadable or invalid puzzle (naming the
+// position), ErrNoSolution when a puzzle has no solution, ErrTimeLimit. A
+// file of many puzzles is solved in full first: the answer line of a puzzle
+// without solution says so, and the error comes at the end.
+func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	limit := 1
 	if opts.Count {
 		if opts.Limit < 1 {
-			return exitcode.New(exitcode.Usage, "--limit %d: must be at least 1", opts.Limit)
+			return errkind.Errorf(ErrBadOptions, "--limit %d: must be at least 1", opts.Limit)
 		}
 		limit = opts.Limit
 	}
-	timeLimit := opts.TimeLimit
-	if timeLimit <= 0 {
-		timeLimit = DefaultTimeLimit
-	}
+	r := runner{ctx: ctx, count: opts.Count, limit: limit, puzzleLimit: opts.PuzzleTimeLimit}
 	bw := bufio.NewWriter(w)
 	var err error
 	if IsPlain(data) {
-		err = runPlain(data, bw, opts.Count, limit, timeLimit)
+		err = r.runPlain(data, bw)
 	} else {
-		err = runFile(data, bw, opts.Count, limit, timeLimit)
+		err = r.runFile(data, bw)
 	}
 	if ferr := bw.Flush(); ferr != nil && err == nil {
 		err = fmt.Errorf("writing the answer: %w", ferr)
@@ -60,39 +79,82 @@ func Run(data []byte, w io.Writer, opts Options) error {
 	return err
 }
 
+// invalid gives err, a problem of the input, the kind puzzle.ErrInvalid.
+func invalid(err error) error { return errkind.Wrap(puzzle.ErrInvalid, err) }
+
+// runner is one call of Run.
+type runner struct {
+	ctx         context.Context
+	count       bool
+	limit       int           // solutions to look for (1 unless counting)
+	puzzleLimit time.Duration // the bound of each puzzle; 0 for none
+	sv          solver
+}
+
+// solve searches g until the end of the context or the puzzle's own limit.
+// It returns the cause of the context when that was cancelled.
+func (r *runner) solve(g *grid) (result, error) {
+	if err := r.ctx.Err(); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return result{timedOut: true}, nil // not tried: nothing left of the time
+		}
+		return result{}, context.Cause(r.ctx)
+	}
+	deadline, _ := r.ctx.Deadline()
+	if r.puzzleLimit > 0 {
+		if own := time.Now().Add(r.puzzleLimit); deadline.IsZero() || own.Before(deadline) {
+			deadline = own
+		}
+	}
+	r.sv.done = r.ctx.Done()
+	res := r.sv.solve(g, r.limit, deadline)
+	if res.timedOut && r.ctx.Err() != nil && !errors.Is(r.ctx.Err(), context.DeadlineExceeded) {
+		return res, context.Cause(r.ctx)
+	}
+	return res, nil
+}
+
 // runFile answers a JSON puzzle file.
-func runFile(data []byte, w io.Writer, count bool, limit int, timeLimit time.Duration) error {
+func (r *runner) runFile(data []byte, w io.Writer) error {
 	p, g, err := parseFile(data)
 	if err != nil {
-		return exitcode.Wrap(exitcode.BadInput, err)
+		return invalid(err)
 	}
-	var sv solver
-	res := sv.solve(g, limit, time.Now().Add(timeLimit))
+	res, err := r.solve(g)
 	switch {
+	case err != nil:
+		return err
+	case res.timedOut && r.count:
+		if _, err := fmt.Fprintln(w, puzzle.CountTimeText(res.count)); err != nil {
+			return err
+		}
+		return errkind.Errorf(ErrTimeLimit, "counted %d solutions before the time limit, without finishing", res.count)
 	case res.timedOut:
-		return exitcode.Wrap(exitcode.TimedOut, res.timeoutError(count, timeLimit))
-	case count:
-		_, err = fmt.Fprintln(w, puzzle.CountText(res.count, limit))
+		return errkind.Errorf(ErrTimeLimit, "no answer within the time limit")
+	case r.count:
+		_, err = fmt.Fprintln(w, puzzle.CountText(res.count, r.limit))
 		return err
 	case res.count == 0:
-		return exitcode.New(exitcode.NoSolution, "the puzzle has no solution")
+		return errkind.Errorf(ErrNoSolution, "the puzzle has no solution")
 	}
 	return puzzle.Encode(w, p.moves(g, res.solution))
 }
 
 // runPlain answers every puzzle of a plain file, in the file's format.
-func runPlain(data []byte, w io.Writer, count bool, limit int, timeLimit time.Duration) error {
+func (r *runner) runPlain(data []byte, w io.Writer) error {
 	format, puzzles, err := parsePlain(data)
 	if err != nil {
-		return exitcode.Wrap(exitcode.BadInput, err)
+		return invalid(err)
 	}
 	var (
-		sv                solver
 		b                 strings.Builder
 		unsolved, timeout []int // lines of the puzzles concerned
 	)
 	for i, pz := range puzzles {
-		res := sv.solve(pz.g, limit, time.Now().Add(timeLimit))
+		res, err := r.solve(pz.g)
+		if err != nil {
+			return err
+		}
 		b.Reset()
 		if format == formatRows && i > 0 {
 			b.WriteByte('\n')
@@ -100,13 +162,14 @@ func runPlain(data []byte, w io.Writer, count bool, limit int, timeLimit time.Du
 		switch {
 		case res.timedOut:
 			timeout = append(timeout, pz.line)
-			if count {
-				fmt.Fprintf(&b, "at least %d solutions (time limit reached)\n", res.count)
+			if r.count {
+				b.WriteString(puzzle.CountTimeText(res.count))
 			} else {
-				b.WriteString("no answer: time limit reached\n")
+				b.WriteString("no answer: time limit reached")
 			}
-		case count:
-			b.WriteString(puzzle.CountText(res.count, limit))
+			b.WriteByte('\n')
+		case r.count:
+			b.WriteString(puzzle.CountText(res.count, r.limit))
 			b.WriteByte('\n')
 		case res.count == 0:
 			unsolved = append(unsolved, pz.line)
@@ -123,9 +186,9 @@ func runPlain(data []byte, w io.Writer, count bool, limit int, timeLimit time.Du
 	}
 	switch {
 	case len(timeout) > 0:
-		return exitcode.New(exitcode.TimedOut, "%s the time limit of %v", ofPuzzles(timeout, len(puzzles), "reached", "reach"), timeLimit)
+		return errkind.Errorf(ErrTimeLimit, "%s the time limit", ofPuzzles(timeout, len(puzzles), "reached", "reach"))
 	case len(unsolved) > 0:
-		return exitcode.New(exitcode.NoSolution, "%s no solution", ofPuzzles(unsolved, len(puzzles), "has", "have"))
+		return errkind.Errorf(ErrNoSolution, "%s no solution", ofPuzzles(unsolved, len(puzzles), "has", "have"))
 	}
 	return nil
 }
@@ -151,13 +214,6 @@ type result struct {
 	guesses  int     // branches tried
 }
 
-func (r result) timeoutError(count bool, timeLimit time.Duration) error {
-	if count {
-		return fmt.Errorf("counted %d solutions before the time limit of %v, without finishing", r.count, timeLimit)
-	}
-	return fmt.Errorf("no answer within the time limit of %v", timeLimit)
-}
-
 // How often the solvers read the clock, in branches (minus one): a 9x9
 // branch takes a microsecond or less, a 25x25 one up to a millisecond.
 const (
@@ -168,12 +224,13 @@ const (
 // solver solves grids of every supported size, reusing its memory from one
 // grid to the next.
 type solver struct {
+	done    <-chan struct{} // stop when it is closed; nil for never
 	s9      *solver9
 	general map[int]*general
 }
 
 // solve searches g for up to limit solutions, giving up at deadline (none
-// when zero).
+// when zero) or when sv.done is closed.
 func (sv *solver) solve(g *grid, limit int, deadline time.Time) result {
 	if g.size == 9 {
 		if sv.s9 == nil {
@@ -181,6 +238,7 @@ func (sv *solver) solve(g *grid, limit int, deadline time.Time) result {
 		}
 		s := sv.s9
 		s.ctl.reset(limit, deadline, clockEvery9)
+		s.ctl.done = sv.done
 		s.solve(g.cells)
 		return s.ctl.result(s.solution[:])
 	}
@@ -193,6 +251,7 @@ func (sv *solver) solve(g *grid, limit int, deadline time.Time) result {
 		sv.general[g.size] = gen
 	}
 	gen.ctl.reset(limit, deadline, clockEveryGeneral)
+	gen.ctl.done = sv.done
 	gen.solve(g.cells)
 	return gen.ctl.result(gen.solution)
 }

@@ -2,12 +2,14 @@ package sudoku
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -49,11 +51,38 @@ func jsonOf(line string, size int, board string) string {
 	return s + "}\n"
 }
 
+// The outcomes of Run, numbered as puzbot's exit statuses
+// (cmd/puzbot/status.go maps the kinds of error to them).
+const (
+	codeOK         = 0
+	codeFailure    = 1
+	codeUsage      = 2
+	codeBadInput   = 3
+	codeNoSolution = 4
+	codeTimedOut   = 9
+)
+
+// statusOf returns the outcome err stands for.
+func statusOf(err error) int {
+	for _, k := range []struct {
+		kind error
+		code int
+	}{{ErrBadOptions, codeUsage}, {puzzle.ErrInvalid, codeBadInput}, {ErrNoSolution, codeNoSolution}, {ErrTimeLimit, codeTimedOut}} {
+		if errors.Is(err, k.kind) {
+			return k.code
+		}
+	}
+	if err != nil {
+		return codeFailure
+	}
+	return codeOK
+}
+
 // run calls Run and returns its output, exit status and error message.
 func run(t *testing.T, input string, opts Options) (string, int, string) {
 	t.Helper()
 	var out bytes.Buffer
-	err := Run([]byte(input), &out, opts)
+	err := Run(context.Background(), []byte(input), &out, opts)
 	msg := ""
 	if err != nil {
 		msg = err.Error()
@@ -61,7 +90,7 @@ func run(t *testing.T, input string, opts Options) (string, int, string) {
 			t.Errorf("the error message has several lines: %q", msg)
 		}
 	}
-	return out.String(), exitcode.Of(err), msg
+	return out.String(), statusOf(err), msg
 }
 
 func TestRunPlain(t *testing.T) {
@@ -88,25 +117,25 @@ func TestRunPlain(t *testing.T) {
 			name: "unsolvable in a batch",
 			in:   classic + "\n" + ".2345678.9........1" + strings.Repeat(".", 62) + "\n" + hard + "\n",
 			want: []string{classicSolved, "no solution", ""},
-			code: exitcode.NoSolution, msg: "1 of 3 puzzles (on line 2) has no solution",
+			code: codeNoSolution, msg: "1 of 3 puzzles (on line 2) has no solution",
 		},
 		{
 			name: "two unsolvable",
 			in:   ".2345678.9........1" + strings.Repeat(".", 62) + "\n" + classic + "\n" + "12.." + "...4" + "..3." + "....\n",
 			want: []string{"no solution", classicSolved, "no solution"},
-			code: exitcode.NoSolution, msg: "2 of 3 puzzles (first on line 1) have no solution",
+			code: codeNoSolution, msg: "2 of 3 puzzles (first on line 1) have no solution",
 		},
-		{name: "wrong length", in: classic + "\n" + classic[:80] + "\n", code: exitcode.BadInput,
+		{name: "wrong length", in: classic + "\n" + classic[:80] + "\n", code: codeBadInput,
 			msg: "line 2: 80 characters: a puzzle line holds 16, 81, 256 or 625 (4x4, 9x9, 16x16 or 25x25 cells)"},
-		{name: "bad character", in: classic[:20] + "x" + classic[21:], code: exitcode.BadInput,
+		{name: "bad character", in: classic[:20] + "x" + classic[21:], code: codeBadInput,
 			msg: "line 1: row 3, col 3: 'x': expected a digit 1-9, or . or 0 for an empty cell"},
-		{name: "value too big for 4x4", in: "5" + strings.Repeat(".", 15), code: exitcode.BadInput,
+		{name: "value too big for 4x4", in: "5" + strings.Repeat(".", 15), code: codeBadInput,
 			msg: "line 1: row 1, col 1: '5': expected a digit 1-4, or . or 0 for an empty cell"},
-		{name: "repeat in row", in: "55" + classic[2:], code: exitcode.BadInput, msg: "line 1: row 1, col 2: 5 already in row 1 (at col 1)"},
-		{name: "repeat in column", in: classic[:9] + "5" + classic[10:], code: exitcode.BadInput, msg: "line 1: row 2, col 1: 5 already in col 1 (at row 1)"},
-		{name: "repeat in box", in: classic[:18] + "3" + classic[19:], code: exitcode.BadInput, msg: "line 1: row 3, col 1: 3 already in box 1 (at row 1, col 2)"},
-		{name: "comments only", in: "# nothing\n\n", code: exitcode.BadInput, msg: "no puzzle in the input"},
-		{name: "limit below 1", in: classic, count: true, limit: 0, code: exitcode.Usage, msg: "--limit 0: must be at least 1"},
+		{name: "repeat in row", in: "55" + classic[2:], code: codeBadInput, msg: "line 1: row 1, col 2: 5 already in row 1 (at col 1)"},
+		{name: "repeat in column", in: classic[:9] + "5" + classic[10:], code: codeBadInput, msg: "line 1: row 2, col 1: 5 already in col 1 (at row 1)"},
+		{name: "repeat in box", in: classic[:18] + "3" + classic[19:], code: codeBadInput, msg: "line 1: row 3, col 1: 3 already in box 1 (at row 1, col 2)"},
+		{name: "comments only", in: "# nothing\n\n", code: codeBadInput, msg: "no puzzle in the input"},
+		{name: "limit below 1", in: classic, count: true, limit: 0, code: codeUsage, msg: "--limit 0: must be at least 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,7 +143,7 @@ func TestRunPlain(t *testing.T) {
 			if code != tt.code || msg != tt.msg {
 				t.Fatalf("exit %d %q, want %d %q", code, msg, tt.code, tt.msg)
 			}
-			if tt.code == exitcode.BadInput || tt.code == exitcode.Usage {
+			if tt.code == codeBadInput || tt.code == codeUsage {
 				if out != "" {
 					t.Errorf("output %q on bad input", out)
 				}
@@ -183,8 +212,8 @@ func TestRunRows(t *testing.T) {
 	}
 	for _, e := range errs {
 		out, code, msg := run(t, e.in, Options{})
-		if code != exitcode.BadInput || msg != e.msg || out != "" {
-			t.Errorf("%s: exit %d %q, output %q; want %d %q", e.name, code, msg, out, exitcode.BadInput, e.msg)
+		if code != codeBadInput || msg != e.msg || out != "" {
+			t.Errorf("%s: exit %d %q, output %q; want %d %q", e.name, code, msg, out, codeBadInput, e.msg)
 		}
 	}
 }
@@ -266,16 +295,16 @@ func TestRunFileErrors(t *testing.T) {
 		code     int
 		msg      string
 	}{
-		{"no solution", jsonOf(".2345678.9........1"+strings.Repeat(".", 62), 9, ""), exitcode.NoSolution, "the puzzle has no solution"},
-		{"unknown field", `{"kind": "sudoku", "grid": [], "gird": []}`, exitcode.BadInput, `line 1, column 32: unknown field "gird"`},
-		{"wrong kind", `{"kind": "puzlogic", "grid": []}`, exitcode.BadInput, `kind is "puzlogic", expected "sudoku"`},
-		{"no grid", `{"kind": "sudoku"}`, exitcode.BadInput, `no "grid": expected a list of rows such as "53..7....", one string per row`},
-		{"rows", `{"kind": "sudoku", "grid": ["123", "231", "312"]}`, exitcode.BadInput, "the grid has 3 rows: expected 4, 9, 16 or 25"},
-		{"row length", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..195.."`, 1), exitcode.BadInput, "grid row 2 has 8 characters: expected 9, one per cell"},
-		{"character", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..19?..."`, 1), exitcode.BadInput, "row 2, col 6: '?': expected a digit 1-9, or . or 0 for an empty cell"},
-		{"repeat", jsonOf("5"+classic[1:8]+"5"+classic[9:], 9, ""), exitcode.BadInput, "row 1, col 9: 5 already in row 1 (at col 1)"},
-		{"board", jsonOf(classic, 9, `{"x": 0, "y": 0, "width": 0, "height": 10}`), exitcode.BadInput, "board: width 0 and height 10 must be 1..1048576"},
-		{"not json", `{"kind": "sudoku", "grid": [`, exitcode.BadInput, "line 1, column 29: unexpected end of input"},
+		{"no solution", jsonOf(".2345678.9........1"+strings.Repeat(".", 62), 9, ""), codeNoSolution, "the puzzle has no solution"},
+		{"unknown field", `{"kind": "sudoku", "grid": [], "gird": []}`, codeBadInput, `line 1, column 32: unknown field "gird"`},
+		{"wrong kind", `{"kind": "puzlogic", "grid": []}`, codeBadInput, `kind is "puzlogic", expected "sudoku"`},
+		{"no grid", `{"kind": "sudoku"}`, codeBadInput, `no "grid": expected a list of rows such as "53..7....", one string per row`},
+		{"rows", `{"kind": "sudoku", "grid": ["123", "231", "312"]}`, codeBadInput, "the grid has 3 rows: expected 4, 9, 16 or 25"},
+		{"row length", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..195.."`, 1), codeBadInput, "grid row 2 has 8 characters: expected 9, one per cell"},
+		{"character", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..19?..."`, 1), codeBadInput, "row 2, col 6: '?': expected a digit 1-9, or . or 0 for an empty cell"},
+		{"repeat", jsonOf("5"+classic[1:8]+"5"+classic[9:], 9, ""), codeBadInput, "row 1, col 9: 5 already in row 1 (at col 1)"},
+		{"board", jsonOf(classic, 9, `{"x": 0, "y": 0, "width": 0, "height": 10}`), codeBadInput, "board: width 0 and height 10 must be 1..1048576"},
+		{"not json", `{"kind": "sudoku", "grid": [`, codeBadInput, "line 1, column 29: unexpected end of input"},
 	}
 	for _, e := range errs {
 		out, code, msg := run(t, e.in, Options{})
@@ -285,16 +314,81 @@ func TestRunFileErrors(t *testing.T) {
 	}
 }
 
+// runCtx calls Run with ctx and returns its output and error.
+func runCtx(ctx context.Context, input string, opts Options) (string, error) {
+	var out bytes.Buffer
+	err := Run(ctx, []byte(input), &out, opts)
+	return out.String(), err
+}
+
+// TestRunTimeLimit: each puzzle's own limit ends its search, and a count
+// stopped by it is printed as a lower bound.
 func TestRunTimeLimit(t *testing.T) {
 	// Counting the solutions of an empty 25x25 grid never ends.
 	empty := strings.Repeat(".", 625)
-	_, code, msg := run(t, empty, Options{Count: true, Limit: 1 << 40, TimeLimit: 20 * time.Millisecond})
-	if code != exitcode.TimedOut || msg != "the puzzle reached the time limit of 20ms" {
-		t.Errorf("exit %d %q, want %d", code, msg, exitcode.TimedOut)
+	out, code, msg := run(t, empty+"\n"+classic, Options{Count: true, Limit: 1 << 40, PuzzleTimeLimit: 20 * time.Millisecond})
+	lines := strings.Split(out, "\n")
+	if code != codeTimedOut || msg != "1 of 2 puzzles (on line 1) reached the time limit" ||
+		!lowerBound.MatchString(lines[0]) || lines[1] != "1 solution" {
+		t.Errorf("exit %d %q, output %q; want %d, a lower bound, then 1 solution", code, msg, out, codeTimedOut)
 	}
-	_, code, msg = run(t, jsonOf(empty, 25, ""), Options{Count: true, Limit: 1 << 40, TimeLimit: 20 * time.Millisecond})
-	if code != exitcode.TimedOut || !strings.HasPrefix(msg, "counted ") {
-		t.Errorf("exit %d %q, want %d", code, msg, exitcode.TimedOut)
+	out, code, msg = run(t, jsonOf(empty, 25, ""), Options{Count: true, Limit: 1 << 40, PuzzleTimeLimit: 20 * time.Millisecond})
+	if code != codeTimedOut || !strings.HasPrefix(msg, "counted ") || !lowerBound.MatchString(strings.TrimSuffix(out, "\n")) {
+		t.Errorf("exit %d %q, output %q; want %d and a lower bound", code, msg, out, codeTimedOut)
+	}
+}
+
+// lowerBound is the answer line of a count the time limit stopped.
+var lowerBound = regexp.MustCompile(`^at least [0-9]+ solutions? \(time limit reached\)$`)
+
+// TestRunDeadlineBoundsFile: the deadline of the context bounds the whole
+// file, not each puzzle: 40 counts that would each take for ever end at
+// one deadline, each with its answer line.
+func TestRunDeadlineBoundsFile(t *testing.T) {
+	in := strings.Repeat(strings.Repeat(".", 625)+"\n", 40)
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	out, err := runCtx(ctx, in, Options{Count: true, Limit: 1 << 40})
+	took := time.Since(start)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if !errors.Is(err, ErrTimeLimit) || err.Error() != "40 of 40 puzzles (first on line 1) reach the time limit" || len(lines) != 40 {
+		t.Fatalf("%v, %d lines; want the time limit of 40 puzzles, 40 lines", err, len(lines))
+	}
+	for i, l := range lines {
+		if !lowerBound.MatchString(l) {
+			t.Errorf("line %d is %q", i+1, l)
+		}
+	}
+	// Per puzzle, the 40 would take 6 s; the bound is loose for a loaded machine.
+	if took > 3*time.Second {
+		t.Errorf("took %v for a deadline of 150ms", took)
+	}
+
+	// Past the deadline, the puzzles left are not tried but still answered.
+	past, cancel2 := context.WithTimeout(context.Background(), -time.Second)
+	defer cancel2()
+	out, err = runCtx(past, classic+"\n"+classic+"\n", Options{})
+	if want := "no answer: time limit reached\n"; !errors.Is(err, ErrTimeLimit) || out != want+want {
+		t.Errorf("past the deadline: %v, %q", err, out)
+	}
+	// Puzzles solved before the deadline keep their answers.
+	ctx, cancel3 := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel3()
+	if out, err := runCtx(ctx, classic+"\n"+classic+"\n", Options{}); err != nil || out != classicSolved+"\n"+classicSolved+"\n" {
+		t.Errorf("two puzzles within the deadline: %v, %q", err, out)
+	}
+}
+
+// TestRunCancelled: cancelling the context stops Run at once with its cause.
+func TestRunCancelled(t *testing.T) {
+	stop := errors.New("stopped by the test")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	time.AfterFunc(50*time.Millisecond, func() { cancel(stop) })
+	for _, in := range []string{strings.Repeat(".", 625) + "\n" + classic, jsonOf(strings.Repeat(".", 625), 25, "")} {
+		if _, err := runCtx(ctx, in, Options{Count: true, Limit: 1 << 40}); err != stop {
+			t.Errorf("Run: %v, want the cause of the cancellation", err)
+		}
 	}
 }
 

@@ -2,17 +2,19 @@ package tetromino
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
 	in := `{"kind": "tetromino", "size": 10, "signature": "I4,J4,L4,O1,S1,T4,Z7"}`
-	if err := Run([]byte(in), &out, Options{}); err != nil {
+	if err := Run(context.Background(), []byte(in), &out); err != nil {
 		t.Fatal(err)
 	}
 	s, err := ParseSolution(out.Bytes())
@@ -35,22 +37,43 @@ func TestRunErrors(t *testing.T) {
 	for _, tc := range []struct {
 		in    string
 		limit time.Duration
-		code  int
+		kind  error
 		msg   string
 	}{
-		{`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1"}`, 0, exitcode.BadInput, "3 figures covering 12 cells"},
-		{`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1", "x": 1}`, 0, exitcode.BadInput, `unknown field "x"`},
-		{`{"kind": "tetromino", "size": 4, "signature": "O3,T1"}`, 0, exitcode.NoSolution, "4 x 4 square, O3,T1: no tiling exists (proven: an odd number of T (1)"},
-		{`{"kind": "tetromino", "size": 4, "signature": "I3,S1"}`, 0, exitcode.NoSolution, "(proven: the search tried every placement)"},
-		{`{"kind": "tetromino", "size": 20, "signature": "I56,S44"}`, 30 * time.Millisecond, exitcode.TimedOut, "I56,S44: undecided: the time limit ran out before the search or the SAT solver could tell whether a tiling exists (limit 30ms; raise it with --time-limit)"},
+		{`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1"}`, 0, puzzle.ErrInvalid, "3 figures covering 12 cells"},
+		{`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1", "x": 1}`, 0, puzzle.ErrInvalid, `unknown field "x"`},
+		{`{"kind": "tetromino", "size": 4, "signature": "O3,T1"}`, 0, ErrNoTiling, "4 x 4 square, O3,T1: no tiling exists (proven: an odd number of T (1)"},
+		{`{"kind": "tetromino", "size": 4, "signature": "I3,S1"}`, 0, ErrNoTiling, "(proven: the search tried every placement)"},
+		{`{"kind": "tetromino", "size": 20, "signature": "I56,S44"}`, 30 * time.Millisecond, ErrTimeLimit, "I56,S44: undecided: the time limit ran out before the search or the SAT solver could tell whether a tiling exists"},
 	} {
+		ctx := context.Background()
+		if tc.limit > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, tc.limit)
+			defer cancel()
+		}
 		var out bytes.Buffer
-		err := Run([]byte(tc.in), &out, Options{TimeLimit: tc.limit})
-		if exitcode.Of(err) != tc.code || err == nil || !strings.Contains(err.Error(), tc.msg) {
-			t.Errorf("Run(%s) = %v (exit %d), want exit %d saying %q", tc.in, err, exitcode.Of(err), tc.code, tc.msg)
+		err := Run(ctx, []byte(tc.in), &out)
+		if !errors.Is(err, tc.kind) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("Run(%s) = %v, want %v saying %q", tc.in, err, tc.kind, tc.msg)
 		}
 		if out.Len() != 0 {
 			t.Errorf("Run(%s) wrote %q", tc.in, out.Bytes())
 		}
+	}
+}
+
+// TestRunCancelled: cancelling the context returns its cause at once.
+func TestRunCancelled(t *testing.T) {
+	stop := errors.New("stopped by the test")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	time.AfterFunc(30*time.Millisecond, func() { cancel(stop) })
+	start := time.Now()
+	err := Run(ctx, []byte(`{"kind": "tetromino", "size": 20, "signature": "I56,S44"}`), &bytes.Buffer{})
+	if err != stop {
+		t.Errorf("Run = %v, want the cause", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("took %v, the default limit is %v", took, DefaultTimeLimit)
 	}
 }
