@@ -90,7 +90,7 @@ func describe(data []byte, dec *json.Decoder, err error, t reflect.Type) error {
 		line, col := position(data, typ.Offset)
 		field := fieldPath(typ.Field, t)
 		if field == "" {
-			field = "value"
+			field = "the file" // the top level, which must be an object
 		}
 		return errorAt(line, col, "%s: expected %s, found %s", field, typeName(typ.Type), typ.Value)
 	default:

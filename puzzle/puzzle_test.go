@@ -21,7 +21,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"unknown field", "{\"kind\": \"puzlogic\",\n \"cells\": [{\"row\": 1, \"col\": 2, \"vlaue\": 3}]}", `line 2, column 33: unknown field "vlaue"`},
 		{"type", `{"kind": "puzlogic", "level": "seven"}`, `line 1, column 38: level: expected int, found string`},
 		{"trailing", `{"kind": "puzlogic"}x`, "unexpected data after the JSON object"},
-		{"not an object", `[1, 2]`, "value: expected object, found array"},
+		{"not an object", `[1, 2]`, "the file: expected object, found array"},
 	}
 	for _, tt := range tests {
 		var p Puzzle

@@ -1,9 +1,37 @@
 #!/usr/bin/env bash
 # test.sh installs what the tests need (scripts/setup.sh --test) and runs the
-# whole suite: go vet, then go test on every package. Tests that need a display
-# start their own Xvfb; the end-to-end test drives Debian's chromium.
+# whole suite: go vet, then go test on every package, then each reader's fuzz
+# target for a short while. Tests that need a display start their own Xvfb;
+# the end-to-end test drives Debian's chromium.
+#
+# PUZBOT_FUZZTIME (default 10s) is how long each fuzz target runs; 0 skips
+# the fuzzing. A crash is kept by Go in the package's testdata/fuzz/, where
+# it becomes a seed that plain go test runs from then on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 go vet ./...
 go test -count=1 -timeout 40m "$@" ./...
+
+# The fuzz targets of every reader, package and target, one at a time.
+fuzz_targets=(
+	"./puzzle FuzzParsePuzlogic"     # the Puzlogic puzzle file
+	"./puzzle FuzzParseMoves"        # the moves file
+	"./puzzle FuzzReadOrigin"        # a PNG's puzbot-origin chunk
+	"./solve FuzzRun"                # solve on anything: every kind's file, plain Sudoku text
+	"./solve/sudoku FuzzParsePlain"  # plain Sudoku text
+	"./solve/sudoku FuzzParsePuzzle" # the Sudoku puzzle file
+	"./solve/tetromino FuzzParse"    # the tetromino puzzle file
+	"./solve/tetromino FuzzParseSolution" # the tetromino solution file (render)
+	"./e2e/game FuzzParseLevels"     # the copy's levels file
+	"./recognize FuzzDecodeImage"    # screenshots (PNG, JPEG), checked before decoding
+	"./recognize FuzzGlyphCache"     # the glyph cache
+)
+fuzztime=${PUZBOT_FUZZTIME:-10s}
+if [ "$fuzztime" != 0 ]; then
+	for t in "${fuzz_targets[@]}"; do
+		read -r pkg target <<<"$t"
+		echo "fuzz: $target ($pkg) for $fuzztime"
+		go test -run='^$' -fuzz="^$target\$" -fuzztime="$fuzztime" "$pkg"
+	done
+fi

@@ -97,3 +97,39 @@ func TestRunTimeLimitBoundsCommand(t *testing.T) {
 		t.Errorf("Puzlogic count at the limit: %v, output %q", err, out.String())
 	}
 }
+
+// TestByteOrderMark: every file puzbot reads takes a leading UTF-8 byte
+// order mark, as some editors write it, and means the same as without it:
+// each kind's puzzle file, the plain Sudoku formats, the moves file solve
+// writes, and the tetromino solution file render reads.
+func TestByteOrderMark(t *testing.T) {
+	const bom = "\ufeff"
+	for _, in := range []string{
+		`{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}], "pieces": [{"value": 1}]}`,
+		`{"kind": "sudoku", "grid": ["1...", "..3.", ".4..", "...2"]}`,
+		"1.....3..4.....2\n",
+		"1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n",
+		`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`,
+	} {
+		var plain, marked bytes.Buffer
+		errPlain := Run(context.Background(), []byte(in), &plain, Options{})
+		errMarked := Run(context.Background(), []byte(bom+in), &marked, Options{})
+		if errPlain != nil || errMarked != nil || plain.String() != marked.String() {
+			t.Errorf("%q: %v, %q without the mark; %v, %q with it", in, errPlain, plain.String(), errMarked, marked.String())
+			continue
+		}
+		out := bom + plain.String()
+		var err error
+		switch {
+		case strings.Contains(in, "tetromino"):
+			_, err = tetromino.ParseSolution([]byte(out))
+		case strings.HasPrefix(in, "{"):
+			_, err = puzzle.ParseMoves([]byte(out))
+		default:
+			continue
+		}
+		if err != nil {
+			t.Errorf("the answer to %q, with a mark: %v", in, err)
+		}
+	}
+}

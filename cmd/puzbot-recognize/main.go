@@ -43,6 +43,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/pipe"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 )
@@ -77,11 +78,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		err = recognizeCommand(opts, stdin, stdout, stderr)
 	}
-	if err != nil {
+	if err != nil && exitcode.Of(err) != exitcode.EmptyPipe { // an empty pipe: the step before said why
 		fmt.Fprintf(stderr, "puzbot-recognize: %s\n", oneLine(err.Error()))
-		return exitcode.Of(err)
 	}
-	return exitcode.OK
+	return exitcode.Of(err)
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -269,6 +269,9 @@ func readSource(input string, stdin io.Reader) ([]byte, string, error) {
 	}
 	if len(data) > recognize.MaxInputSize {
 		return nil, "stdin", exitcode.New(exitcode.BadInput, "stdin: more than %d MiB", recognize.MaxInputSize>>20)
+	}
+	if pipe.Empty(stdin, data) { // the step before failed and said why
+		return nil, "stdin", exitcode.New(exitcode.EmptyPipe, "stdin is an empty pipe")
 	}
 	if path, ok := pathOnStdin(data); ok {
 		data, err := readFile(path)

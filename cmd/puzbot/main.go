@@ -19,6 +19,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/pipe"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -39,10 +41,11 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	err := app.Run(args)
-	if err != nil {
+	code := status(err)
+	if err != nil && code != exitcode.EmptyPipe { // the step before said why
 		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
-	return status(err)
+	return code
 }
 
 // maxMessage bounds an error message, in bytes: a message that echoes a
@@ -117,6 +120,9 @@ func readInput(c *cli.Context) ([]byte, string, error) {
 		data, err := puzzle.ReadAll(c.App.Reader)
 		if err != nil {
 			return nil, "stdin", inputError(fmt.Errorf("stdin: %w", err))
+		}
+		if pipe.Empty(c.App.Reader, data) {
+			return nil, "stdin", errEmptyPipe
 		}
 		return data, "stdin", nil
 	}

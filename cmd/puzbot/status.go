@@ -50,6 +50,7 @@ var exitStatuses = []exitStatus{
 		[]error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit,
 			context.DeadlineExceeded}}, // solve's and play's --time-limit are their context's deadline
 	{exitcode.GameOver, "`solve`: every level on the level map is done: the game is over", []error{puzlogic.ErrGameOver}},
+	{exitcode.EmptyPipe, "stdin was an empty pipe: an earlier step of the pipeline failed and said why; nothing is printed", []error{errEmptyPipe}},
 }
 
 // status returns the exit status for err: 0 for nil; the status an error
@@ -85,6 +86,9 @@ var (
 	// errBadInput is an input file that cannot be read, or is invalid in a
 	// way its reader does not mark with a kind of its own.
 	errBadInput = errors.New("cannot read the input")
+	// errEmptyPipe is standard input that is an empty pipe: in a pipeline,
+	// the step before failed and printed why (see internal/pipe).
+	errEmptyPipe = errors.New("stdin is an empty pipe")
 )
 
 // usageError marks err as a bad flag or argument.

@@ -27,6 +27,7 @@ const (
 	NoGame     = 8  // recognize: no game on the screenshot
 	TimedOut   = 9  // the search hit its time limit without settling the question
 	GameOver   = 10 // solve: the last level is done, nothing left to play
+	EmptyPipe  = 11 // stdin was an empty pipe: an earlier step of the pipeline failed (nothing printed)
 )
 
 // Error is an error with the exit status the process should end with.

@@ -157,9 +157,10 @@ func checkArea(n int, c Counts) error {
 }
 
 // checkObject reports an error when data holds something other than a JSON
-// object, which the decoder would describe in terms of Go types.
+// object, which the decoder would describe in terms of Go types. A leading
+// UTF-8 byte order mark is skipped, as every reader of puzbot does.
 func checkObject(data []byte) error {
-	if b := bytes.TrimSpace(data); len(b) > 0 && b[0] != '{' {
+	if b := bytes.TrimSpace(puzzle.SkipBOM(data)); len(b) > 0 && b[0] != '{' {
 		return fmt.Errorf("expected a JSON object, found %q", clip(b))
 	}
 	return nil
