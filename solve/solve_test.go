@@ -3,7 +3,10 @@ package solve
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -130,6 +133,91 @@ func TestByteOrderMark(t *testing.T) {
 		}
 		if err != nil {
 			t.Errorf("the answer to %q, with a mark: %v", in, err)
+		}
+	}
+}
+
+// goTypeName matches what a message must never show: the name of a Go type
+// ([]puzzle.Cell, puzzle.Rect, []tetromino.Placement, map[string]..., int64).
+var goTypeName = regexp.MustCompile(`\[\][a-z*]|\b(puzzle|tetromino|sudoku|puzlogic|main|json)\.[A-Z]|map\[|struct|\b(u?int|float)(8|16|32|64)\b`)
+
+// wrongTypes are the values put in place of each value of a file.
+var wrongTypes = []any{"text", 1.5, -3, true, nil, []any{}, []any{"x", 2}, map[string]any{}, map[string]any{"x": "y"}}
+
+// mutations returns v with each value in it, at any depth, replaced in turn
+// by each of wrongTypes, marshalled.
+func mutations(t *testing.T, v any) [][]byte {
+	var out [][]byte
+	var walk func(get func() any, set func(any))
+	walk = func(get func() any, set func(any)) {
+		old := get()
+		for _, w := range wrongTypes {
+			set(w)
+			data, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, data)
+		}
+		set(old)
+		switch o := old.(type) {
+		case map[string]any:
+			for k := range o {
+				walk(func() any { return o[k] }, func(x any) { o[k] = x })
+			}
+		case []any:
+			for i := range o {
+				walk(func() any { return o[i] }, func(x any) { o[i] = x })
+			}
+		}
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("not an object: %v", v)
+	}
+	for k := range m {
+		walk(func() any { return m[k] }, func(x any) { m[k] = x })
+	}
+	return out
+}
+
+// TestWrongTypesSpeakTheFilesTerms puts a value of every wrong type in
+// place of each value of each format's file, at every depth: each reader
+// must answer in one line, in the file's terms, never with a Go type name.
+func TestWrongTypesSpeakTheFilesTerms(t *testing.T) {
+	run := func(data []byte) error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		return Run(ctx, data, io.Discard, Options{})
+	}
+	moves := func(data []byte) error { _, err := puzzle.ParseMoves(data); return err }
+	tiling := func(data []byte) error { _, err := tetromino.ParseSolution(data); return err }
+	for _, tt := range []struct {
+		file string
+		read func([]byte) error
+	}{
+		{`{"kind": "puzlogic", "board": {"x": 1, "y": 2, "width": 3, "height": 4}, "cells": [{"row": 0, "col": 0, "x": 5, "y": 6}, {"row": 0, "col": 1, "value": 2}],
+			"pieces": [{"value": 1, "color": "white", "row": 0, "col": 0, "x": 1, "y": 1}], "sums": [{"axis": "row", "index": 0, "target": 3, "scope": "all"}]}`, run},
+		{`{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "open", "x": 1, "y": 2}]}`, run},
+		{`{"kind": "puzlogic", "screen": "completed", "buttons": [{"name": "next", "x": 1, "y": 2}]}`, run},
+		{`{"kind": "sudoku", "grid": ["1...", "..3.", ".4..", "...2"], "board": {"x": 0, "y": 0, "width": 40, "height": 40}}`, run},
+		{`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`, run},
+		{`{"kind": "puzlogic", "screen": "level", "moves": [{"action": "drag", "value": 8, "color": "white", "row": 0, "col": 3, "from": {"x": 1, "y": 2}, "to": {"x": 3, "y": 4}},
+			{"action": "click", "name": "next", "x": 1, "y": 2}, {"action": "key", "key": "space"}, {"action": "type", "row": 0, "col": 0, "value": 1, "x": 1, "y": 1}], "grid": ["1"]}`, moves},
+		{`{"kind": "tetromino", "size": 4, "solution": [["I", 0, 0, 0], ["J", 2, 1, 0], ["Z", 1, 2, 0], ["L", 3, 1, 2]]}`, tiling},
+	} {
+		var v any
+		if err := json.Unmarshal([]byte(tt.file), &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, data := range mutations(t, v) {
+			err := tt.read(data)
+			if err == nil {
+				continue
+			}
+			if msg := err.Error(); goTypeName.MatchString(msg) || strings.Contains(msg, "\n") || len(msg) > 240 {
+				t.Errorf("%s: %q", data, msg)
+			}
 		}
 	}
 }
