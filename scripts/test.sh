@@ -4,7 +4,7 @@
 # target for a short while. Tests that need a display start their own Xvfb;
 # the end-to-end test drives Debian's chromium.
 #
-# PUZBOT_FUZZTIME (default 10s) is how long each fuzz target runs; 0 skips
+# PUZBOT_FUZZTIME (default 8s) is how long each fuzz target runs; 0 skips
 # the fuzzing. A crash is kept by Go in the package's testdata/fuzz/, where
 # it becomes a seed that plain go test runs from then on.
 set -euo pipefail
@@ -27,7 +27,7 @@ fuzz_targets=(
 	"./recognize FuzzDecodeImage"    # screenshots (PNG, JPEG), checked before decoding
 	"./recognize FuzzGlyphCache"     # the glyph cache
 )
-fuzztime=${PUZBOT_FUZZTIME:-10s}
+fuzztime=${PUZBOT_FUZZTIME:-8s}
 if [ "$fuzztime" != 0 ]; then
 	for t in "${fuzz_targets[@]}"; do
 		read -r pkg target <<<"$t"
