@@ -182,7 +182,7 @@ func TestSolveFails(t *testing.T) {
 		code  int
 		want  string
 	}{
-		{"empty", "", nil, exitcode.BadInput, "empty input"},
+		{"empty", " ", nil, exitcode.BadInput, "empty input"}, // an empty pipe exits 11 quietly: TestPipelineFirstFailureShows
 		{"syntax", "{\n  \"kind\": \"puzlogic\",\n  \"cells\": [}\n", nil, exitcode.BadInput, "line 3, column 13"},
 		{"truncated", `{"kind": "puzlogic", "cells": [`, nil, exitcode.BadInput, "unexpected end of input"},
 		{"typo", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "vlaue": 3}]}`, nil, exitcode.BadInput, `unknown field "vlaue"`},
