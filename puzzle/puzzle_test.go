@@ -164,28 +164,6 @@ func TestReadAllLimit(t *testing.T) {
 	}
 }
 
-// FuzzParseMoves checks that no input makes the moves reader panic.
-func FuzzParseMoves(f *testing.F) {
-	f.Add([]byte(`{"kind": "puzlogic", "moves": [{"action": "drag", "value": 8, "row": 0, "col": 3, "from": {"x": 863, "y": 867}, "to": {"x": 815, "y": 435}}]}`))
-	f.Add([]byte(`{"kind": "puzlogic", "moves": [{"action": "click", "name": "next", "x": 1, "y": 2}, {"action": "key", "key": "space"}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := ParseMoves(data)
-		if err != nil {
-			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("error message spans lines: %q", err)
-			}
-			return
-		}
-		var buf bytes.Buffer
-		if err := Encode(&buf, m); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ParseMoves(buf.Bytes()); err != nil {
-			t.Fatalf("re-encoded moves do not parse: %v\n%s", err, buf.String())
-		}
-	})
-}
-
 func TestParsePuzlogicScopesAndColours(t *testing.T) {
 	p, err := ParsePuzlogic([]byte(`{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}, {"row": 0, "col": 1}],
 		"pieces": [{"value": 1}, {"value": 2, "color": "white"}],

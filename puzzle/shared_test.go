@@ -3,7 +3,6 @@ package puzzle_test
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -60,12 +59,7 @@ func FuzzParsePuzlogic(f *testing.F) {
 	f.Add([]byte(`{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "open", "x": 1, "y": 2}]}`))
 	f.Add([]byte(`{"kind": "puzlogic", "screen": "completed", "buttons": [{"name": "next", "x": 1, "y": 2}]}`))
 	f.Add([]byte("{\"kind\": \"puzlogic\",\n\"cells\": [{\"row\": 0, \"col\": 0, \"vlaue\": 1}]}"))
-	files, _ := filepath.Glob(testdata.SharedPath(f, "puzlogic/screens/*.json"))
-	for _, name := range files {
-		if data, err := os.ReadFile(name); err == nil {
-			f.Add(data)
-		}
-	}
+	testdata.AddSeeds(f, nil, "testdata/screens/*.json", "../shared/testdata/puzlogic/screens/*.json")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := puzzle.ParsePuzlogic(data)
 		if err != nil {

@@ -25,18 +25,12 @@ var knownKinds = []error{
 	context.DeadlineExceeded,
 }
 
-// firstLines keeps the first two lines of a file: a few puzzles of a set.
-func firstLines(data []byte) []byte {
-	lines := bytes.SplitAfterN(data, []byte("\n"), 3)
-	return bytes.Join(lines[:min(2, len(lines))], nil)
-}
-
 // FuzzRun feeds anything to Run, as `puzbot solve` does, with every kind's
 // files of testdata as seeds: it must not panic, and every error must be one
 // line of a known kind, so that the command exits with a documented status.
 func FuzzRun(f *testing.F) {
 	testdata.AddSeeds(f, nil, "testdata/screens/*.json")
-	testdata.AddSeeds(f, firstLines, "testdata/sudoku/*.txt")
+	testdata.AddSeeds(f, testdata.FirstLines(2), "testdata/sudoku/*.txt")
 	f.Add([]byte(`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`))
 	f.Add([]byte(`{"kind": "sudoku", "grid": ["1...", "..3.", ".4..", "...2"], "board": {"x": 0, "y": 0, "width": 40, "height": 40}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -267,3 +267,13 @@ func AddSeeds(f *testing.F, keep func([]byte) []byte, patterns ...string) {
 		f.Add(data)
 	}
 }
+
+// FirstLines returns a keep function for AddSeeds that keeps the first n
+// lines of a file: a few puzzles of a set, small enough for a fuzzer to
+// mutate.
+func FirstLines(n int) func([]byte) []byte {
+	return func(data []byte) []byte {
+		lines := bytes.SplitAfterN(data, []byte("\n"), n+1)
+		return bytes.Join(lines[:min(n, len(lines))], nil)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -82,11 +83,12 @@ func FuzzRun(f *testing.F) {
 }
 
 // FuzzParsePlain checks the plain reader never panics and reads back what
-// the writers write.
+// the writers write. The seeds include the sets of testdata.
 func FuzzParsePlain(f *testing.F) {
 	for _, s := range plainSeeds {
 		f.Add([]byte(s))
 	}
+	testdata.AddSeeds(f, testdata.FirstLines(3), "testdata/sudoku/*.txt", "../shared/testdata/sudoku/*.txt")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		format, puzzles, err := parsePlain(data)
 		if err != nil {
