@@ -3,8 +3,8 @@ package puzzle_test
 import (
 	"bytes"
 	"context"
-	"os"
 	"image"
+	"os"
 	"strings"
 	"testing"
 
