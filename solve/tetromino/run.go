@@ -19,8 +19,8 @@ const DefaultTimeLimit = 10 * time.Second
 
 // Run reads a tetromino puzzle file from data and writes the solution file
 // to w. The deadline of ctx (DefaultTimeLimit from now when it has none)
-// bounds the search, and its cancellation makes Run return the cause of ctx
-// at once (the search then ends in the background at its deadline).
+// bounds the search, and its cancellation stops it within milliseconds,
+// with the cause of ctx.
 //
 // Errors: puzzle.ErrInvalid for an invalid file, ErrNoTiling when no tiling
 // exists (proven), ErrTimeLimit when the deadline came first.
@@ -29,33 +29,19 @@ func Run(ctx context.Context, data []byte, w io.Writer) error {
 	if err != nil {
 		return errkind.Wrap(puzzle.ErrInvalid, err)
 	}
-	limit := DefaultTimeLimit
-	if deadline, ok := ctx.Deadline(); ok {
-		limit = max(time.Until(deadline), time.Nanosecond)
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultTimeLimit)
+		defer cancel()
 	}
-	type answer struct {
-		tiling []Placement
-		err    error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		tiling, err := Solve(p.Size, counts, limit)
-		done <- answer{tiling, err}
-	}()
-	var a answer
-	select {
-	case a = <-done:
-	case <-ctx.Done():
-		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return context.Cause(ctx)
-		}
-		a = <-done // Solve stops at the same deadline
-	}
+	tiling, err := SolveContext(ctx, p.Size, counts)
 	switch {
-	case errors.Is(a.err, ErrNoTiling), errors.Is(a.err, ErrTimeLimit):
-		return fmt.Errorf("%d x %d square, %s: %w", p.Size, p.Size, counts, a.err)
-	case a.err != nil:
-		return errkind.Wrap(puzzle.ErrInvalid, a.err)
+	case errors.Is(err, ErrTimeLimit) && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return context.Cause(ctx)
+	case errors.Is(err, ErrNoTiling), errors.Is(err, ErrTimeLimit):
+		return fmt.Errorf("%d x %d square, %s: %w", p.Size, p.Size, counts, err)
+	case err != nil:
+		return errkind.Wrap(puzzle.ErrInvalid, err)
 	}
-	return puzzle.Encode(w, &Solution{Kind: puzzle.KindTetromino, Size: p.Size, Placements: a.tiling})
+	return puzzle.Encode(w, &Solution{Kind: puzzle.KindTetromino, Size: p.Size, Placements: tiling})
 }

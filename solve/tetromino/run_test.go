@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -63,17 +64,25 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-// TestRunCancelled: cancelling the context returns its cause at once.
+// TestRunCancelled: cancelling the context stops the search and the SAT
+// solver (in both phases: the search alone, then both) and returns its
+// cause, leaving no goroutine behind.
 func TestRunCancelled(t *testing.T) {
-	stop := errors.New("stopped by the test")
-	ctx, cancel := context.WithCancelCause(context.Background())
-	time.AfterFunc(30*time.Millisecond, func() { cancel(stop) })
-	start := time.Now()
-	err := Run(ctx, []byte(`{"kind": "tetromino", "size": 20, "signature": "I56,S44"}`), &bytes.Buffer{})
-	if err != stop {
-		t.Errorf("Run = %v, want the cause", err)
+	before := runtime.NumGoroutine()
+	for _, after := range []time.Duration{10 * time.Millisecond, 300 * time.Millisecond} {
+		stop := errors.New("stopped by the test")
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(after, func() { cancel(stop) })
+		start := time.Now()
+		err := Run(ctx, []byte(`{"kind": "tetromino", "size": 20, "signature": "I56,S44"}`), &bytes.Buffer{})
+		if err != stop {
+			t.Errorf("cancelled after %v: Run = %v, want the cause", after, err)
+		}
+		if took := time.Since(start); took > after+3*time.Second { // loose for a loaded machine; the default limit is 10 s
+			t.Errorf("cancelled after %v: took %v", after, took)
+		}
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("took %v, the default limit is %v", took, DefaultTimeLimit)
+	if now := runtime.NumGoroutine(); now > before {
+		t.Errorf("%d goroutines before, %d after", before, now)
 	}
 }

@@ -1,6 +1,7 @@
 package tetromino
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -31,6 +32,22 @@ func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
 	return tiling, err
 }
 
+// SolveContext is Solve with the deadline of ctx as its limit (none when
+// ctx has none): the end of ctx, deadline or cancellation, stops the search
+// and the SAT solver within milliseconds, with ErrTimeLimit; both have
+// stopped when it returns.
+func SolveContext(ctx context.Context, size int, c Counts) ([]Placement, error) {
+	var limit time.Duration
+	if deadline, ok := ctx.Deadline(); ok {
+		limit = max(time.Until(deadline), time.Nanosecond)
+	}
+	var cancelled atomic.Bool
+	stop := context.AfterFunc(ctx, func() { cancelled.Store(true) })
+	defer stop()
+	tiling, _, err := solveStop(size, c, limit, &cancelled)
+	return tiling, err
+}
+
 // The methods that settle a signature.
 const (
 	byColouring = "colouring"
@@ -40,6 +57,12 @@ const (
 
 // solve is Solve, and says which method settled the question.
 func solve(size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
+	return solveStop(size, c, limit, nil)
+}
+
+// solveStop is solve that also stops, as at the deadline, once cancel (if
+// not nil) is set.
+func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (tiling []Placement, method string, err error) {
 	if err := checkSize(size); err != nil {
 		return nil, "", err
 	}
@@ -64,7 +87,7 @@ func solve(size int, c Counts, limit time.Duration) (tiling []Placement, method 
 	if mirror {
 		c = c.mirrored()
 	}
-	tiling, out, method := decide(size, c, deadline)
+	tiling, out, method := decide(size, c, deadline, cancel)
 	switch out {
 	case found:
 		if mirror {
@@ -90,32 +113,37 @@ var proofs = map[string]string{
 
 // decide runs the search alone for soloTime, then, when the square is
 // small enough, the search and the SAT solver side by side until one of
-// them settles the question or the deadline passes. method says which did.
-// Both have stopped when decide returns.
-func decide(n int, c Counts, deadline time.Time) (tiling []Placement, out outcome, method string) {
+// them settles the question or the deadline passes, or cancel (if not nil)
+// is set. method says which did. Both have stopped when decide returns.
+func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) (tiling []Placement, out outcome, method string) {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
 	if n > satMaxSize || !deadline.IsZero() && deadline.Before(solo) {
 		solo = deadline
 	}
-	s.e.deadline = solo
-	if out = s.run(); out != timedOut || solo.Equal(deadline) {
+	s.e.deadline, s.e.stop = solo, cancel
+	if out = s.run(); out != timedOut || solo.Equal(deadline) || cancel != nil && cancel.Load() {
 		return s.result(out)
 	}
 	type answer struct {
 		tiling []Placement
 		out    outcome
 	}
-	var stop atomic.Bool
+	// One flag stops both: set by the side that settles the question, or
+	// by the caller's cancel, which is this call's own.
+	stop := cancel
+	if stop == nil {
+		stop = new(atomic.Bool)
+	}
 	sat := make(chan answer, 1)
 	go func() {
-		tiling, out := solveSAT(n, c, deadline, &stop)
+		tiling, out := solveSAT(n, c, deadline, stop)
 		if out != timedOut {
 			stop.Store(true) // the search can stop
 		}
 		sat <- answer{tiling, out}
 	}()
-	s.e.deadline, s.e.stop = deadline, &stop
+	s.e.deadline, s.e.stop = deadline, stop
 	out = s.run()
 	stop.Store(true)
 	a := <-sat
