@@ -29,9 +29,23 @@ fuzz_targets=(
 )
 fuzztime=${PUZBOT_FUZZTIME:-8s}
 if [ "$fuzztime" != 0 ]; then
+	log=$(mktemp)
+	trap 'rm -f "$log"' EXIT
 	for t in "${fuzz_targets[@]}"; do
 		read -r pkg target <<<"$t"
 		echo "fuzz: $target ($pkg) for $fuzztime"
-		go test -run='^$' -fuzz="^$target\$" -fuzztime="$fuzztime" "$pkg"
+		if go test -run='^$' -fuzz="^$target\$" -fuzztime="$fuzztime" "$pkg" 2>&1 | tee "$log" | tail -n 3; [ "${PIPESTATUS[0]}" = 0 ]; then
+			continue
+		fi
+		# Go 1.26's fuzz coordinator can fail a target with a bare "context
+		# deadline exceeded" as -fuzztime ends, on a loaded machine, without
+		# any failing input (go.dev/issue/75804, fixed in Go 1.27): that is
+		# not a finding. A real one writes its input to testdata/fuzz.
+		if grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written to' "$log"; then
+			echo "fuzz: $target: Go's spurious deadline at the end of -fuzztime (go.dev/issue/75804), not a failure"
+			continue
+		fi
+		cat "$log"
+		exit 1
 	done
 fi
