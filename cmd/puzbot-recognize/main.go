@@ -43,6 +43,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/tty"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 )
@@ -153,6 +154,9 @@ Exit status: 0 ok, 1 failure, 2 usage, 3 not a readable image,
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func recognizeCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
+	if !o.serve && o.check == "" && (o.input == "" || o.input == "-") {
+		tty.NoteReading(stdin, stderr, "puzbot recognize", "a screenshot (or its path)")
+	}
 	cache := openCache(o.glyphCache)
 	reader := recognize.NewReader(cache)
 	defer reader.Close()

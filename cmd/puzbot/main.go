@@ -14,11 +14,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"github.com/xrash/smetrics"
 
+	"github.com/puzbot/puzbot/internal/tty"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -38,7 +41,8 @@ func main() {
 // exit status. Errors are printed as one line on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
-	err := app.Run(args)
+	app.Metadata = map[string]any{argsKey: args}
+	err := app.Run(flagsFirst(app.Commands, args))
 	if err != nil {
 		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
@@ -68,6 +72,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	for i, c := range commands {
 		cp := *c
 		cp.OnUsageError = flagError
+		if cp.BashComplete == nil {
+			cp.BashComplete = completeFlags
+		}
 		cmds[i] = &cp
 	}
 	sort.SliceStable(cmds, func(i, j int) bool {
@@ -81,21 +88,108 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"Exit status: 0 ok, 1 failure, 2 usage, 3 bad input, 4 no solution,\n" +
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
 			"9 time limit reached, 10 game over (see README).",
+		Version:   versionString(),
 		Commands:  cmds,
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are printed once, by run; urfave must not exit by itself.
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError:   flagError,
-		Suggest:        true,
+		ExitErrHandler:       func(*cli.Context, error) {},
+		OnUsageError:         flagError,
+		Action:               unknownCommand,
+		EnableBashCompletion: true,
+		Suggest:              true,
 	}
 }
 
+// unknownCommand is what puzbot does without a known command: the help for
+// no argument, else a usage error that suggests the nearest command.
+func unknownCommand(c *cli.Context) error {
+	if !c.Args().Present() {
+		return cli.ShowAppHelp(c)
+	}
+	name := c.Args().First()
+	var names []string
+	for _, cmd := range c.App.VisibleCommands() {
+		names = append(names, cmd.Names()...)
+	}
+	if near := nearest(names, name); near != "" {
+		return usageErrorf("unknown command %q; did you mean %q?", name, near)
+	}
+	return usageErrorf("unknown command %q (see puzbot --help)", name)
+}
+
+// undefinedFlag is the start of the flag package's error for a flag that
+// the command does not have.
+const undefinedFlag = "flag provided but not defined: -"
+
+// argsKey is where run keeps the arguments, as typed, in the app's
+// Metadata: for flagError to name a flag as it was typed, and for
+// completeFlags to see the word being completed.
+const argsKey = "args"
+
 // flagError makes flag errors usage errors, and keeps urfave/cli from
-// printing the help text on stdout, which is often a pipe.
-func flagError(_ *cli.Context, err error, _ bool) error {
-	return usageError(err)
+// printing the help text on stdout, which is often a pipe. An unknown flag
+// is named as it was typed, with the nearest flag the command has.
+func flagError(c *cli.Context, err error, _ bool) error {
+	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
+	if !ok {
+		return usageError(err)
+	}
+	typed := "-" + name
+	args, _ := c.App.Metadata[argsKey].([]string)
+	if slices.ContainsFunc(args, func(arg string) bool {
+		return arg == "-"+typed || strings.HasPrefix(arg, "-"+typed+"=")
+	}) {
+		typed = "-" + typed
+	}
+	where, flags := "", c.App.VisibleFlags()
+	if c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
+		where, flags = c.Command.Name+": ", c.Command.VisibleFlags()
+	}
+	if near := nearest(dashedNames(flags), typed); near != "" {
+		return usageErrorf("%sunknown flag %s; did you mean %s?", where, typed, near)
+	}
+	return usageErrorf("%sunknown flag %s (see --help)", where, typed)
+}
+
+// completeFlags answers the completion scripts for a command: its flags
+// when the word being completed starts with "-", else nothing, so that the
+// shell completes file names (urfave/cli's default would offer "help").
+func completeFlags(c *cli.Context) {
+	args, _ := c.App.Metadata[argsKey].([]string)
+	if len(args) < 2 || !strings.HasPrefix(args[len(args)-2], "-") {
+		return
+	}
+	for _, n := range dashedNames(c.Command.VisibleFlags()) {
+		fmt.Fprintln(c.App.Writer, n)
+	}
+}
+
+// dashedNames returns the names and aliases of flags as they are typed:
+// "--count", "-n".
+func dashedNames(flags []cli.Flag) []string {
+	var names []string
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			names = append(names, strings.Repeat("-", min(2, len(n)))+n)
+		}
+	}
+	return names
+}
+
+// nearest returns the name most like typed, by the Jaro-Winkler similarity
+// urfave/cli's own suggestions use, or "" when none is near enough (urfave
+// always suggests one, however far).
+func nearest(names []string, typed string) string {
+	const boost, prefix, enough = 0.7, 4, 0.8
+	best, score := "", enough
+	for _, n := range names {
+		if s := smetrics.JaroWinkler(n, typed, boost, prefix); s >= score {
+			best, score = n, s
+		}
+	}
+	return best
 }
 
 func rank(name string) int {
@@ -105,15 +199,30 @@ func rank(name string) int {
 	return len(order) + 1
 }
 
+// inputName says what a command reads, for the note that it reads a terminal.
+func inputName(command string) string {
+	switch command {
+	case "solve":
+		return "a puzzle file"
+	case "replay":
+		return "a moves file"
+	case "render":
+		return "a solution file"
+	}
+	return "its input"
+}
+
 // readInput returns the contents of the file named by the command's first
 // argument, or of standard input when it is "-" or absent, and a name for
-// messages. It reads at most puzzle.MaxFileSize bytes.
+// messages. It reads at most puzzle.MaxFileSize bytes. Before it reads a
+// terminal, it says so on stderr.
 func readInput(c *cli.Context) ([]byte, string, error) {
 	if c.NArg() > 1 {
 		return nil, "", usageErrorf("%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
 	}
 	name := c.Args().First()
 	if name == "" || name == "-" {
+		tty.NoteReading(c.App.Reader, c.App.ErrWriter, "puzbot "+c.Command.Name, inputName(c.Command.Name))
 		data, err := puzzle.ReadAll(c.App.Reader)
 		if err != nil {
 			return nil, "stdin", inputError(fmt.Errorf("stdin: %w", err))

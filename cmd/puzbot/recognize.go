@@ -92,7 +92,8 @@ func runRecognizer(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 }
 
 // lastLine passes what is written to w through, line by line, but holds
-// back the last complete line until told what to do with it.
+// back the last line, when it may be the error line ("puzbot-recognize:
+// ..."), until told what to do with it.
 type lastLine struct {
 	w       io.Writer
 	pending []byte // written, not passed on: the last line and anything after
@@ -107,6 +108,14 @@ func (l *lastLine) Write(p []byte) (int, error) {
 			return 0, err
 		}
 		l.pending = append(l.pending[:0], l.pending[i+1:]...)
+	}
+	// A line that cannot be the error line (such as the note that it
+	// reads a terminal) is passed on at once.
+	if bytes.HasSuffix(l.pending, []byte("\n")) && !bytes.HasPrefix(l.pending, []byte(recognizer+": ")) {
+		if _, err := l.w.Write(l.pending); err != nil {
+			return 0, err
+		}
+		l.pending = l.pending[:0]
 	}
 	return len(p), nil
 }

@@ -130,9 +130,11 @@ func TestLastLine(t *testing.T) {
 		{nil, "", ""},
 		{[]string{"puzbot-recognize: bad\n"}, "", "puzbot-recognize: bad"},
 		{[]string{"stats\n", "puzbot-recognize: bad\n"}, "stats\n", "puzbot-recognize: bad"},
-		{[]string{"a\nb", "\nc\n"}, "a\nb\n", "c"},
+		{[]string{"a\nb", "\nc\n"}, "a\nb\nc\n", ""},
 		{[]string{"no newline"}, "", "no newline"},
-		{[]string{"x\n\n"}, "x\n", ""},
+		{[]string{"x\n\n"}, "x\n\n", ""},
+		{[]string{"puzbot recognize: reading a screenshot from the terminal\n"}, "puzbot recognize: reading a screenshot from the terminal\n", ""},
+		{[]string{"puzbot-recognize: bad", "\n"}, "", "puzbot-recognize: bad"},
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
