@@ -2,6 +2,17 @@
 # play.sh plays Puzlogic on the screen from wherever it is to the end. It is
 # "puzbot play" (see puzbot play --help), from PATH or else bin/; every
 # argument goes to it, and its exit status is puzbot's.
+#
+#   scripts/play.sh --help     # this text, then puzbot play's; plays nothing
 set -euo pipefail
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+	while IFS= read -r line; do
+		[[ "$line" == "#!"* ]] && continue
+		[[ "$line" == "#"* ]] || break
+		line="${line#\#}"
+		printf '%s\n' "${line# }"
+	done <"${BASH_SOURCE[0]}"
+	printf '\n'
+fi
 puzbot=$(command -v puzbot || echo "$(cd "$(dirname "$0")/.." && pwd)/bin/puzbot")
 exec "$puzbot" play "$@"
