@@ -200,7 +200,7 @@ func TestSolveFails(t *testing.T) {
 		{"missing file", "", []string{"no/such/file.json"}, exitcode.BadInput, "no/such/file.json: no such file or directory"},
 		{"two files", "", []string{"a.json", "b.json"}, exitcode.Usage, "expected one input file, got 2 arguments"},
 		{"bad limit", `{"kind": "puzlogic"}`, []string{"--count", "--limit", "0"}, exitcode.Usage, "--limit 0: must be at least 1"},
-		{"unknown flag", "", []string{"--frobnicate"}, exitcode.Usage, "flag provided but not defined"},
+		{"unknown flag", "", []string{"--frobnicate"}, exitcode.Usage, "solve: unknown flag --frobnicate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
