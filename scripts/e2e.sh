@@ -15,13 +15,7 @@
 # In --watch, push the mouse into a screen corner or press Ctrl-C to stop.
 set -euo pipefail
 if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-	# The comment above, with bash alone: nothing to install first.
-	while IFS= read -r line; do
-		[[ "$line" == "#!"* ]] && continue
-		[[ "$line" == "#"* ]] || break
-		line="${line#\#}"
-		printf '%s\n' "${line# }"
-	done <"${BASH_SOURCE[0]}"
+	source "${BASH_SOURCE[0]%"${BASH_SOURCE[0]##*/}"}help.sh" # the comment above
 	exit 0
 fi
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"

@@ -6,12 +6,7 @@
 #   scripts/play.sh --help     # this text, then puzbot play's; plays nothing
 set -euo pipefail
 if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-	while IFS= read -r line; do
-		[[ "$line" == "#!"* ]] && continue
-		[[ "$line" == "#"* ]] || break
-		line="${line#\#}"
-		printf '%s\n' "${line# }"
-	done <"${BASH_SOURCE[0]}"
+	source "${BASH_SOURCE[0]%"${BASH_SOURCE[0]##*/}"}help.sh" # the comment above
 	printf '\n'
 fi
 puzbot=$(command -v puzbot || echo "$(cd "$(dirname "$0")/.." && pwd)/bin/puzbot")

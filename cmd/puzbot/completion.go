@@ -38,8 +38,8 @@ func init() {
 			"   puzbot man | man -l -\n" +
 			"   puzbot man > ~/.local/share/man/man1/puzbot.1",
 		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return usageErrorf("man: unexpected argument %q", c.Args().First())
+			if err := noArguments(c); err != nil {
+				return err
 			}
 			page, err := c.App.ToManWithSection(1)
 			if err != nil {

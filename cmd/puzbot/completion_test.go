@@ -119,6 +119,7 @@ func TestManPage(t *testing.T) {
 	if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, ".nh\n.TH puzbot 1") {
 		t.Fatalf("puzbot man: exit %d, stderr %q, page starts %.40q", r.code, r.stderr, r.stdout)
 	}
+	checkFailure(t, runInProcess("", "man", "page"), exitcode.Usage, `man: unexpected argument "page"`)
 	if w := warnings(r.stdout); w != "" {
 		t.Errorf("man --warnings on puzbot's page:\n%s", w)
 	}

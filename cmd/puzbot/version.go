@@ -22,8 +22,8 @@ func init() {
 			"(the module version Go recorded, or \"devel\" for a build from a work\n" +
 			"tree), the module path, and the commit when the build recorded one.",
 		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return usageErrorf("version: unexpected argument %q", c.Args().First())
+			if err := noArguments(c); err != nil {
+				return err
 			}
 			cli.ShowVersion(c)
 			return nil
@@ -74,4 +74,13 @@ func describeBuild(linked string, info *debug.BuildInfo) string {
 		}
 	}
 	return line
+}
+
+// noArguments is the usage error of a command that takes no arguments and
+// was given some, or nil.
+func noArguments(c *cli.Context) error {
+	if c.Args().Present() {
+		return usageErrorf("%s: unexpected argument %q", c.Command.Name, c.Args().First())
+	}
+	return nil
 }
