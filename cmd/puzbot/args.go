@@ -41,11 +41,15 @@ func flagsFirst(cmds []*cli.Command, args []string) []string {
 		a := rest[j]
 		switch {
 		case a == "--":
-			after = append([]string{a}, rest[j+1:]...)
+			after = rest[j:]
 			j = len(rest)
+		case isFlag(a) && valued[strings.TrimLeft(a, "-")] && j+1 == len(rest):
+			// Its value is missing: the parser is to say so, and not take
+			// an argument for it.
+			operands, after = nil, []string{a}
 		case isFlag(a):
 			flags = append(flags, a)
-			if valued[strings.TrimLeft(a, "-")] && j+1 < len(rest) {
+			if valued[strings.TrimLeft(a, "-")] {
 				j++
 				flags = append(flags, rest[j])
 			}
@@ -54,7 +58,7 @@ func flagsFirst(cmds []*cli.Command, args []string) []string {
 		}
 	}
 	out := slices.Concat(args[:i+1], flags)
-	if len(after) > 0 {
+	if len(after) > 0 && after[0] == "--" {
 		out = append(out, "--")
 		after = after[1:]
 	}

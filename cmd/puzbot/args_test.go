@@ -21,7 +21,8 @@ func TestFlagsFirst(t *testing.T) {
 		{"solve p.json -- -odd.json --count", "solve -- p.json -odd.json --count"},
 		{"solve - --count", "solve --count -"},
 		{"replay m.json -n --steps 3", "replay -n --steps 3 m.json"},
-		{"replay m.json --pause", "replay --pause m.json"}, // a value missing: the parser says so
+		{"replay m.json --pause", "replay --pause"}, // a value missing: the parser says so
+		{"replay m.json --pause=1s", "replay --pause=1s m.json"},
 		{"play --levels -1", "play --levels -1"},
 		{"solve p.json --c --generate-bash-completion", "solve --c p.json --generate-bash-completion"},
 		{"--help solve p.json --count", "--help solve --count p.json"},
@@ -73,6 +74,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 	// After "--", a flag is an argument.
 	checkFailure(t, runInProcess("", "solve", "--", "-odd.json", "--count"), exitcode.Usage, "solve: expected one input file, got 2 arguments")
 	checkFailure(t, runInProcess("", "solve", "-odd.json"), exitcode.Usage, "solve: unknown flag -odd.json")
+	checkFailure(t, runInProcess("", "solve", "level.json", "--limit"), exitcode.Usage, "solve: --limit needs a value (see --help)")
 }
 
 // TestUnknownCommandOrFlag: a typo names what was typed and the nearest

@@ -119,9 +119,12 @@ func unknownCommand(c *cli.Context) error {
 	return usageErrorf("unknown command %q (see puzbot --help)", name)
 }
 
-// undefinedFlag is the start of the flag package's error for a flag that
-// the command does not have.
-const undefinedFlag = "flag provided but not defined: -"
+// The starts of the flag package's errors for a flag that the command does
+// not have, and for a flag whose value is missing.
+const (
+	undefinedFlag = "flag provided but not defined: -"
+	missingValue  = "flag needs an argument: -"
+)
 
 // argsKey is where run keeps the arguments, as typed, in the app's
 // Metadata: for flagError to name a flag as it was typed, and for
@@ -129,28 +132,38 @@ const undefinedFlag = "flag provided but not defined: -"
 const argsKey = "args"
 
 // flagError makes flag errors usage errors, and keeps urfave/cli from
-// printing the help text on stdout, which is often a pipe. An unknown flag
-// is named as it was typed, with the nearest flag the command has.
+// printing the help text on stdout, which is often a pipe. A flag that is
+// unknown or lacks its value is named as it was typed; for an unknown
+// one, with the nearest flag the command has.
 func flagError(c *cli.Context, err error, _ bool) error {
-	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
-	if !ok {
-		return usageError(err)
-	}
-	typed := "-" + name
-	args, _ := c.App.Metadata[argsKey].([]string)
-	if slices.ContainsFunc(args, func(arg string) bool {
-		return arg == "-"+typed || strings.HasPrefix(arg, "-"+typed+"=")
-	}) {
-		typed = "-" + typed
-	}
 	where, flags := "", c.App.VisibleFlags()
 	if c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
 		where, flags = c.Command.Name+": ", c.Command.VisibleFlags()
 	}
+	if name, ok := strings.CutPrefix(err.Error(), missingValue); ok {
+		return usageErrorf("%s%s needs a value (see --help)", where, typedFlag(c, name))
+	}
+	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
+	if !ok {
+		return usageError(err)
+	}
+	typed := typedFlag(c, name)
 	if near := nearest(dashedNames(flags), typed); near != "" {
 		return usageErrorf("%sunknown flag %s; did you mean %s?", where, typed, near)
 	}
 	return usageErrorf("%sunknown flag %s (see --help)", where, typed)
+}
+
+// typedFlag returns the flag called name as it was typed: "--name" or
+// "-name".
+func typedFlag(c *cli.Context, name string) string {
+	args, _ := c.App.Metadata[argsKey].([]string)
+	if slices.ContainsFunc(args, func(arg string) bool {
+		return arg == "--"+name || strings.HasPrefix(arg, "--"+name+"=")
+	}) {
+		return "--" + name
+	}
+	return "-" + name
 }
 
 // completeFlags answers the completion scripts for a command: its flags
