@@ -6,7 +6,9 @@
 // capture saves a screenshot and prints its path, recognize turns it into a
 // puzzle file, solve turns the puzzle file into a moves file, and replay
 // performs the moves with the mouse and keyboard. Run "puzbot help COMMAND"
-// for each one's flags.
+// for each one's flags, which may come before or after its arguments.
+// "puzbot version", "puzbot completion SHELL" and "puzbot man" print the
+// version, a shell completion script and the manual page.
 package main
 
 import (
@@ -29,7 +31,7 @@ import (
 // from an init function. order fixes the order help lists them in.
 var commands []*cli.Command
 
-var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5}
+var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5, "render": 6, "version": 7, "completion": 8, "man": 9}
 
 func register(c *cli.Command) { commands = append(commands, c) }
 
@@ -85,6 +87,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Usage: "play grid puzzle games from the screen",
 		Description: "The subcommands form a pipeline, each step a file on disk:\n\n" +
 			"   puzbot capture | puzbot recognize | puzbot solve | puzbot replay\n\n" +
+			"A command's flags may come before or after its arguments (solve FILE\n" +
+			"--count); -- ends them. Completion scripts: puzbot completion bash|zsh|fish;\n" +
+			"manual page: puzbot man.\n\n" +
 			"Exit status: 0 ok, 1 failure, 2 usage, 3 bad input, 4 no solution,\n" +
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
 			"9 time limit reached, 10 game over (see README).",
