@@ -87,12 +87,19 @@ func TestUnknownCommandOrFlag(t *testing.T) {
 		{[]string{"solv"}, `unknown command "solv"; did you mean "solve"?`},
 		{[]string{"repaly", "x.json"}, `unknown command "repaly"; did you mean "replay"?`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate" (see puzbot --help)`},
+		{[]string{"help", "solv"}, `unknown command "solv"; did you mean "solve"?`},
 		{[]string{"solve", "--cuont"}, "solve: unknown flag --cuont; did you mean --count?"},
 		{[]string{"solve", "x.json", "-cuont"}, "solve: unknown flag -cuont; did you mean --count?"},
 		{[]string{"solve", "--cuont=1"}, "solve: unknown flag --cuont; did you mean --count?"},
 		{[]string{"replay", "--dry-rn", "x.json"}, "replay: unknown flag --dry-rn; did you mean --dry-run?"},
 		{[]string{"solve", "--zzzzzz"}, "solve: unknown flag --zzzzzz (see --help)"},
 		{[]string{"--verison"}, "unknown flag --verison; did you mean --version?"},
+	}
+	for _, args := range [][]string{{"help", "solve"}, {"h", "solve"}, {"solve", "--help"}} {
+		r := runInProcess("", args...)
+		if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "NAME:\n   puzbot solve - ") {
+			t.Errorf("puzbot %q: exit %d, stdout %.60q, stderr %q; want solve's help", args, r.code, r.stdout, r.stderr)
+		}
 	}
 	for _, tt := range tests {
 		r := runInProcess("", tt.args...)

@@ -31,7 +31,7 @@ import (
 // from an init function. order fixes the order help lists them in.
 var commands []*cli.Command
 
-var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5, "render": 6, "version": 7, "completion": 8, "man": 9}
+var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5, "render": 6, "version": 7, "completion": 8, "man": 9, "help": 10}
 
 func register(c *cli.Command) { commands = append(commands, c) }
 
@@ -93,8 +93,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"Exit status: 0 ok, 1 failure, 2 usage, 3 bad input, 4 no solution,\n" +
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
 			"9 time limit reached, 10 game over (see README).",
-		Version:   versionString(),
-		Commands:  cmds,
+		Version:  versionString(),
+		Commands: cmds,
+		// Our own help command (help.go) keeps urfave/cli from adding the
+		// --help flag, which it adds with its own.
+		Flags:     []cli.Flag{cli.HelpFlag},
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
