@@ -42,6 +42,19 @@ func TestCompletionScripts(t *testing.T) {
 			t.Errorf("%s %s on the completion script: %v\n%s", tc.shell, tc.check, err, out)
 		}
 	}
+	// fish completes from the script alone (and offers file names too).
+	for line, want := range map[string]string{"puzbot re": "recognize render replay", "puzbot solve --co": "--count"} {
+		cmd := exec.Command(needTool(t, "fish"), "--no-config", "-c", `source $argv[1]; complete -C "$argv[2]"`, filepath.Join(dir, "puzbot.fish"), line)
+		cmd.Dir = t.TempDir() // no file names to offer
+		out, err := cmd.CombinedOutput()
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			got = append(got, strings.SplitN(l, "\t", 2)[0])
+		}
+		if err != nil || strings.Join(got, " ") != want {
+			t.Errorf("fish completing %q: %v, offered %q, want %q", line, err, got, want)
+		}
+	}
 	checkFailure(t, runInProcess("", "completion", "tcsh"), exitcode.Usage, `completion: unknown shell "tcsh": name one of bash, zsh, fish`)
 	checkFailure(t, runInProcess("", "completion"), exitcode.Usage, "completion: name one shell: bash, zsh, fish")
 }
