@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,7 @@ func onTerminal(t *testing.T, bin, note string, args ...string) (string, int) {
 		line += " '" + a + "'"
 	}
 	cmd := exec.Command(needTool(t, "script"), "-qec", line, "/dev/null")
+	cmd.Env = append(os.Environ(), "PUZBOT_GLYPH_CACHE=off")
 	keys, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
