@@ -13,18 +13,16 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 )
 
-// screens holds the real screenshots of the game with their expected files.
-const screens = "../../../shared/testdata/puzlogic/screens"
-
-func needScreens(t *testing.T) {
+// realScreens returns the folder of the real screenshots of the game with
+// their expected files, skipping the test when it is absent.
+func realScreens(t *testing.T) string {
 	t.Helper()
-	if _, err := os.Stat(screens); err != nil {
-		t.Skipf("real screenshots not available (%v): they live in ../shared/testdata next to the repository", err)
-	}
+	return testdata.Shared(t, "puzlogic/screens")
 }
 
 // runCmd runs the command in-process with its own glyph cache folder.
@@ -34,7 +32,7 @@ func runCmd(t *testing.T, stdin []byte, args ...string) (code int, stdout, stder
 	if !hasFlag(args, "--glyph-cache") && !hasFlag(args, "-glyph-cache") {
 		args = append([]string{"--glyph-cache", t.TempDir()}, args...)
 	}
-	code = run(args, bytes.NewReader(stdin), &out, &errb)
+	code = run(append([]string{"puzbot-recognize"}, args...), bytes.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -100,7 +98,7 @@ func TestBadInput(t *testing.T) {
 	for i := range plain.Pix {
 		plain.Pix[i] = 0x60
 	}
-	real := filepath.Join(screens, "level01.png")
+	real := testdata.SharedPath(t, "puzlogic/screens/level01.png")
 	realData, _ := os.ReadFile(real)
 	tests := []struct {
 		name  string
@@ -148,7 +146,7 @@ func TestBadInput(t *testing.T) {
 
 func readWant(t *testing.T, name string) *puzzle.Puzzle {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(screens, name+".json"))
+	data, err := os.ReadFile(filepath.Join(realScreens(t), name+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +169,7 @@ func decodeOutput(t *testing.T, stdout string) *puzzle.Puzzle {
 // TestInputs reads a real screenshot given as a path, as image bytes on
 // stdin and as a path on stdin, as puzbot capture prints it.
 func TestInputs(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level06.png")
 	data, err := os.ReadFile(shot)
 	if err != nil {
@@ -202,7 +200,7 @@ func TestInputs(t *testing.T) {
 // TestOrigin: positions are screen positions, from --origin or from the
 // PNG's origin chunk.
 func TestOrigin(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level01.png")
 	data, err := os.ReadFile(shot)
 	if err != nil {
@@ -247,7 +245,7 @@ func TestOrigin(t *testing.T) {
 }
 
 func TestExpect(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level07.png")
 	code, stdout, stderr := runCmd(t, nil, "--expect", filepath.Join(screens, "level07.json"), shot)
 	if code != 0 || !strings.Contains(stdout, "matches") {
@@ -278,7 +276,7 @@ func TestExpect(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	cache := t.TempDir()
 	code, stdout, stderr := runCmd(t, nil, "--glyph-cache", cache, "--check", screens)
 	if code != 0 || !strings.Contains(stdout, "8 passed, 0 failed") {
@@ -321,7 +319,7 @@ func TestCheck(t *testing.T) {
 // Tesseract read every glyph, the second reads them all from the cache.
 // A damaged cache file is ignored.
 func TestGlyphCache(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level02.png")
 	dir := t.TempDir()
 	code, first, stderr := runCmd(t, nil, "--glyph-cache", dir, "--stats", shot)
@@ -355,7 +353,7 @@ func TestGlyphCache(t *testing.T) {
 }
 
 func TestAnnotate(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	out := filepath.Join(t.TempDir(), "seen.png")
 	code, _, stderr := runCmd(t, nil, "--annotate", out, filepath.Join(screens, "level06.png"))
 	if code != 0 {
@@ -377,39 +375,4 @@ func TestAnnotate(t *testing.T) {
 	if c := (color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}); c.R < 200 || c.G < 180 || c.B > 60 {
 		t.Errorf("no outline drawn on the game area's left edge: %v", c)
 	}
-}
-
-func TestPathOnStdin(t *testing.T) {
-	tests := []struct {
-		in   string
-		path string
-		ok   bool
-	}{
-		{"/tmp/shot.png\n", "/tmp/shot.png", true},
-		{"shots/a b.png\r\n", "shots/a b.png", true},
-		{"", "", false},
-		{"\n", "", false},
-		{"a\nb\n", "", false},
-		{"\x89PNG\r\n\x1a\n", "", false},
-		{"\xff\xd8\xff\xe0", "", false},
-		{"bad\x01path", "", false},
-	}
-	for _, tt := range tests {
-		path, ok := pathOnStdin([]byte(tt.in))
-		if ok != tt.ok || path != tt.path {
-			t.Errorf("pathOnStdin(%q) = %q, %v; want %q, %v", tt.in, path, ok, tt.path, tt.ok)
-		}
-	}
-}
-
-func FuzzPathOnStdin(f *testing.F) {
-	for _, s := range []string{"/tmp/shot.png\n", "", "a\nb", "\x89PNG\r\n\x1a\n"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		path, ok := pathOnStdin(data)
-		if ok && (path == "" || strings.ContainsAny(path, "\n\x00")) {
-			t.Errorf("pathOnStdin(%q) = %q", data, path)
-		}
-	})
 }
