@@ -39,7 +39,7 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	err := app.Run(args)
-	if err != nil {
+	if err != nil && !reported(err) {
 		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
 	return status(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,34 +118,5 @@ func TestRecognizeOnPath(t *testing.T) {
 	r = runInProcess(string(data), "recognize", "-")
 	if r.code != 0 || !strings.Contains(r.stdout, `"screen": "title"`) {
 		t.Errorf("on PATH: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
-	}
-}
-
-func TestLastLine(t *testing.T) {
-	tests := []struct {
-		writes       []string
-		passed, held string
-	}{
-		{nil, "", ""},
-		{[]string{"puzbot-recognize: bad\n"}, "", "puzbot-recognize: bad"},
-		{[]string{"stats\n", "puzbot-recognize: bad\n"}, "stats\n", "puzbot-recognize: bad"},
-		{[]string{"a\nb", "\nc\n"}, "a\nb\n", "c"},
-		{[]string{"no newline"}, "", "no newline"},
-		{[]string{"x\n\n"}, "x\n", ""},
-	}
-	for _, tt := range tests {
-		var out bytes.Buffer
-		l := &lastLine{w: &out}
-		for _, w := range tt.writes {
-			if n, err := l.Write([]byte(w)); n != len(w) || err != nil {
-				t.Fatalf("Write(%q) = %d, %v", w, n, err)
-			}
-		}
-		if out.String() != tt.passed {
-			t.Errorf("%q: passed on %q, want %q", tt.writes, out.String(), tt.passed)
-		}
-		if held := l.take(); held != tt.held {
-			t.Errorf("%q: held %q, want %q", tt.writes, held, tt.held)
-		}
 	}
 }
