@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/testdata"
@@ -119,4 +125,126 @@ func TestRecognizeOnPath(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, `"screen": "title"`) {
 		t.Errorf("on PATH: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
+}
+
+// TestRecognizePassesChildThrough runs puzbot recognize in-process with a
+// stand-in for the vision executable on PATH that writes two lines, the last
+// one unfinished and not in the form of an error line, and exits 7: puzbot
+// passes them on byte for byte, adds nothing, and exits with that status.
+func TestRecognizePassesChildThrough(t *testing.T) {
+	dir := t.TempDir()
+	const said = "first line\nnot an error line, no line break"
+	script := "#!/bin/sh\nprintf '" + said + "' >&2\nprintf 'out:%s' \"$*\"\nexit 7\n"
+	if err := os.WriteFile(filepath.Join(dir, "puzbot-recognize"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
+	r := runInProcess("", "recognize", "--expect", "want.json", "shot.png")
+	if r.code != exitcode.Mismatch || r.stderr != said || r.stdout != "out:--expect want.json shot.png" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stdout the arguments, stderr %q", r.code, r.stdout, r.stderr, exitcode.Mismatch, said)
+	}
+}
+
+// TestRecognizeKillsChild starts puzbot recognize on half a real screenshot
+// on a stdin that stays open, so that the vision executable waits for the
+// rest, then stops puzbot: by SIGTERM and SIGINT, which cancel its context,
+// and by SIGKILL, which it cannot catch. The executable must be gone within
+// a second every time.
+func TestRecognizeKillsChild(t *testing.T) {
+	data, err := os.ReadFile(testdata.Shared(t, "puzlogic/screens/level03.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzbot := recognizerBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd := exec.Command(puzbot, "recognize")
+			cmd.Env = append(os.Environ(), "PUZBOT_GLYPH_CACHE=off")
+			in, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			if _, err := in.Write(data[:len(data)/2]); err != nil {
+				t.Fatal(err)
+			}
+			child := waitForChild(t, cmd.Process.Pid, 10*time.Second)
+			defer func() {
+				if alive(child) { // the test failed: leave nothing behind
+					_ = syscall.Kill(child.pid, syscall.SIGKILL)
+				}
+			}()
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.Now().Add(time.Second)
+			for alive(child) {
+				if time.Now().After(deadline) {
+					t.Fatalf("the vision executable (pid %d) still runs a second after puzbot got %v", child.pid, sig)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			err = cmd.Wait()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
+				t.Fatalf("puzbot: %v", err)
+			}
+			if sig != syscall.SIGKILL && (exit.ExitCode() != exitcode.Aborted || !strings.HasPrefix(stderr.String(), "puzbot: received ")) {
+				t.Errorf("puzbot ended with %v, stderr %q; want exit %d and one line", err, stderr.String(), exitcode.Aborted)
+			}
+		})
+	}
+}
+
+// proc is a process, told apart from a later one with the same pid by its
+// start time.
+type proc struct {
+	pid   int
+	start string
+}
+
+// procStat returns the fields of /proc/PID/stat after the command name:
+// state, ppid, ... (field 3 onwards of proc(5)).
+func procStat(pid int) ([]string, bool) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return nil, false
+	}
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return nil, false
+	}
+	return strings.Fields(string(data[i+1:])), true
+}
+
+// waitForChild returns the child process of parent, waiting for it.
+func waitForChild(t *testing.T, parent int, wait time.Duration) proc {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
+		dirs, _ := filepath.Glob("/proc/[0-9]*")
+		for _, d := range dirs {
+			pid, _ := strconv.Atoi(filepath.Base(d))
+			f, ok := procStat(pid)
+			if ok && len(f) > 19 && f[1] == strconv.Itoa(parent) {
+				return proc{pid, f[19]}
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("puzbot (pid %d) started no child in %v", parent, wait)
+	return proc{}
+}
+
+// alive says whether p still runs: it exists, is the same process and is
+// not a zombie (dead, waiting to be reaped).
+func alive(p proc) bool {
+	f, ok := procStat(p.pid)
+	return ok && len(f) > 19 && f[19] == p.start && f[0] != "Z" && f[0] != "X"
 }
