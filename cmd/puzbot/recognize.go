@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
-
 )
 
 // recognizer is the executable that does the work of "puzbot recognize". It
