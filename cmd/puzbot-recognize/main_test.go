@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
+	"encoding/xml"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -16,6 +18,8 @@ import (
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
+	"github.com/puzbot/puzbot/recognize/screenshot"
+	"github.com/puzbot/puzbot/recognize/verify"
 )
 
 // realScreens returns the folder of the real screenshots of the game with
@@ -121,6 +125,12 @@ func TestBadInput(t *testing.T) {
 		{"two screenshots", nil, []string{"a.png", "b.png"}, exitcode.Usage, "one screenshot"},
 		{"bad origin", nil, []string{"--origin", "12", "a.png"}, exitcode.Usage, "--origin"},
 		{"check with a screenshot", nil, []string{"--check", ".", "a.png"}, exitcode.Usage, "--check"},
+		{"check with --origin", nil, []string{"--check", ".", "--origin", "1,2"}, exitcode.Usage, "--check"},
+		{"--junit without --check", nil, []string{"--junit", "out.xml", "a.png"}, exitcode.Usage, "--junit and --json report on --check"},
+		{"--json without --check", nil, []string{"--json", "a.png"}, exitcode.Usage, "--junit and --json report on --check"},
+		{"--json and --junit -", nil, []string{"--check", ".", "--json", "--junit", "-"}, exitcode.Usage, "both want stdout"},
+		{"--serve with --json", nil, []string{"--serve", "--json"}, exitcode.Usage, "--serve"},
+		{"check a file", nil, []string{"--check", "/etc/passwd"}, exitcode.BadInput, "not a folder"},
 		{"expected file missing", nil, []string{"--expect", "/no/such.json", real}, exitcode.BadInput, "no such file"},
 	}
 	if len(realData) > 1000 {
@@ -313,6 +323,57 @@ func TestCheck(t *testing.T) {
 		t.Errorf("empty folder: exit %d, want %d", code, exitcode.BadInput)
 	}
 	oneErrorLine(t, "empty folder", stderr)
+}
+
+// TestCheckReports runs --check on a folder with a good pair, a wrong pair
+// and a lone screenshot, with --json, --junit FILE and --annotate OUTDIR.
+func TestCheckReports(t *testing.T) {
+	screens, dir, drawn := realScreens(t), t.TempDir(), filepath.Join(t.TempDir(), "drawn")
+	for from, to := range map[string]string{"level01.png": "a.png", "level01.json": "a.json",
+		"level02.png": "b.png", "level03.json": "b.json", "title.png": "c.png"} {
+		data, err := os.ReadFile(filepath.Join(screens, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, to), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	junit := filepath.Join(t.TempDir(), "report.xml")
+	code, stdout, stderr := runCmd(t, nil, "--check", dir, "--json", "--junit", junit, "--annotate", drawn)
+	if code != exitcode.Mismatch {
+		t.Errorf("exit %d, want %d (stderr %q)", code, exitcode.Mismatch, stderr)
+	}
+	oneErrorLine(t, "--check", stderr)
+	var outcomes []string
+	for _, line := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		var c verify.JSONCase
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatalf("--json line %q: %v", line, err)
+		}
+		outcomes = append(outcomes, c.Name+" "+c.Outcome+" "+filepath.Base(c.Annotated))
+	}
+	if got := strings.Join(outcomes, ", "); got != "a ok ., b fail b.png, c skipped ." {
+		t.Errorf("--json: %q", got)
+	}
+	if _, _, err := screenshot.Load(filepath.Join(drawn, "b.png")); err != nil {
+		t.Errorf("--annotate OUTDIR: %v", err)
+	}
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil || doc.Tests != 3 || doc.Failures != 1 {
+		t.Errorf("--junit: %+v, %v\n%s", doc, err, data)
+	}
+	code, stdout, _ = runCmd(t, nil, "--check", dir, "--junit", "-")
+	if code != exitcode.Mismatch || !strings.HasPrefix(stdout, "<?xml") || strings.Contains(stdout, "passed") {
+		t.Errorf("--junit -: exit %d, stdout %q", code, stdout)
+	}
 }
 
 // TestGlyphCache runs twice with one cache folder: the first run has
