@@ -69,7 +69,7 @@ type options struct {
 // run runs the command (args[0] is its name) and returns its exit status.
 // An error is printed as one line, "NAME: ...", last on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	opts, err := parseFlags(args[1:], stderr)
+	opts, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -89,6 +89,7 @@ const maxMessage = 240
 // bytes.
 func oneLine(s string) string { return puzzle.Clip(strings.Join(strings.Fields(s), " "), maxMessage) }
 
+// parseFlags parses the command line (args[0] is the program's name).
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet(self, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -102,9 +103,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.glyphCache, "glyph-cache", "", "")
 	fs.BoolVar(&o.stats, "stats", false, "")
 	fs.BoolVar(&o.serve, "serve", false, "")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, usage)
+			fmt.Fprintf(stderr, usage, usageName(args[0]))
 			return nil, err
 		}
 		return nil, usageError("%v (see --help)", err)
@@ -141,7 +142,16 @@ func (o *options) conflicts() error {
 	return nil
 }
 
-const usage = `Usage: puzbot-recognize [flags] [SHOT.png]
+// usageName is the command to show in the usage: "puzbot recognize" when
+// puzbot runs the program, else its own name.
+func usageName(argv0 string) string {
+	if filepath.Base(argv0) == "puzbot" {
+		return "puzbot recognize"
+	}
+	return self
+}
+
+const usage = `Usage: %s [flags] [SHOT.png]
 
 Reads a screenshot of Puzlogic (PNG or JPEG; the file named, or standard
 input holding the image or its path) and writes the puzzle file on stdout.

@@ -437,3 +437,23 @@ func TestAnnotate(t *testing.T) {
 		t.Errorf("no outline drawn on the game area's left edge: %v", c)
 	}
 }
+
+// TestHelpAndName: the usage and the error line name the program as it was
+// run, and puzbot's name makes them puzbot recognize's.
+func TestHelpAndName(t *testing.T) {
+	for _, tt := range []struct {
+		argv0, usage, errLine string
+	}{
+		{"/usr/local/bin/puzbot-recognize", "Usage: puzbot-recognize [flags]", "puzbot-recognize: "},
+		{"puzbot", "Usage: puzbot recognize [flags]", "puzbot: "},
+	} {
+		var out, errb bytes.Buffer
+		if code := run([]string{tt.argv0, "--help"}, nil, &out, &errb); code != 0 || !strings.HasPrefix(errb.String(), tt.usage) || !strings.Contains(errb.String(), "--junit FILE") {
+			t.Errorf("%s --help: exit %d, stderr %.40q", tt.argv0, code, errb.String())
+		}
+		errb.Reset()
+		if code := run([]string{tt.argv0, "a.png", "b.png"}, nil, &out, &errb); code != exitcode.Usage || errb.String() != tt.errLine+"expected one screenshot, got 2 arguments\n" {
+			t.Errorf("%s with two screenshots: exit %d, stderr %q", tt.argv0, code, errb.String())
+		}
+	}
+}

@@ -30,6 +30,10 @@ func init() {
 			"the puzzle file to stdout. Run \"puzbot recognize --help\" for the flags:\n" +
 			"--origin X,Y, --annotate OUT.png, --expect WANT.json, --check DIR,\n" +
 			"--glyph-cache DIR, --stats.\n\n" +
+			"--check DIR compares every DIR/name.png, name.jpg or name.jpeg with\n" +
+			"DIR/name.json; with it, --annotate OUTDIR draws each failed screenshot\n" +
+			"there, --junit FILE writes JUnit XML, and --json prints one JSON object\n" +
+			"per screenshot instead of the lines.\n\n" +
 			"The work is done by the " + recognizer + " executable (it links OpenCV and\n" +
 			"Tesseract; puzbot does not), found next to puzbot or on PATH;\n" +
 			"scripts/setup.sh builds both into bin/.\n\n" +
