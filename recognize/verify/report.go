@@ -84,24 +84,23 @@ func seconds(d time.Duration) float64 { return d.Round(time.Millisecond).Seconds
 // The JUnit XML elements WriteJUnit writes, as the Ant/Jenkins JUnit format
 // names them.
 type (
+	// junitCounts are the attributes testsuites and testsuite share.
+	junitCounts struct {
+		Name     string `xml:"name,attr"`
+		Tests    int    `xml:"tests,attr"`
+		Failures int    `xml:"failures,attr"`
+		Errors   int    `xml:"errors,attr"`
+		Time     string `xml:"time,attr"`
+	}
 	junitSuites struct {
-		XMLName  xml.Name   `xml:"testsuites"`
-		Name     string     `xml:"name,attr"`
-		Tests    int        `xml:"tests,attr"`
-		Failures int        `xml:"failures,attr"`
-		Errors   int        `xml:"errors,attr"`
-		Skipped  int        `xml:"skipped,attr"`
-		Time     string     `xml:"time,attr"`
-		Suite    junitSuite `xml:"testsuite"`
+		XMLName xml.Name `xml:"testsuites"`
+		junitCounts
+		Suite junitSuite `xml:"testsuite"`
 	}
 	junitSuite struct {
-		Name     string      `xml:"name,attr"`
-		Tests    int         `xml:"tests,attr"`
-		Failures int         `xml:"failures,attr"`
-		Errors   int         `xml:"errors,attr"`
-		Skipped  int         `xml:"skipped,attr"`
-		Time     string      `xml:"time,attr"`
-		Cases    []junitCase `xml:"testcase"`
+		junitCounts
+		Skipped int         `xml:"skipped,attr"` // testsuites has no such attribute
+		Cases   []junitCase `xml:"testcase"`
 	}
 	junitCase struct {
 		Name      string        `xml:"name,attr"`
@@ -125,7 +124,7 @@ type (
 // one read wrong, an <error> for one that could not be read, and <skipped>
 // for one without an expected file.
 func WriteJUnit(w io.Writer, r *Report) error {
-	s := junitSuite{Name: "puzbot recognize --check " + r.Dir}
+	s := junitSuite{junitCounts: junitCounts{Name: "puzbot recognize --check " + r.Dir}}
 	var total time.Duration
 	for i := range r.Cases {
 		c := &r.Cases[i]
@@ -150,8 +149,8 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		total += c.Time
 	}
 	s.Tests, s.Time = len(r.Cases), fmt.Sprintf("%.3f", seconds(total))
-	doc := junitSuites{Name: "puzbot recognize --check", Tests: s.Tests, Failures: s.Failures, Errors: s.Errors,
-		Skipped: s.Skipped, Time: s.Time, Suite: s}
+	doc := junitSuites{junitCounts: s.junitCounts, Suite: s}
+	doc.Name = "puzbot recognize --check"
 	data, err := xml.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err

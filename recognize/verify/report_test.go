@@ -110,9 +110,9 @@ func TestWriteJUnit(t *testing.T) {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
 		Errors   int `xml:"errors,attr"`
-		Skipped  int `xml:"skipped,attr"`
 		Suites   []struct {
-			Tests int `xml:"tests,attr"`
+			Tests   int `xml:"tests,attr"`
+			Skipped int `xml:"skipped,attr"`
 			Cases []struct {
 				Name    string `xml:"name,attr"`
 				File    string `xml:"file,attr"`
@@ -131,7 +131,7 @@ func TestWriteJUnit(t *testing.T) {
 	if err := xml.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatalf("not XML: %v\n%s", err, out.String())
 	}
-	if doc.Tests != 4 || doc.Failures != 1 || doc.Errors != 1 || doc.Skipped != 1 || len(doc.Suites) != 1 || len(doc.Suites[0].Cases) != 4 {
+	if doc.Tests != 4 || doc.Failures != 1 || doc.Errors != 1 || len(doc.Suites) != 1 || doc.Suites[0].Skipped != 1 || len(doc.Suites[0].Cases) != 4 {
 		t.Fatalf("counts or cases wrong:\n%s", out.String())
 	}
 	cs := doc.Suites[0].Cases
