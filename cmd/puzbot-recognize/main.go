@@ -242,15 +242,9 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 	if err != nil {
 		return err
 	}
-	img, err := shot.Image()
+	img, origin, err := shot.Decode(o.origin)
 	if err != nil {
-		return fmt.Errorf("%s: %w", shot.Name, err)
-	}
-	origin := image.Point{}
-	if o.origin != nil {
-		origin = *o.origin
-	} else if origin, err = shot.Origin(); err != nil {
-		return fmt.Errorf("%s: %w", shot.Name, err)
+		return err
 	}
 	var want *puzzle.Puzzle
 	if o.expect != "" {

@@ -111,6 +111,23 @@ func (s *Shot) Origin() (image.Point, error) {
 	return origin, nil
 }
 
+// Decode decodes the shot with its origin: origin when it is not nil, else
+// the one its PNG records (see Origin). Its errors name the shot.
+func (s *Shot) Decode(origin *image.Point) (*image.RGBA, image.Point, error) {
+	img, err := s.Image()
+	if err != nil {
+		return nil, image.Point{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	if origin != nil {
+		return img, *origin, nil
+	}
+	at, err := s.Origin()
+	if err != nil {
+		return nil, image.Point{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	return img, at, nil
+}
+
 // Load reads and decodes the screenshot file at path, with its origin.
 func Load(path string) (*image.RGBA, image.Point, error) {
 	s, err := ReadFile(path)

@@ -71,6 +71,17 @@ func TestDecode(t *testing.T) {
 	if origin, err := good.Origin(); err != nil || origin != image.Pt(7, -2) {
 		t.Errorf("Origin: %v, %v", origin, err)
 	}
+	for _, tt := range []struct {
+		origin *image.Point
+		want   image.Point
+	}{{nil, image.Pt(7, -2)}, {&image.Point{-5, 6}, image.Pt(-5, 6)}} {
+		if _, at, err := good.Decode(tt.origin); err != nil || at != tt.want {
+			t.Errorf("Decode(%v): origin %v, %v; want %v", tt.origin, at, err, tt.want)
+		}
+	}
+	if _, _, err := (&Shot{Name: "x.gif", Data: []byte("GIF89a")}).Decode(nil); !errors.Is(err, recognize.ErrBadImage) || !strings.HasPrefix(err.Error(), "x.gif: ") {
+		t.Errorf("Decode of a GIF: %v", err)
+	}
 	if _, err := (&Shot{Data: []byte("GIF89a")}).Image(); !errors.Is(err, recognize.ErrBadImage) {
 		t.Errorf("a GIF: %v", err)
 	}
