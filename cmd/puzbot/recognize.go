@@ -83,9 +83,12 @@ func runRecognizer(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Args[0] = "puzbot"
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := feedStdin(cmd, stdin); err != nil {
+		return err
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	// Once the executable is killed, stop waiting for stdin to be copied.
+	// Once the executable has ended, wait for its output a second at most.
 	cmd.WaitDelay = time.Second
 	// The parent-death signal comes when the thread that started the child
 	// ends, not the process: keep this goroutine on its thread until then.
@@ -104,4 +107,27 @@ func runRecognizer(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	default:
 		return fmt.Errorf("%s: %w", path, err)
 	}
+}
+
+// feedStdin gives stdin to the command: a file as it is; another reader
+// (a test's) through a pipe that a goroutine fills and that Wait does not
+// wait for, so that a reader that never ends cannot keep runRecognizer from
+// returning once the executable is gone.
+func feedStdin(cmd *exec.Cmd, stdin io.Reader) error {
+	if stdin == nil {
+		return nil
+	}
+	if f, ok := stdin.(*os.File); ok {
+		cmd.Stdin = f
+		return nil
+	}
+	pipe, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	go func() {
+		_, _ = io.Copy(pipe, stdin)
+		pipe.Close()
+	}()
+	return nil
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -202,6 +204,34 @@ func TestRecognizeKillsChild(t *testing.T) {
 	}
 }
 
+// TestRecognizerStopsWithContext runs the vision executable in-process on
+// a stdin that never ends, and cancels the context: runRecognizer returns
+// the context's cause, and the executable is gone.
+func TestRecognizerStopsWithContext(t *testing.T) {
+	t.Setenv("PATH", filepath.Dir(recognizerBinary(t)))
+	t.Setenv("PUZBOT_GLYPH_CACHE", "off")
+	stdin, feed := io.Pipe()
+	defer feed.Close()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runRecognizer(ctx, []string{"-"}, stdin, io.Discard, io.Discard) }()
+	child := waitForChild(t, os.Getpid(), 10*time.Second)
+	stopped := errors.New("stopped by the test")
+	cancel(stopped)
+	select {
+	case err := <-done:
+		if err != stopped {
+			t.Errorf("runRecognizer returned %v, want the context's cause", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("runRecognizer still runs 5 s after its context ended")
+	}
+	if alive(child) {
+		_ = syscall.Kill(child.pid, syscall.SIGKILL)
+		t.Errorf("the vision executable (pid %d) outlived the context", child.pid)
+	}
+}
+
 // proc is a process, told apart from a later one with the same pid by its
 // start time.
 type proc struct {
@@ -209,21 +239,22 @@ type proc struct {
 	start string
 }
 
-// procStat returns the fields of /proc/PID/stat after the command name:
-// state, ppid, ... (field 3 onwards of proc(5)).
-func procStat(pid int) ([]string, bool) {
+// procStat returns the command name of /proc/PID/stat and the fields after
+// it: state, ppid, ... (field 3 onwards of proc(5)).
+func procStat(pid int) (string, []string, bool) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return nil, false
+		return "", nil, false
 	}
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return nil, false
+	i, j := bytes.IndexByte(data, '('), bytes.LastIndexByte(data, ')')
+	if i < 0 || j < i {
+		return "", nil, false
 	}
-	return strings.Fields(string(data[i+1:])), true
+	return string(data[i+1 : j]), strings.Fields(string(data[j+1:])), true
 }
 
-// waitForChild returns the child process of parent, waiting for it.
+// waitForChild returns the vision executable started by parent, waiting
+// for it.
 func waitForChild(t *testing.T, parent int, wait time.Duration) proc {
 	t.Helper()
 	deadline := time.Now().Add(wait)
@@ -231,8 +262,8 @@ func waitForChild(t *testing.T, parent int, wait time.Duration) proc {
 		dirs, _ := filepath.Glob("/proc/[0-9]*")
 		for _, d := range dirs {
 			pid, _ := strconv.Atoi(filepath.Base(d))
-			f, ok := procStat(pid)
-			if ok && len(f) > 19 && f[1] == strconv.Itoa(parent) {
+			name, f, ok := procStat(pid)
+			if ok && len(f) > 19 && f[1] == strconv.Itoa(parent) && strings.HasPrefix(recognizer, name) {
 				return proc{pid, f[19]}
 			}
 		}
@@ -245,6 +276,6 @@ func waitForChild(t *testing.T, parent int, wait time.Duration) proc {
 // alive says whether p still runs: it exists, is the same process and is
 // not a zombie (dead, waiting to be reaped).
 func alive(p proc) bool {
-	f, ok := procStat(p.pid)
+	_, f, ok := procStat(p.pid)
 	return ok && len(f) > 19 && f[19] == p.start && f[0] != "Z" && f[0] != "X"
 }
