@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"image"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -75,6 +76,8 @@ func TestCheckMixed(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "text.png"), "not an image")
 	copyFile(t, filepath.Join(src, "level01.json"), filepath.Join(dir, "text.json"))
 	copyFile(t, filepath.Join(src, "title.png"), filepath.Join(dir, "lone.png"))
+	writeBlank(t, filepath.Join(dir, "blank.png"))
+	copyFile(t, filepath.Join(src, "title.json"), filepath.Join(dir, "blank.json"))
 
 	r, err := Check(context.Background(), newRecognizer(t), dir, Options{AnnotateDir: out})
 	if err != nil {
@@ -84,7 +87,7 @@ func TestCheckMixed(t *testing.T) {
 	for _, c := range r.Cases {
 		outcomes[c.Name] = c.Outcome()
 	}
-	wantOutcomes := map[string]string{"good": Passed, "photo": Passed, "wrong": Failed, "text": Broken, "lone": Skipped}
+	wantOutcomes := map[string]string{"good": Passed, "photo": Passed, "wrong": Failed, "text": Broken, "blank": Broken, "lone": Skipped}
 	for name, o := range wantOutcomes {
 		if outcomes[name] != o {
 			t.Errorf("%s: %q, want %q", name, outcomes[name], o)
@@ -100,6 +103,11 @@ func TestCheckMixed(t *testing.T) {
 				t.Errorf("wrong: differences %q", d)
 			}
 			checkDrawn(t, c.Annotated, filepath.Join(out, "wrong.png"))
+		case "blank": // decoded, but no game on it: drawn too
+			if !errors.Is(c.Err, recognize.ErrNoGame) {
+				t.Errorf("blank: error %v", c.Err)
+			}
+			checkDrawn(t, c.Annotated, filepath.Join(out, "blank.png"))
 		case "text":
 			if !errors.Is(c.Err, recognize.ErrBadImage) || c.Annotated != "" {
 				t.Errorf("text: error %v, drawn %q", c.Err, c.Annotated)
@@ -125,6 +133,22 @@ func checkDrawn(t *testing.T, got, path string) {
 	}
 	if img.Bounds().Dx() < 800 {
 		t.Errorf("the picture drawn is %v", img.Bounds())
+	}
+}
+
+// writeBlank writes a grey 1024x768 PNG, with no game on it.
+func writeBlank(t *testing.T, path string) {
+	t.Helper()
+	img := image.NewGray(image.Rect(0, 0, 1024, 768))
+	for i := range img.Pix {
+		img.Pix[i] = 0x60
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
