@@ -113,7 +113,7 @@ func TestWriteJUnit(t *testing.T) {
 		Suites   []struct {
 			Tests   int `xml:"tests,attr"`
 			Skipped int `xml:"skipped,attr"`
-			Cases []struct {
+			Cases   []struct {
 				Name    string `xml:"name,attr"`
 				File    string `xml:"file,attr"`
 				Failure []struct {
