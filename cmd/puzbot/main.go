@@ -43,7 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
 	err := app.Run(flagsFirst(app.Commands, args))
-	if err != nil {
+	if err != nil && !reported(err) {
 		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
 	return status(err)
