@@ -104,7 +104,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.glyphCache, "glyph-cache", "", "")
 	fs.BoolVar(&o.stats, "stats", false, "")
 	fs.BoolVar(&o.serve, "serve", false, "")
-	if err := fs.Parse(args[1:]); err != nil {
+	operands, err := parseAnywhere(fs, args[1:])
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, usage, usageName(args[0]))
 			return nil, err
@@ -119,12 +120,33 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		o.origin = &p
 	}
 	switch {
-	case fs.NArg() > 1:
-		return nil, usageError("expected one screenshot, got %d arguments", fs.NArg())
-	case fs.NArg() == 1:
-		o.input = fs.Arg(0)
+	case len(operands) > 1:
+		return nil, usageError("expected one screenshot, got %d arguments", len(operands))
+	case len(operands) == 1:
+		o.input = operands[0]
 	}
 	return &o, o.conflicts()
+}
+
+// parseAnywhere parses args with fs, letting flags follow the screenshot as
+// they may in every puzbot command (the flag package stops at the first
+// operand). "--" still ends the flags. It returns the operands in order.
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
+	}
 }
 
 // conflicts returns the usage error for flags that do not go together.

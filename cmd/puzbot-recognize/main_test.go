@@ -5,12 +5,15 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"encoding/xml"
+	"flag"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -454,6 +457,36 @@ func TestHelpAndName(t *testing.T) {
 		errb.Reset()
 		if code := run([]string{tt.argv0, "a.png", "b.png"}, nil, &out, &errb); code != exitcode.Usage || errb.String() != tt.errLine+"expected one screenshot, got 2 arguments\n" {
 			t.Errorf("%s with two screenshots: exit %d, stderr %q", tt.argv0, code, errb.String())
+		}
+	}
+}
+
+func TestParseAnywhere(t *testing.T) {
+	tests := []struct {
+		args     []string
+		operands []string
+		stats    bool
+	}{
+		{[]string{"shot.png"}, []string{"shot.png"}, false},
+		{[]string{"--stats", "shot.png"}, []string{"shot.png"}, true},
+		{[]string{"shot.png", "--stats"}, []string{"shot.png"}, true},
+		{[]string{"a.png", "--stats", "b.png"}, []string{"a.png", "b.png"}, true},
+		{[]string{"--", "--stats"}, []string{"--stats"}, false},
+		{[]string{"shot.png", "--", "-odd.png"}, []string{"shot.png", "-odd.png"}, false},
+		{[]string{"-"}, []string{"-"}, false},
+		{nil, nil, false},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		stats := fs.Bool("stats", false, "")
+		got, err := parseAnywhere(fs, tt.args)
+		if err != nil {
+			t.Errorf("%q: %v", tt.args, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tt.operands) || *stats != tt.stats {
+			t.Errorf("%q: operands %q stats %v, want %q %v", tt.args, got, *stats, tt.operands, tt.stats)
 		}
 	}
 }
