@@ -28,8 +28,8 @@ const twoDrags = `{"kind": "puzlogic", "moves": [
 func TestReplayDryRun(t *testing.T) {
 	env := []string{"DISPLAY="} // the dry run needs no display
 	r := runPuzbot(t, env, twoDrags, "replay", "--dry-run", "-")
-	want := "move 0: drag (100,100) -> (600,400): 1 to row 0, col 0  [1.10 s]\n" +
-		"move 1: drag (600,100) -> (100,400): 2 to row 0, col 1  [1.10 s]\n" +
+	want := "move 1: drag (100,100) -> (600,400): 1 to row 0, col 0  [1.10 s]\n" +
+		"move 2: drag (600,100) -> (100,400): 2 to row 0, col 1  [1.10 s]\n" +
 		"2 moves, 2.20 s\n"
 	if r.code != 0 || r.stdout != want || r.stderr != "" {
 		t.Errorf("replay --dry-run: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", r.code, r.stderr, r.stdout, want)
@@ -79,7 +79,7 @@ func TestReplayCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runPuzbot(t, env, "", "replay", "-v", "--steps", "5", "--move-time", "20ms", "--pause", "10ms", "--hold", "5ms", file)
-	want := "move 0: click at (700,500): \"next\"\nmove 1: drag (10,20) -> (30,40)\n"
+	want := "move 1: click at (700,500): \"next\"\nmove 2: drag (10,20) -> (30,40)\n"
 	if r.code != 0 || r.stdout != "" || r.stderr != want {
 		t.Errorf("replay -v: exit %d, stdout %q, stderr %q; want stderr %q", r.code, r.stdout, r.stderr, want)
 	}
@@ -119,7 +119,7 @@ func TestReplayInterrupted(t *testing.T) {
 				t.Fatal("replay did not stop within 2 s of the signal")
 			}
 			r := result{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
-			checkFailure(t, r, exitcode.Aborted, "move 0 (drag): stopped: received "+tc.name+"; the left button was released")
+			checkFailure(t, r, exitcode.Aborted, "move 1 (drag): stopped: received "+tc.name+"; the left button was released")
 			if _, left := xvfb.Pointer(t); left {
 				t.Error("the left button is held after the replay ended")
 			}
@@ -223,14 +223,14 @@ func TestReplayCommandFails(t *testing.T) {
 		{"dead server", []string{"DISPLAY=" + dead.Display}, click, nil, exitcode.NoDisplay, "no X display: " + dead.Display + ": cannot connect"},
 		{"no such screen", []string{"DISPLAY=" + srv.Display + ".1"}, click, nil, exitcode.NoDisplay, "no X display: " + srv.Display + ".1: the server has no screen 1"},
 		{"off the screen", nil, `{"kind":"puzlogic","moves":[{"action":"click","x":10,"y":10},{"action":"click","x":810,"y":10}]}`, nil,
-			exitcode.BadInput, "move 1 (click): (810,10) is off the screen (800x600 at 0,0)"},
+			exitcode.BadInput, "move 2 (click): (810,10) is off the screen (800x600 at 0,0)"},
 		{"no positions", nil, `{"kind":"puzlogic","moves":[{"action":"drag","value":3,"row":1,"col":2}]}`, []string{"-n"},
-			exitcode.BadInput, "stdin: move 0 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
+			exitcode.BadInput, "stdin: move 1 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
 		{"bad JSON", nil, `{"kind":"puzlogic","moves":[{"action":"click",}]}`, []string{"-"}, exitcode.BadInput, "stdin: line 1, column 47: invalid character"},
 		{"unknown field", nil, `{"kind":"puzlogic","moves":[{"action":"click","x":1,"y":1,"button":"left"}]}`, nil, exitcode.BadInput, `unknown field "button"`},
 		{"unknown key", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"Enter"}]}`, nil, exitcode.BadInput, `unknown key "Enter"`},
 		{"caps lock", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"capslock"}]}`, nil, exitcode.BadInput,
-			`stdin: move 0 (key): key "capslock" is a lock key: replay does not press lock keys`},
+			`stdin: move 1 (key): key "capslock" is a lock key: replay does not press lock keys`},
 		{"num lock", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"num_lock"}]}`, []string{"-n"}, exitcode.BadInput, `key "num_lock" is a lock key`},
 		{"half a point", nil, `{"kind":"puzlogic","moves":[{"action":"drag","from":{"x":1,"y":1},"to":{"x":640}}]}`, nil, exitcode.BadInput,
 			`stdin: line 1, column 72: this point has no "y"`},
