@@ -3,6 +3,8 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve"
 )
 
@@ -28,18 +30,22 @@ func init() {
 			&cli.IntFlag{Name: "level", Usage: "on the level map, open this level instead of the first open one"},
 		},
 		Action: func(c *cli.Context) error {
-			data, _, err := readInput(c)
+			data, name, err := readInput(c)
 			if err != nil {
 				return err
 			}
 			ctx, stop := signalContext()
 			defer stop()
-			return solve.Run(ctx, data, c.App.Writer, solve.Options{
+			err = solve.Run(ctx, data, c.App.Writer, solve.Options{
 				Count:     c.Bool("count"),
 				Limit:     c.Int("limit"),
 				TimeLimit: c.Duration("time-limit"),
 				Level:     c.Int("level"),
 			})
+			if status(err) == exitcode.BadInput {
+				err = puzzle.InFile(err, name) // FILE:LINE:COL: message
+			}
+			return err
 		},
 	})
 }
