@@ -196,7 +196,14 @@ func TestSolveFails(t *testing.T) {
 		{"value range", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 12}]}`, nil, exitcode.BadInput, "value 12 is out of range 0..9"},
 		{"huge row", `{"kind": "puzlogic", "cells": [{"row": 100000, "col": 0}], "pieces": [{"value": 1}]}`, nil, exitcode.BadInput, `stdin:1: cell 1: "row": 100000, "col": 0: rows and columns are 0..63 in the file`},
 		{"bad scope", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 0, "target": 1, "scope": "some"}]}`, nil, exitcode.BadInput, `scope "some"`},
-		{"no solution", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 1}]}`, nil, exitcode.NoSolution, "the puzzle has no solution"},
+		{"no solution", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 1}]}`, nil, exitcode.NoSolution,
+			"the puzzle has no solution: there are 2 pieces of value 1, but only 1 row can take a 1 (a line holds each number once)"},
+		{"sum out of reach", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 2}], "sums": [{"axis": "row", "index": 0, "target": 4}]}`, nil,
+			exitcode.NoSolution, "the puzzle has no solution: row 1 must add up to 4, but at most 3 fits"},
+		{"no reason found", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}, {"row": 1, "col": 0}, {"row": 1, "col": 1}], ` +
+			`"pieces": [{"value": 1}, {"value": 2}, {"value": 1, "color": "white"}, {"value": 2, "color": "white"}], ` +
+			`"sums": [{"axis": "row", "index": 0, "target": 3, "scope": "blue"}, {"axis": "col", "index": 0, "target": 3, "scope": "blue"}]}`, nil,
+			exitcode.NoSolution, "the puzzle has no solution: no arrangement of the pieces meets every sum"},
 		{"missing file", "", []string{"no/such/file.json"}, exitcode.BadInput, "no/such/file.json: no such file or directory"},
 		{"two files", "", []string{"a.json", "b.json"}, exitcode.Usage, "expected one input file, got 2 arguments"},
 		{"bad limit", `{"kind": "puzlogic"}`, []string{"--count", "--limit", "0"}, exitcode.Usage, "--limit 0: must be at least 1"},

@@ -1,0 +1,124 @@
+package puzlogic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/testdata"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// TestExplain checks each reason Explain gives on a puzzle made to have
+// it, and that the search, when it runs, agrees there is no solution.
+func TestExplain(t *testing.T) {
+	v := puzzle.Int
+	cell := func(r, c int) puzzle.Cell { return puzzle.Cell{Row: r, Col: c} }
+	fixed := func(r, c, x int) puzzle.Cell { return puzzle.Cell{Row: r, Col: c, Value: v(x)} }
+	blue := func(x int) puzzle.Piece { return puzzle.Piece{Value: v(x)} }
+	white := func(x int) puzzle.Piece { return puzzle.Piece{Value: v(x), Color: puzzle.ColorWhite} }
+	sum := func(axis string, i, target int, scope string) puzzle.Sum {
+		return puzzle.Sum{Axis: axis, Index: i, Target: target, Scope: scope}
+	}
+	tests := []struct {
+		name     string
+		p        puzzle.Puzzle
+		want     string
+		solvable bool
+	}{
+		{"piece blocked by fixed numbers",
+			puzzle.Puzzle{Cells: []puzzle.Cell{fixed(0, 0, 3), cell(0, 1), cell(1, 0)}, Pieces: []puzzle.Piece{blue(1), blue(3)}},
+			"piece 2 (a blue 3) fits no empty square: each lies in a row or column that holds a 3 already or has a sum too small for it", false},
+		{"piece too big for the sums",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 0), cell(0, 1)}, Pieces: []puzzle.Piece{blue(1), white(8)},
+				Sums: []puzzle.Sum{sum("row", 0, 9, ""), sum("col", 0, 1, "white"), sum("col", 1, 7, "")}},
+			"piece 2 (a white 8) fits no empty square", false},
+		{"white fits where a blue sum is small",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 0), cell(1, 1)}, Pieces: []puzzle.Piece{white(8), white(8)},
+				Sums: []puzzle.Sum{sum("row", 0, 0, "blue"), sum("col", 1, 0, "blue")}},
+			"", true},
+		{"a value in too few rows",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 0), cell(0, 1), cell(1, 2)}, Pieces: []puzzle.Piece{blue(4), white(4), blue(4)}},
+			"there are 3 pieces of value 4, but only 2 rows can take a 4 (a line holds each number once)", false},
+		{"a line lacks values",
+			puzzle.Puzzle{Cells: []puzzle.Cell{fixed(2, 0, 5), cell(2, 1), cell(2, 2), cell(3, 1), cell(4, 2)}, Pieces: []puzzle.Piece{blue(5), blue(6), blue(6), white(5)}},
+			"row 3 has 2 empty squares, but the pieces offer only 1 number it does not hold yet (a line holds each number once)", false},
+		{"sum too big",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 0), cell(1, 0), cell(2, 0), cell(3, 0), fixed(3, 1, 9)}, Pieces: []puzzle.Piece{blue(1), blue(2), blue(3), blue(4)},
+				Sums: []puzzle.Sum{sum("row", 3, 97, "")}},
+			"row 4 must add up to 97, but at most 13 fits", false},
+		{"sum too small",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 0), cell(0, 1), fixed(0, 2, 2)}, Pieces: []puzzle.Piece{blue(1), blue(3)},
+				Sums: []puzzle.Sum{sum("row", 0, 5, "")}},
+			"row 1 must add up to 5, but it holds at least 6", false},
+		{"blue sum too big",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 0), cell(0, 1), fixed(0, 2, 9)}, Pieces: []puzzle.Piece{blue(1), white(7)},
+				Sums: []puzzle.Sum{sum("row", 0, 7, "blue")}},
+			"the blue blocks of row 1 must add up to 7, but at most 1 fits", false},
+		{"white sum too big",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 3), cell(1, 3)}, Pieces: []puzzle.Piece{white(2), blue(7)},
+				Sums: []puzzle.Sum{sum("col", 3, 8, "white")}},
+			"the white blocks of col 4 must add up to 8, but at most 2 fits", false},
+		// Each sum alone is in reach; together they are not: both blue
+		// blocks must lie in row 1 and in col 1, which share one square.
+		{"only the search knows",
+			puzzle.Puzzle{Cells: []puzzle.Cell{cell(0, 0), cell(0, 1), cell(1, 0), cell(1, 1)}, Pieces: []puzzle.Piece{blue(1), blue(2), white(1), white(2)},
+				Sums: []puzzle.Sum{sum("row", 0, 3, "blue"), sum("col", 0, 3, "blue")}},
+			"", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &tt.p
+			p.Kind = puzzle.KindPuzlogic
+			if err := p.Validate(); err != nil {
+				t.Fatalf("invalid test puzzle: %v", err)
+			}
+			got := Explain(p)
+			if (tt.want == "") != (got == "") || !strings.HasPrefix(got, tt.want) {
+				t.Errorf("Explain = %q, want %q", got, tt.want)
+			}
+			if tt.solvable {
+				if _, err := Solve(p); err != nil {
+					t.Errorf("Solve: %v", err)
+				}
+				return
+			}
+			_, _, err := searchExplained(context.Background(), p, 1)
+			switch {
+			case !errors.Is(err, ErrNoSolution):
+				t.Errorf("searchExplained: %v, want ErrNoSolution", err)
+			case got == "" && !strings.HasSuffix(err.Error(), ": "+noArrangement):
+				t.Errorf("searchExplained: %v, want the plain reason", err)
+			case got != "" && !strings.HasSuffix(err.Error(), ": "+got):
+				t.Errorf("searchExplained: %v, want the reason %q", err, got)
+			}
+			if n, err := Count(p, 5); n != 0 || err != nil {
+				t.Errorf("Count = %d, %v; want 0: the reason is wrong", n, err)
+			}
+		})
+	}
+}
+
+// TestExplainNeverOnSolvable checks that Explain finds no reason in puzzles
+// that have a solution: the real levels and random solvable boards.
+func TestExplainNeverOnSolvable(t *testing.T) {
+	for _, l := range testdata.RealLevels(t) {
+		if why := Explain(l.Puzzle); why != "" {
+			t.Errorf("level %d: Explain = %q, but it has a solution", l.Level, why)
+		}
+	}
+	rng := rand.New(rand.NewPCG(17, 11))
+	for i := 0; i < 600; i++ {
+		b := board{rows: 2 + rng.IntN(6), cols: 2 + rng.IntN(6), density: 0.7, hide: 0.6, white: float64(i%2) * 0.4, sums: rng.IntN(8)}
+		p, _ := generate(rng, b)
+		if len(p.Pieces) == 0 {
+			continue
+		}
+		if why := Explain(p); why != "" {
+			t.Fatalf("random puzzle %d: Explain = %q, but it has a solution:\n%s", i, why, fmt.Sprint(p))
+		}
+	}
+}
