@@ -13,6 +13,9 @@ const MaxMoves = 100000
 
 // Moves is a moves file: what solve writes and replay performs, in order.
 type Moves struct {
+	// Schema is the JSON Schema the file says it follows (for editors),
+	// read and ignored.
+	Schema string `json:"$schema,omitempty"`
 	Kind   string `json:"kind"`
 	Screen string `json:"screen,omitempty"` // the screen the moves were made for
 	Moves  []Move `json:"moves"`

@@ -62,6 +62,9 @@ type Rect struct {
 // For screen "level" it holds the board; the other screens carry what is
 // needed to navigate (level tiles, buttons).
 type Puzzle struct {
+	// Schema is the JSON Schema the file says it follows (for editors),
+	// read and ignored.
+	Schema string `json:"$schema,omitempty"`
 	Kind   string `json:"kind"`
 	Screen string `json:"screen,omitempty"` // "level" when empty
 	Level  int    `json:"level,omitempty"`
