@@ -12,9 +12,17 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// TestExplain checks each reason Explain gives on a puzzle made to have
-// it, and that the search, when it runs, agrees there is no solution.
-func TestExplain(t *testing.T) {
+// explainCase is a puzzle and the reason Explain gives for it ("" none).
+type explainCase struct {
+	name     string
+	p        puzzle.Puzzle
+	want     string
+	solvable bool
+}
+
+// explainCases has a puzzle for each reason Explain knows, and some that
+// it must not explain.
+func explainCases() []explainCase {
 	v := puzzle.Int
 	cell := func(r, c int) puzzle.Cell { return puzzle.Cell{Row: r, Col: c} }
 	fixed := func(r, c, x int) puzzle.Cell { return puzzle.Cell{Row: r, Col: c, Value: v(x)} }
@@ -23,12 +31,7 @@ func TestExplain(t *testing.T) {
 	sum := func(axis string, i, target int, scope string) puzzle.Sum {
 		return puzzle.Sum{Axis: axis, Index: i, Target: target, Scope: scope}
 	}
-	tests := []struct {
-		name     string
-		p        puzzle.Puzzle
-		want     string
-		solvable bool
-	}{
+	return []explainCase{
 		{"piece blocked by fixed numbers",
 			puzzle.Puzzle{Cells: []puzzle.Cell{fixed(0, 0, 3), cell(0, 1), cell(1, 0)}, Pieces: []puzzle.Piece{blue(1), blue(3)}},
 			"piece 2 (a blue 3) fits no empty square: each lies in a row or column that holds a 3 already or has a sum too small for it", false},
@@ -69,7 +72,12 @@ func TestExplain(t *testing.T) {
 				Sums: []puzzle.Sum{sum("row", 0, 3, "blue"), sum("col", 0, 3, "blue")}},
 			"", false},
 	}
-	for _, tt := range tests {
+}
+
+// TestExplain checks each reason Explain gives on a puzzle made to have
+// it, and that the search, when it runs, agrees there is no solution.
+func TestExplain(t *testing.T) {
+	for _, tt := range explainCases() {
 		t.Run(tt.name, func(t *testing.T) {
 			p := &tt.p
 			p.Kind = puzzle.KindPuzlogic
