@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -83,6 +84,36 @@ func TestSchemasAcceptWhatPuzbotWrites(t *testing.T) {
 		if err := validate(ms, moves.Bytes()); err != nil {
 			t.Errorf("moves for %s: %v\n%s", f, err, moves.String())
 		}
+	}
+}
+
+// TestSchemasAcceptReadmeExamples validates the puzzle and moves files the
+// README shows.
+func TestSchemasAcceptReadmeExamples(t *testing.T) {
+	ps, ms := compileSchema(t, "puzzle"), compileSchema(t, "moves")
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, b := range regexp.MustCompile("(?s)```json\n(\\{.*?\\})\n```").FindAllSubmatch(readme, -1) {
+		example := b[1]
+		var s *jsonschema.Schema
+		switch {
+		case bytes.Contains(example, []byte(`"kind": "puzlogic"`)) && bytes.Contains(example, []byte(`"cells"`)):
+			s = ps
+		case bytes.Contains(example, []byte(`"moves"`)):
+			s = ms
+		default:
+			continue
+		}
+		checked++
+		if err := validate(s, example); err != nil {
+			t.Errorf("README example: %v\n%s", err, example)
+		}
+	}
+	if checked < 2 {
+		t.Errorf("checked %d README examples, want the puzzle file and the moves file at least", checked)
 	}
 }
 

@@ -116,6 +116,23 @@ func TestRenderPuzlogic(t *testing.T) {
 	}
 }
 
+// TestRenderTextInReadme checks that the text view the README shows is what
+// render --text prints for that file.
+func TestRenderTextInReadme(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runInProcess("", "render", "--text", "../../testdata/screens/level14.json")
+	if r.code != 0 {
+		t.Fatalf("render --text: exit %d, %s", r.code, r.stderr)
+	}
+	indented := "    " + strings.ReplaceAll(strings.TrimSuffix(r.stdout, "\n"), "\n", "\n    ") + "\n"
+	if !strings.Contains(string(readme), indented) {
+		t.Errorf("the README does not show render --text of level14.json as it is:\n%s", indented)
+	}
+}
+
 func TestRenderCommandFails(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
