@@ -3,6 +3,8 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 )
 
 // ErrInvalid is what errors.Is matches for every error that says a puzzle
@@ -55,8 +57,9 @@ func errorAt(line, col int, format string, args ...any) error {
 // InFile returns err as an error about the file called name: an *Error
 // (err itself, or one err wraps with nothing added to its message) comes
 // back as a copy that names the file (FILE:LINE:COL: message); any other
-// error is wrapped as "name: err". It returns nil for nil, and err as it is
-// when name is empty or err already names a file.
+// error is wrapped as "name: err", or as "name:N: rest" when its message
+// is "line N: rest". It returns nil for nil, and err as it is when name is
+// empty or err already names a file.
 func InFile(err error, name string) error {
 	var e *Error
 	switch {
@@ -69,8 +72,16 @@ func InFile(err error, name string) error {
 		named.File = name
 		return &named
 	}
+	if m := linePrefix.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &lineError{file: name, line: line, msg: m[2], err: err}
+	}
 	return fmt.Errorf("%s: %w", name, err)
 }
+
+// linePrefix matches a message that starts with the line it is about, as
+// the readers of plain text formats (Sudoku's) write it: "line 4: ...".
+var linePrefix = regexp.MustCompile(`^line ([1-9][0-9]{0,8}): (.*)$`)
 
 // ElementLine returns the 1-based line of data where element i (from 0) of
 // the top-level list called list ("cells", "moves", ...) starts, or 0 when
@@ -83,13 +94,21 @@ func ElementLine(data []byte, list string, i int) int {
 }
 
 // lineError is an error about a line of a file; it matches what err does.
+// Its message is msg, or err's when msg is "".
 type lineError struct {
 	file string
 	line int
+	msg  string
 	err  error
 }
 
-func (e *lineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.file, e.line, e.err) }
+func (e *lineError) Error() string {
+	msg := e.msg
+	if msg == "" {
+		msg = e.err.Error()
+	}
+	return fmt.Sprintf("%s:%d: %s", e.file, e.line, msg)
+}
 func (e *lineError) Unwrap() error { return e.err }
 
 // AtLine returns err as an error about line (from 1) of the file called

@@ -77,6 +77,8 @@ func TestInFile(t *testing.T) {
 		{fmt.Errorf("%w", located), "f:2:3: bad"}, // wrapped, nothing added
 		{fmt.Errorf("while reading: %w", located), "f: while reading: line 2, column 3: bad"}, // more said: prefixed
 		{InFile(located, "g"), "g:2:3: bad"},                                                  // already named
+		// A plain text format's reader says the line first.
+		{errors.New("line 4: row 3, col 7: 5 already in row 3"), "f:4: row 3, col 7: 5 already in row 3"},
 	}
 	for _, tt := range tests {
 		if got := InFile(tt.err, "f"); got.Error() != tt.want {
