@@ -3,7 +3,6 @@ package puzlogic
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -126,7 +125,60 @@ func TestExplainNeverOnSolvable(t *testing.T) {
 			continue
 		}
 		if why := Explain(p); why != "" {
-			t.Fatalf("random puzzle %d: Explain = %q, but it has a solution:\n%s", i, why, fmt.Sprint(p))
+			t.Fatalf("random puzzle %d: Explain = %q, but it has a solution:\n%s", i, why, jsonOf(p))
 		}
+	}
+}
+
+// TestExplainSound perturbs random solvable puzzles (a sum target moved, a
+// piece's value or colour changed) and checks that whenever Explain gives a
+// reason, the complete search finds no solution either: a reason is never
+// wrong.
+func TestExplainSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 23))
+	explained := 0
+	for i := 0; i < 1500; i++ {
+		b := board{rows: 2 + rng.IntN(4), cols: 2 + rng.IntN(4), density: 0.8, hide: 0.7, white: float64(i%2) * 0.4, sums: 1 + rng.IntN(6)}
+		p, _ := generate(rng, b)
+		if len(p.Pieces) == 0 {
+			continue
+		}
+		perturb(rng, p)
+		if p.Validate() != nil {
+			continue
+		}
+		why := Explain(p)
+		if why == "" {
+			continue
+		}
+		explained++
+		if n, err := Count(p, 1); n != 0 || err != nil {
+			t.Fatalf("puzzle %d: Explain = %q, but Count = %d, %v:\n%s", i, why, n, err, jsonOf(p))
+		}
+	}
+	if explained < 100 {
+		t.Errorf("only %d of the perturbed puzzles got a reason: the test checks too little", explained)
+	}
+}
+
+// jsonOf returns p as a puzzle file, for messages.
+func jsonOf(p *puzzle.Puzzle) string {
+	var b strings.Builder
+	puzzle.Encode(&b, p)
+	return b.String()
+}
+
+// perturb changes p at random: a sum's target, or a piece's value or colour.
+func perturb(rng *rand.Rand, p *puzzle.Puzzle) {
+	switch k := rng.IntN(3); {
+	case k == 0 && len(p.Sums) > 0:
+		s := &p.Sums[rng.IntN(len(p.Sums))]
+		s.Target = max(s.Target+rng.IntN(13)-6, 0)
+	case k == 1:
+		pc := &p.Pieces[rng.IntN(len(p.Pieces))]
+		pc.Value = puzzle.Int(rng.IntN(10))
+	default:
+		pc := &p.Pieces[rng.IntN(len(p.Pieces))]
+		pc.Color = []string{puzzle.ColorBlue, puzzle.ColorWhite}[rng.IntN(2)]
 	}
 }
