@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
+	"math/bits"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -22,55 +22,67 @@ import (
 // search proves there is no solution.
 const noArrangement = "no arrangement of the pieces meets every sum with each number once per row and column"
 
-// blockColors are the colours of the blocks, by the index room uses. (The
-// search has its own numbering; this file keeps to what the puzzle file
-// says, so the two can change apart.)
+// blockColors are the colours of the blocks, by the index the checks use.
+// (The search has its own numbering; this file keeps to what the puzzle
+// file says, so that the two can change apart.)
 var blockColors = [...]string{puzzle.ColorBlue, puzzle.ColorWhite}
 
-// boardLine is a lattice row or column.
-type boardLine struct {
-	axis  string // "row" or "col"
-	index int    // from 0, as in the file
-}
+const numBlockColors = len(blockColors)
 
-func (l boardLine) String() string { return fmt.Sprintf("%s %d", l.axis, l.index+1) }
+// axes are the names of the two kinds of line, by index: rows, columns.
+var axes = [2]string{"row", "col"}
+
+// digits is a set of values 0..MaxValue, one bit each.
+type digits uint16
 
 // lineFacts is what a line holds before any block is placed.
 type lineFacts struct {
-	fixed    [puzzle.MaxValue + 1]bool // the fixed numbers
-	fixedSum int                       // their total
-	empty    int                       // its empty squares
-	// room is, by colour (blue, white), the most a block of that colour
-	// may add to the line: what its tightest sum counting that colour
-	// still lacks after the fixed numbers it counts.
-	room [len(blockColors)]int
+	cells    int    // its squares
+	empty    int    // its empty squares
+	fixed    digits // its fixed numbers
+	fixedSum int    // their total
+	// room is, by colour, the most a block of that colour may add to the
+	// line: what its tightest sum counting that colour still lacks after
+	// the fixed numbers it counts.
+	room [numBlockColors]int
 }
 
 // clueFacts is what the checks of Explain read off a puzzle.
 type clueFacts struct {
-	p     *puzzle.Puzzle
-	lines map[boardLine]*lineFacts
+	p      *puzzle.Puzzle
+	lines  [2][]lineFacts         // by axis (0 rows, 1 columns), by index
+	values [numBlockColors]digits // the values of the blocks, by colour
 }
 
 func newFacts(p *puzzle.Puzzle) *clueFacts {
-	f := &clueFacts{p: p, lines: make(map[boardLine]*lineFacts)}
+	f := &clueFacts{p: p}
+	rows, cols := 0, 0
 	for _, c := range p.Cells {
-		for _, l := range linesOf(c) {
-			lf := f.lines[l]
-			if lf == nil {
-				lf = &lineFacts{room: [len(blockColors)]int{math.MaxInt, math.MaxInt}}
-				f.lines[l] = lf
-			}
+		rows, cols = max(rows, c.Row+1), max(cols, c.Col+1)
+	}
+	f.lines = [2][]lineFacts{make([]lineFacts, rows), make([]lineFacts, cols)}
+	for axis := range f.lines {
+		for i := range f.lines[axis] {
+			f.lines[axis][i].room = [numBlockColors]int{math.MaxInt, math.MaxInt}
+		}
+	}
+	for _, c := range p.Cells {
+		for axis, index := range [2]int{c.Row, c.Col} {
+			lf := &f.lines[axis][index]
+			lf.cells++
 			if c.Value == nil {
 				lf.empty++
-			} else if v := *c.Value; v >= 0 && v <= puzzle.MaxValue {
-				lf.fixed[v] = true
-				lf.fixedSum += v
+			} else {
+				lf.fixed |= 1 << *c.Value
+				lf.fixedSum += *c.Value
 			}
 		}
 	}
+	for _, pc := range p.Pieces {
+		f.values[colorIndex(pc)] |= 1 << *pc.Value
+	}
 	for _, s := range p.Sums {
-		lf := f.lines[boardLine{s.Axis, s.Index}]
+		lf := f.sumLine(s)
 		for c, color := range blockColors {
 			if puzzle.Counts(s.ScopeName(), color) {
 				lf.room[c] = min(lf.room[c], s.Target-f.counted(s))
@@ -80,9 +92,26 @@ func newFacts(p *puzzle.Puzzle) *clueFacts {
 	return f
 }
 
-func linesOf(c puzzle.Cell) [2]boardLine {
-	return [2]boardLine{{"row", c.Row}, {"col", c.Col}}
+func colorIndex(pc puzzle.Piece) int {
+	if pc.ColorName() == puzzle.ColorWhite {
+		return 1
+	}
+	return 0
 }
+
+func axisIndex(axis string) int {
+	if axis == "col" {
+		return 1
+	}
+	return 0
+}
+
+func (f *clueFacts) sumLine(s puzzle.Sum) *lineFacts {
+	return &f.lines[axisIndex(s.Axis)][s.Index]
+}
+
+// lineName names a line as messages do, counting from 1: "row 4".
+func lineName(axis, index int) string { return fmt.Sprintf("%s %d", axes[axis], index+1) }
 
 // Explain returns a reason why p, a valid puzzle of screen "level", has no
 // solution, found without searching, or "" when its cheap checks find none
@@ -117,13 +146,13 @@ func searchExplained(ctx context.Context, p *puzzle.Puzzle, limit int) ([]Square
 // its row or column holds that number already, or has a sum that counts the
 // block and is smaller than it.
 func (f *clueFacts) pieceFitsNowhere() string {
-	tried := make(map[[2]int]bool)
+	var tried [numBlockColors]digits
 	for i, pc := range f.p.Pieces {
-		v, color := *pc.Value, slices.Index(blockColors[:], pc.ColorName())
-		if tried[[2]int{v, color}] {
+		v, color := *pc.Value, colorIndex(pc)
+		if tried[color]&(1<<v) != 0 {
 			continue
 		}
-		tried[[2]int{v, color}] = true
+		tried[color] |= 1 << v
 		if !f.fitsSomewhere(v, color) {
 			return fmt.Sprintf("piece %d (a %s %d) fits no empty square: each lies in a row or column that holds a %d already or has a sum too small for it",
 				i+1, blockColors[color], v, v)
@@ -136,29 +165,15 @@ func (f *clueFacts) pieceFitsNowhere() string {
 // lie on some empty cell, as far as the lines' fixed numbers and sums tell.
 func (f *clueFacts) fitsSomewhere(v, color int) bool {
 	for _, c := range f.p.Cells {
-		if c.Value == nil && f.fits(c, v, color) {
+		if c.Value == nil && f.fits(&f.lines[0][c.Row], v, color) && f.fits(&f.lines[1][c.Col], v, color) {
 			return true
 		}
 	}
 	return false
 }
 
-func (f *clueFacts) fits(c puzzle.Cell, v, color int) bool {
-	for _, l := range linesOf(c) {
-		if lf := f.lines[l]; lf.fixed[v] || v > lf.room[color] {
-			return false
-		}
-	}
-	return true
-}
-
-// counted returns what sum s counts of its line's fixed numbers: all of
-// them for scope all, none for a colour.
-func (f *clueFacts) counted(s puzzle.Sum) int {
-	if s.ScopeName() != puzzle.ScopeAll {
-		return 0
-	}
-	return f.lines[boardLine{s.Axis, s.Index}].fixedSum
+func (f *clueFacts) fits(lf *lineFacts, v, color int) bool {
+	return lf.fixed&(1<<v) == 0 && v <= lf.room[color]
 }
 
 // valueLacksLines finds a value with more blocks than rows (or columns)
@@ -174,20 +189,20 @@ func (f *clueFacts) valueLacksLines() string {
 		if n < 2 {
 			continue
 		}
-		for _, axis := range []string{"row", "col"} {
+		for axis := range f.lines {
 			if taking := f.linesTaking(axis, v); n > taking {
 				return fmt.Sprintf("there are %d pieces of value %d, but only %s can take a %d (a line holds each number once)",
-					n, v, plural(taking, axis), v)
+					n, v, plural(taking, axes[axis]), v)
 			}
 		}
 	}
 	return ""
 }
 
-func (f *clueFacts) linesTaking(axis string, v int) int {
+func (f *clueFacts) linesTaking(axis, v int) int {
 	n := 0
-	for l, lf := range f.lines {
-		if l.axis == axis && lf.empty > 0 && !lf.fixed[v] {
+	for i := range f.lines[axis] {
+		if lf := &f.lines[axis][i]; lf.empty > 0 && lf.fixed&(1<<v) == 0 {
 			n++
 		}
 	}
@@ -197,90 +212,14 @@ func (f *clueFacts) linesTaking(axis string, v int) int {
 // lineLacksValues finds a line with more empty squares than distinct
 // values among the blocks that it does not hold already.
 func (f *clueFacts) lineLacksValues() string {
-	for _, l := range f.sortedLines() {
-		lf := f.lines[l]
-		if lf.empty == 0 {
-			continue
-		}
-		if d := len(f.values(l, "")); d < lf.empty {
-			return fmt.Sprintf("%s has %d empty squares, but the pieces offer only %s it does not hold yet (a line holds each number once)",
-				l, lf.empty, plural(d, "number"))
-		}
-	}
-	return ""
-}
-
-// sortedLines returns the lines that hold cells, rows first, each in order.
-func (f *clueFacts) sortedLines() []boardLine {
-	ls := make([]boardLine, 0, len(f.lines))
-	for l := range f.lines {
-		ls = append(ls, l)
-	}
-	slices.SortFunc(ls, func(a, b boardLine) int {
-		if a.axis != b.axis {
-			return compareAxis(a.axis, b.axis)
-		}
-		return a.index - b.index
-	})
-	return ls
-}
-
-func compareAxis(a, b string) int {
-	if a == "row" {
-		return -1
-	}
-	if b == "row" {
-		return 1
-	}
-	return 0
-}
-
-// values returns, smallest first, the distinct values of the blocks of
-// colour color ("" for any) that line l does not hold already.
-func (f *clueFacts) values(l boardLine, color string) []int {
-	var has [puzzle.MaxValue + 1]bool
-	for _, pc := range f.p.Pieces {
-		if color == "" || pc.ColorName() == color {
-			has[*pc.Value] = true
-		}
-	}
-	var vs []int
-	for v, ok := range has {
-		if ok && !f.lines[l].fixed[v] {
-			vs = append(vs, v)
-		}
-	}
-	return vs
-}
-
-// sumOutOfReach finds a sum that its line cannot meet: above the most, or
-// below the least, that its fixed numbers and the distinct values its empty
-// squares could take add up to. A sum of scope all sees every empty square
-// filled; a blue or white sum sees from none to all of them filled with a
-// block of its colour.
-func (f *clueFacts) sumOutOfReach() string {
-	for _, s := range f.p.Sums {
-		l := boardLine{s.Axis, s.Index}
-		scope := s.ScopeName()
-		color := ""
-		if scope != puzzle.ScopeAll {
-			color = scope
-		}
-		vs := f.values(l, color)
-		k := min(f.lines[l].empty, len(vs))
-		lo, hi := f.counted(s), f.counted(s)+sumOf(vs[len(vs)-k:])
-		if scope == puzzle.ScopeAll {
-			lo += sumOf(vs[:k])
-		}
-		what := l.String()
-		if color != "" {
-			what = "the " + color + " blocks of " + what
-		}
-		switch {
-		case s.Target > hi:
-			return fmt.Sprintf("%s must add up to %d, but at most %d fits", what, s.Target, hi)
-		case s.Target < lo:
-			return fmt.Sprintf("%s must add up to %d, but it holds at least %d", what, s.Target, lo)
+	all := f.values[0] | f.values[1]
+	for axis := range f.lines {
+		for i := range f.lines[axis] {
+			lf := &f.lines[axis][i]
+			if d := bits.OnesCount16(uint16(all &^ lf.fixed)); d < lf.empty {
+				return fmt.Sprintf("%s has %d empty squares, but the pieces offer only %s it does not hold yet (a line holds each number once)",
+					lineName(axis, i), lf.empty, plural(d, "number"))
+			}
 		}
 	}
 	return ""
@@ -294,10 +233,78 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-func sumOf(vs []int) int {
+// counted returns what sum s counts of its line's fixed numbers: all of
+// them for scope all, none for a colour.
+func (f *clueFacts) counted(s puzzle.Sum) int {
+	if s.ScopeName() != puzzle.ScopeAll {
+		return 0
+	}
+	return f.sumLine(s).fixedSum
+}
+
+// sumOutOfReach finds a sum that its line cannot meet: above the most, or
+// below the least, that its fixed numbers and the distinct values its empty
+// squares could take add up to. A sum of scope all sees every empty square
+// filled; a blue or white sum sees from none to all of them filled with a
+// block of its colour.
+func (f *clueFacts) sumOutOfReach() string {
+	for _, s := range f.p.Sums {
+		lf := f.sumLine(s)
+		scope := s.ScopeName()
+		offered := f.values[0] | f.values[1]
+		if scope != puzzle.ScopeAll {
+			offered = f.values[colorIndexOf(scope)]
+		}
+		offered &^= lf.fixed
+		k := min(lf.empty, bits.OnesCount16(uint16(offered)))
+		lo, hi := f.counted(s), f.counted(s)+largest(offered, k)
+		if scope == puzzle.ScopeAll {
+			lo += smallest(offered, k)
+		}
+		switch {
+		case s.Target > hi:
+			return fmt.Sprintf("%s must add up to %d, but at most %d fits", sumName(s), s.Target, hi)
+		case s.Target < lo:
+			return fmt.Sprintf("%s must add up to %d, but it holds at least %d", sumName(s), s.Target, lo)
+		}
+	}
+	return ""
+}
+
+// sumName says what sum s adds up: "row 4", "the blue blocks of col 2".
+func sumName(s puzzle.Sum) string {
+	name := lineName(axisIndex(s.Axis), s.Index)
+	if scope := s.ScopeName(); scope != puzzle.ScopeAll {
+		return "the " + scope + " blocks of " + name
+	}
+	return name
+}
+
+func colorIndexOf(color string) int {
+	if color == puzzle.ColorWhite {
+		return 1
+	}
+	return 0
+}
+
+// smallest returns the total of the k smallest values of set.
+func smallest(set digits, k int) int {
 	t := 0
-	for _, v := range vs {
+	for ; k > 0 && set != 0; k-- {
+		v := bits.TrailingZeros16(uint16(set))
 		t += v
+		set &^= 1 << v
+	}
+	return t
+}
+
+// largest returns the total of the k largest values of set.
+func largest(set digits, k int) int {
+	t := 0
+	for ; k > 0 && set != 0; k-- {
+		v := 15 - bits.LeadingZeros16(uint16(set))
+		t += v
+		set &^= 1 << v
 	}
 	return t
 }
