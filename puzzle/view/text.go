@@ -73,11 +73,11 @@ func Text(p *puzzle.Puzzle) string {
 	case puzzle.ScreenTitle:
 		b.WriteString("title screen\n")
 	case puzzle.ScreenLevels:
-		b.WriteString("level map:")
-		for _, t := range p.Levels {
-			fmt.Fprintf(&b, " %d %s,", t.Level, t.State)
+		tiles := make([]string, len(p.Levels))
+		for i, t := range p.Levels {
+			tiles[i] = fmt.Sprintf("%d %s", t.Level, t.State)
 		}
-		b.WriteString("\n")
+		b.WriteString("level map: " + strings.Join(tiles, ", ") + "\n")
 	case puzzle.ScreenCompleted:
 		b.WriteString("level completed, buttons:")
 		for _, btn := range p.Buttons {
@@ -85,7 +85,7 @@ func Text(p *puzzle.Puzzle) string {
 		}
 		b.WriteString("\n")
 	}
-	return strings.ReplaceAll(b.String(), ",\n", "\n")
+	return b.String()
 }
 
 func writeLevel(b *strings.Builder, p *puzzle.Puzzle) {
