@@ -229,6 +229,9 @@ func TestSolveKinds(t *testing.T) {
 			nil, 0, `{"action": "type", "value": 4, "row": 0, "col": 2}`},
 		{"sudoku count", "000000000000000000000000000000000000000000000000000000000000000000000000000000000\n", []string{"--count", "--limit", "3"}, 0,
 			"at least 3 solutions (limit 3)"},
+		// A puzzle that the checks before the search find without solution still counts 0.
+		{"puzlogic count, no solution", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 2}], ` +
+			`"sums": [{"axis": "row", "index": 0, "target": 4}]}`, []string{"--count"}, 0, "0 solutions\n"},
 		{"tetromino", `{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`, nil, 0, `"solution": [`},
 		{"tetromino count", `{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`, []string{"--count"}, exitcode.Usage,
 			`--count is not supported for kind "tetromino"`},

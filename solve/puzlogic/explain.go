@@ -92,12 +92,7 @@ func newFacts(p *puzzle.Puzzle) *clueFacts {
 	return f
 }
 
-func colorIndex(pc puzzle.Piece) int {
-	if pc.ColorName() == puzzle.ColorWhite {
-		return 1
-	}
-	return 0
-}
+func colorIndex(pc puzzle.Piece) int { return colorIndexOf(pc.ColorName()) }
 
 func axisIndex(axis string) int {
 	if axis == "col" {
