@@ -21,6 +21,11 @@ func init() {
 			"A Puzlogic file for a screen without a puzzle (title, level map,\n" +
 			"level completed) gives the moves that navigate to the next level; on\n" +
 			"a level map where every level is done, solve exits 10.\n\n" +
+			"Errors in the file say where they are: FILE:LINE:COL for JSON errors,\n" +
+			"FILE:LINE for a bad cell, piece or sum (rows and columns counted from\n" +
+			"1 in messages, from 0 in files). A Puzlogic puzzle without solution\n" +
+			"says why when quick checks find a reason (a sum out of reach, a piece\n" +
+			"that fits no square).\n\n" +
 			"Exit status: 2 bad flags, 3 invalid file, 4 no solution, 9 time limit\n" +
 			"reached, 10 game over.",
 		Flags: []cli.Flag{
