@@ -279,9 +279,9 @@ func (a *Action) String() string {
 	var note string
 	switch {
 	case mv.Action == puzzle.ActionDrag && mv.Value != nil && mv.Row != nil && mv.Col != nil:
-		note = fmt.Sprintf("%d to row %d, col %d", *mv.Value, *mv.Row+1, *mv.Col+1)
+		note = fmt.Sprintf("%s to row %d, col %d", dragged(mv), *mv.Row+1, *mv.Col+1)
 	case mv.Action == puzzle.ActionDrag && mv.Value != nil:
-		note = strconv.Itoa(*mv.Value)
+		note = dragged(mv)
 	case mv.Row != nil && mv.Col != nil:
 		note = fmt.Sprintf("row %d, col %d", *mv.Row+1, *mv.Col+1)
 	}
@@ -291,9 +291,6 @@ func (a *Action) String() string {
 		}
 		note += strconv.Quote(mv.Name)
 	}
-	if mv.Color == puzzle.ColorWhite {
-		note = strings.Replace(note, "to row", "(white) to row", 1)
-	}
 	if note != "" {
 		b.WriteString(": " + note)
 	}
@@ -301,6 +298,15 @@ func (a *Action) String() string {
 		b.WriteString(" (no screen position: not playable)")
 	}
 	return b.String()
+}
+
+// dragged names the block a drag moves: its value, and "(white)" for a
+// white one.
+func dragged(mv puzzle.Move) string {
+	if mv.Color == puzzle.ColorWhite {
+		return strconv.Itoa(*mv.Value) + " (white)"
+	}
+	return strconv.Itoa(*mv.Value)
 }
 
 // Describe writes the plan for people: one line per action (counted from
