@@ -29,7 +29,7 @@ import (
 // from an init function. order fixes the order help lists them in.
 var commands []*cli.Command
 
-var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5, "render": 6, "version": 7, "completion": 8, "man": 9, "help": 10}
+var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5, "render": 6, "schema": 7, "version": 8, "completion": 9, "man": 10, "help": 11}
 
 func register(c *cli.Command) { commands = append(commands, c) }
 
