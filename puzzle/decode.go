@@ -31,21 +31,53 @@ func ReadAll(r io.Reader) ([]byte, error) {
 // of "x" and "y", and anything after the object. A leading UTF-8 byte order
 // mark is skipped. Errors name the line and column where the problem is.
 func Decode(data []byte, v any) error {
+	_, err := decode(data, v)
+	return err
+}
+
+// decode is Decode that also returns where the elements of the top-level
+// lists start, for messages about one element.
+func decode(data []byte, v any) (*elementLines, error) {
 	data = SkipBOM(data)
-	if err := checkKeys(data, reflect.TypeOf(v)); err != nil {
-		return err
+	at := &elementLines{data: data, starts: make(map[string][]int)}
+	if err := checkKeys(data, reflect.TypeOf(v), at.starts); err != nil {
+		return nil, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return describe(data, dec, err, reflect.TypeOf(v))
+		return nil, describe(data, dec, err, reflect.TypeOf(v))
 	}
 	var extra json.RawMessage
 	if err := dec.Decode(&extra); err != io.EOF {
 		line, col := position(data, dec.InputOffset())
-		return errorAt(line, col, "unexpected data after the JSON object")
+		return nil, errorAt(line, col, "unexpected data after the JSON object")
 	}
-	return nil
+	return at, nil
+}
+
+// elementLines knows where each element of the top-level lists of a file
+// ("cells", "pieces", "moves", ...) starts. A nil *elementLines knows
+// nothing: a puzzle built in Go has no file.
+type elementLines struct {
+	data   []byte
+	starts map[string][]int // list name -> byte offset of each element
+}
+
+// line returns the 1-based line where element i of list starts, 0 when
+// unknown.
+func (el *elementLines) line(list string, i int) int {
+	if el == nil || i < 0 || i >= len(el.starts[list]) {
+		return 0
+	}
+	line, _ := position(el.data, int64(el.starts[list][i]))
+	return line
+}
+
+// errorf returns an *Error at the line where element i of list starts
+// (no line when unknown).
+func (el *elementLines) errorf(list string, i int, format string, args ...any) error {
+	return errorAt(el.line(list, i), 0, format, args...)
 }
 
 // bom is the UTF-8 byte order mark some editors put at the start of a file.

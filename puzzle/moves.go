@@ -13,6 +13,9 @@ const MaxMoves = 100000
 
 // Moves is a moves file: what solve writes and replay performs, in order.
 type Moves struct {
+	// Schema is the JSON Schema the file says it follows (for editors),
+	// read and ignored.
+	Schema string `json:"$schema,omitempty"`
 	Kind   string `json:"kind"`
 	Screen string `json:"screen,omitempty"` // the screen the moves were made for
 	Moves  []Move `json:"moves"`
@@ -43,13 +46,15 @@ type Move struct {
 	*Point
 }
 
-// ParseMoves reads and checks a moves file.
+// ParseMoves reads and checks a moves file. An error about one move names
+// the line where it starts in data.
 func ParseMoves(data []byte) (*Moves, error) {
 	var m Moves
-	if err := Decode(data, &m); err != nil {
+	at, err := decode(data, &m)
+	if err != nil {
 		return nil, err
 	}
-	if err := m.Validate(); err != nil {
+	if err := m.validate(at); err != nil {
 		return nil, err
 	}
 	return &m, nil
@@ -57,7 +62,11 @@ func ParseMoves(data []byte) (*Moves, error) {
 
 // Validate checks that every move names a known action with the fields that
 // action needs. It does not require screen positions: replay does that.
-func (m *Moves) Validate() error {
+// Its messages count moves from 1.
+func (m *Moves) Validate() error { return m.validate(nil) }
+
+// validate is Validate, with at to find the line of a move in the file.
+func (m *Moves) validate(at *elementLines) error {
 	if m.Kind == "" {
 		return Errorf(`no "kind" field`)
 	}
@@ -71,22 +80,22 @@ func (m *Moves) Validate() error {
 		switch mv.Action {
 		case ActionDrag:
 			if mv.Color != "" && mv.Color != ColorBlue && mv.Color != ColorWhite {
-				return Errorf("move %d: color %s: expected \"blue\" or \"white\"", i, Quote(mv.Color))
+				return at.errorf("moves", i, "move %d: color %s: expected \"blue\" or \"white\"", i+1, Quote(mv.Color))
 			}
 			if (mv.From == nil) != (mv.To == nil) {
-				return Errorf("move %d: a drag needs both from and to, or neither", i)
+				return at.errorf("moves", i, "move %d: a drag needs both from and to, or neither", i+1)
 			}
 		case ActionClick:
 		case ActionKey:
 			if mv.Key == "" {
-				return Errorf("move %d: a key move needs a key", i)
+				return at.errorf("moves", i, "move %d: a key move needs a key", i+1)
 			}
 		case ActionType:
 			if mv.Value == nil {
-				return Errorf("move %d: a type move needs a value", i)
+				return at.errorf("moves", i, "move %d: a type move needs a value", i+1)
 			}
 		default:
-			return Errorf("move %d: unknown action %s: expected drag, click, key or type", i, Quote(mv.Action))
+			return at.errorf("moves", i, "move %d: unknown action %s: expected drag, click, key or type", i+1, Quote(mv.Action))
 		}
 	}
 	return nil

@@ -1,5 +1,7 @@
 package puzzle
 
+import "fmt"
+
 // The kinds of puzzle puzbot knows.
 const (
 	KindPuzlogic  = "puzlogic"
@@ -60,6 +62,9 @@ type Rect struct {
 // For screen "level" it holds the board; the other screens carry what is
 // needed to navigate (level tiles, buttons).
 type Puzzle struct {
+	// Schema is the JSON Schema the file says it follows (for editors),
+	// read and ignored.
+	Schema string `json:"$schema,omitempty"`
 	Kind   string `json:"kind"`
 	Screen string `json:"screen,omitempty"` // "level" when empty
 	Level  int    `json:"level,omitempty"`
@@ -154,13 +159,15 @@ func (p *Puzzle) ScreenName() string {
 
 // ParsePuzlogic reads and checks a Puzlogic puzzle file. The old scope name
 // "pieces" comes back as ScopeBlue, so whoever writes the puzzle again writes
-// the current name.
+// the current name. An error about one cell, piece or sum names the line
+// where it starts in data.
 func ParsePuzlogic(data []byte) (*Puzzle, error) {
 	var p Puzzle
-	if err := Decode(data, &p); err != nil {
+	at, err := decode(data, &p)
+	if err != nil {
 		return nil, err
 	}
-	if err := p.Validate(); err != nil {
+	if err := p.validate(at); err != nil {
 		return nil, err
 	}
 	for i := range p.Sums {
@@ -175,16 +182,20 @@ func ParsePuzlogic(data []byte) (*Puzzle, error) {
 // sizes within the limits, no duplicate cells, values in range, as many pieces
 // as empty cells, sums on lines that hold cells, and no number twice in a line
 // among the prefilled cells. It does not say whether the puzzle has a solution.
-// Its errors are *Error.
-func (p *Puzzle) Validate() error {
+// Its errors are *Error. Their messages count rows, columns, cells, pieces
+// and sums from 1, as people do; the file counts rows and columns from 0.
+func (p *Puzzle) Validate() error { return p.validate(nil) }
+
+// validate is Validate, with at to find the line of an element in the file.
+func (p *Puzzle) validate(at *elementLines) error {
 	if p.Kind != KindPuzlogic {
 		return Errorf("kind is %q, expected %q", p.Kind, KindPuzlogic)
 	}
 	switch p.ScreenName() {
 	case ScreenLevel:
-		return p.validateLevel()
+		return p.validateLevel(at)
 	case ScreenTitle, ScreenLevels, ScreenCompleted:
-		return p.validateNavigation()
+		return p.validateNavigation(at)
 	default:
 		return Errorf("unknown screen %q: expected level, title, levels or completed", p.Screen)
 	}
@@ -192,21 +203,21 @@ func (p *Puzzle) Validate() error {
 
 // validateLevel checks a puzzle, screen "level": its sizes, then its cells,
 // its pieces, that they fill the empty cells, and its sums.
-func (p *Puzzle) validateLevel() error {
+func (p *Puzzle) validateLevel(at *elementLines) error {
 	if err := p.validateSizes(); err != nil {
 		return err
 	}
-	lines, empty, err := p.validateCells()
+	lines, empty, err := p.validateCells(at)
 	if err != nil {
 		return err
 	}
-	if err := p.validatePieces(); err != nil {
+	if err := p.validatePieces(at); err != nil {
 		return err
 	}
 	if empty != len(p.Pieces) {
 		return Errorf("%d empty cells but %d pieces: every piece must fill one empty cell", empty, len(p.Pieces))
 	}
-	return p.validateSums(lines)
+	return p.validateSums(at, lines)
 }
 
 // validateSizes checks the level number and the sizes of the lists.
@@ -230,69 +241,74 @@ func (p *Puzzle) validateSizes() error {
 type boardLines struct{ rows, cols map[int]bool }
 
 // fixedNumbers records where the fixed numbers are, to find one twice in a
-// line: byRow[{r, v}] is the column of the cell holding v in row r, byCol
-// the same by column.
-type fixedNumbers struct{ byRow, byCol map[[2]int]int }
+// line: byRow[{r, v}] is the index of the cell holding v in row r, byCol the
+// same by column.
+type fixedNumbers struct {
+	cells        []Cell
+	at           *elementLines
+	byRow, byCol map[[2]int]int
+}
 
 // validateCells checks every cell: on the lattice, each square once, fixed
 // numbers in range and never twice in a line. It returns the lines that hold
 // cells and the number of empty cells.
-func (p *Puzzle) validateCells() (boardLines, int, error) {
+func (p *Puzzle) validateCells(at *elementLines) (boardLines, int, error) {
 	lines := boardLines{rows: map[int]bool{}, cols: map[int]bool{}}
-	fixed := fixedNumbers{byRow: map[[2]int]int{}, byCol: map[[2]int]int{}}
-	seen := make(map[[2]int]bool, len(p.Cells))
+	fixed := fixedNumbers{cells: p.Cells, at: at, byRow: map[[2]int]int{}, byCol: map[[2]int]int{}}
+	seen := make(map[[2]int]int, len(p.Cells))
 	empty := 0
 	for i, c := range p.Cells {
 		if c.Row < 0 || c.Row >= MaxLine || c.Col < 0 || c.Col >= MaxLine {
-			return lines, 0, Errorf("cell %d at row %d, col %d: rows and columns must be 0..%d", i, c.Row, c.Col, MaxLine-1)
+			return lines, 0, at.errorf("cells", i, `cell %d: "row": %d, "col": %d: rows and columns are 0..%d in the file`, i+1, c.Row, c.Col, MaxLine-1)
 		}
-		if seen[[2]int{c.Row, c.Col}] {
-			return lines, 0, Errorf("cell %d: row %d, col %d appears twice", i, c.Row, c.Col)
+		if other, dup := seen[[2]int{c.Row, c.Col}]; dup {
+			return lines, 0, at.errorf("cells", i, "cell %d: row %d, col %d appears twice (cells %d and %d)", i+1, c.Row+1, c.Col+1, other+1, i+1)
 		}
-		seen[[2]int{c.Row, c.Col}] = true
+		seen[[2]int{c.Row, c.Col}] = i
 		lines.rows[c.Row], lines.cols[c.Col] = true, true
 		if c.Value == nil {
 			empty++
-		} else if err := fixed.add(c); err != nil {
+		} else if err := fixed.add(i); err != nil {
 			return lines, 0, err
 		}
 	}
 	return lines, empty, nil
 }
 
-// add checks the fixed number of cell c and records it.
-func (f fixedNumbers) add(c Cell) error {
+// add checks the fixed number of cell i and records it.
+func (f fixedNumbers) add(i int) error {
+	c := f.cells[i]
 	v := *c.Value
 	if v < 0 || v > MaxValue {
-		return Errorf("cell at row %d, col %d: value %d is out of range 0..%d", c.Row, c.Col, v, MaxValue)
+		return f.at.errorf("cells", i, "cell %d at row %d, col %d: value %d is out of range 0..%d", i+1, c.Row+1, c.Col+1, v, MaxValue)
 	}
 	if other, dup := f.byRow[[2]int{c.Row, v}]; dup {
-		return Errorf("row %d holds %d twice (cols %d and %d)", c.Row, v, other, c.Col)
+		return f.at.errorf("cells", i, "row %d holds %d twice (cols %d and %d)", c.Row+1, v, f.cells[other].Col+1, c.Col+1)
 	}
 	if other, dup := f.byCol[[2]int{c.Col, v}]; dup {
-		return Errorf("col %d holds %d twice (rows %d and %d)", c.Col, v, other, c.Row)
+		return f.at.errorf("cells", i, "col %d holds %d twice (rows %d and %d)", c.Col+1, v, f.cells[other].Row+1, c.Row+1)
 	}
-	f.byRow[[2]int{c.Row, v}] = c.Col
-	f.byCol[[2]int{c.Col, v}] = c.Row
+	f.byRow[[2]int{c.Row, v}] = i
+	f.byCol[[2]int{c.Col, v}] = i
 	return nil
 }
 
 // validatePieces checks every piece: a value in range, a known colour, and
 // a place in the tray or on an empty square of its own.
-func (p *Puzzle) validatePieces() error {
+func (p *Puzzle) validatePieces(at *elementLines) error {
 	onBoard := make(map[[2]int]int) // (row, col) -> the piece lying there
 	for i, pc := range p.Pieces {
 		if pc.Value == nil {
-			return Errorf("piece %d has no value", i)
+			return at.errorf("pieces", i, "piece %d has no value", i+1)
 		}
 		if v := *pc.Value; v < 0 || v > MaxValue {
-			return Errorf("piece %d: value %d is out of range 0..%d", i, v, MaxValue)
+			return at.errorf("pieces", i, "piece %d: value %d is out of range 0..%d", i+1, v, MaxValue)
 		}
 		if c := pc.ColorName(); c != ColorBlue && c != ColorWhite {
-			return Errorf("piece %d: color %q: expected \"blue\" or \"white\"", i, pc.Color)
+			return at.errorf("pieces", i, "piece %d: color %s: expected \"blue\" or \"white\"", i+1, Quote(pc.Color))
 		}
-		if err := p.validatePlace(i, pc, onBoard); err != nil {
-			return err
+		if msg := p.placeProblem(i, pc, onBoard); msg != "" {
+			return at.errorf("pieces", i, "%s", msg)
 		}
 	}
 	return nil
@@ -300,7 +316,7 @@ func (p *Puzzle) validatePieces() error {
 
 // validateSums checks every sum: a known axis and scope, on a line that
 // holds cells, a target in range, and at most one sum of each scope a line.
-func (p *Puzzle) validateSums(lines boardLines) error {
+func (p *Puzzle) validateSums(at *elementLines, lines boardLines) error {
 	type line struct {
 		axis  string
 		index int
@@ -315,48 +331,48 @@ func (p *Puzzle) validateSums(lines boardLines) error {
 		case "col":
 			has = lines.cols
 		default:
-			return Errorf("sum %d: axis %q: expected \"row\" or \"col\"", i, s.Axis)
+			return at.errorf("sums", i, "sum %d: axis %s: expected \"row\" or \"col\"", i+1, Quote(s.Axis))
 		}
 		scope := s.ScopeName()
 		switch {
 		case scope != ScopeAll && scope != ScopeBlue && scope != ScopeWhite:
-			return Errorf("sum %d: scope %q: expected \"all\", \"blue\" or \"white\"", i, s.Scope)
+			return at.errorf("sums", i, "sum %d: scope %s: expected \"all\", \"blue\" or \"white\"", i+1, Quote(s.Scope))
 		case !has[s.Index]:
-			return Errorf("sum %d: %s %d has no cells", i, s.Axis, s.Index)
+			return at.errorf("sums", i, "sum %d: %s %d has no cells (\"index\": %d)", i+1, s.Axis, s.Index+1, s.Index)
 		case s.Target < 0 || s.Target > MaxTarget:
-			return Errorf("sum %d: target %d is out of range 0..%d", i, s.Target, MaxTarget)
+			return at.errorf("sums", i, "sum %d: target %d is out of range 0..%d", i+1, s.Target, MaxTarget)
 		case sums[line{s.Axis, s.Index, scope}]:
-			return Errorf("sum %d: %s %d has two %q sums", i, s.Axis, s.Index, scope)
+			return at.errorf("sums", i, "sum %d: %s %d has two %q sums", i+1, s.Axis, s.Index+1, scope)
 		}
 		sums[line{s.Axis, s.Index, scope}] = true
 	}
 	return nil
 }
 
-// validatePlace checks where piece i lies: in the tray (no row, no col), or
-// on an empty square of the board that no other piece lies on. onBoard
-// records the squares taken so far.
-func (p *Puzzle) validatePlace(i int, pc Piece, onBoard map[[2]int]int) error {
+// placeProblem says what is wrong with where piece i lies, "" when nothing
+// is: in the tray (no row, no col), or on an empty square of the board that
+// no other piece lies on. onBoard records the squares taken so far.
+func (p *Puzzle) placeProblem(i int, pc Piece, onBoard map[[2]int]int) string {
 	if (pc.Row == nil) != (pc.Col == nil) {
-		return Errorf("piece %d: a block on the board needs both row and col, a block in the tray neither", i)
+		return fmt.Sprintf("piece %d: a block on the board needs both row and col, a block in the tray neither", i+1)
 	}
 	if pc.Row == nil {
-		return nil
+		return ""
 	}
 	at := [2]int{*pc.Row, *pc.Col}
 	if other, taken := onBoard[at]; taken {
-		return Errorf("pieces %d and %d both lie on row %d, col %d", other, i, at[0], at[1])
+		return fmt.Sprintf("pieces %d and %d both lie on row %d, col %d", other+1, i+1, at[0]+1, at[1]+1)
 	}
 	onBoard[at] = i
 	for _, c := range p.Cells {
 		if c.Row == at[0] && c.Col == at[1] {
 			if c.Value != nil {
-				return Errorf("piece %d lies on row %d, col %d, which holds the fixed number %d", i, at[0], at[1], *c.Value)
+				return fmt.Sprintf("piece %d lies on row %d, col %d, which holds the fixed number %d", i+1, at[0]+1, at[1]+1, *c.Value)
 			}
-			return nil
+			return ""
 		}
 	}
-	return Errorf("piece %d lies on row %d, col %d, where the board has no square", i, at[0], at[1])
+	return fmt.Sprintf("piece %d lies on row %d, col %d, where the board has no square", i+1, at[0]+1, at[1]+1)
 }
 
 // ScopeName returns the sum's scope by its current name: ScopeAll when the
@@ -371,7 +387,7 @@ func (s Sum) ScopeName() string {
 	return s.Scope
 }
 
-func (p *Puzzle) validateNavigation() error {
+func (p *Puzzle) validateNavigation(at *elementLines) error {
 	if len(p.Cells) > 0 || len(p.Pieces) > 0 || len(p.Sums) > 0 {
 		return Errorf("screen %q has no board: cells, pieces and sums belong to screen \"level\"", p.Screen)
 	}
@@ -382,12 +398,12 @@ func (p *Puzzle) validateNavigation() error {
 		switch t.State {
 		case "done", "open", "locked":
 		default:
-			return Errorf("level tile %d: state %q: expected done, open or locked", i, t.State)
+			return at.errorf("levels", i, "level tile %d: state %s: expected done, open or locked", i+1, Quote(t.State))
 		}
 	}
 	for i, b := range p.Buttons {
 		if b.Name == "" {
-			return Errorf("button %d has no name", i)
+			return at.errorf("buttons", i, "button %d has no name", i+1)
 		}
 	}
 	return nil

@@ -21,19 +21,24 @@ const maxDepth = 10000
 // keyScan walks JSON text. It stops at the first finding (err) or at text
 // that is not JSON (bad), which the decoder then reports in its own words.
 type keyScan struct {
-	data  []byte
-	pos   int
-	depth int
-	err   error
-	bad   bool
+	data   []byte
+	starts map[string][]int // top-level list name -> offsets of its elements
+	top    string           // the top-level key being walked
+	pos    int
+	depth  int
+	err    error
+	bad    bool
 }
 
 // checkKeys returns an error, with its line and column, for the first key in
 // data that matches a field of t only in another letter case, the first key
 // given twice in one object, or the first point that lacks a coordinate.
 // Text that is not JSON is left to the decoder.
-func checkKeys(data []byte, t reflect.Type) error {
-	s := &keyScan{data: data}
+//
+// It also records in starts (when not nil) where each element of the lists
+// of the top-level object starts.
+func checkKeys(data []byte, t reflect.Type, starts map[string][]int) error {
+	s := &keyScan{data: data, starts: starts}
 	s.value(t)
 	return s.err
 }
@@ -142,6 +147,10 @@ func (s *keyScan) array(t reflect.Type) {
 		return
 	}
 	for !s.stopped() {
+		if s.depth == 2 && s.starts != nil {
+			s.skipSpace()
+			s.starts[s.top] = append(s.starts[s.top], s.pos)
+		}
 		s.value(elem)
 		s.skipSpace()
 		if s.pos < len(s.data) && s.data[s.pos] == ']' {
@@ -174,6 +183,9 @@ func (s *keyScan) object(t reflect.Type) {
 			s.fail(at, "%s is given twice in this object", Quote(key))
 		}
 		seen[key] = true
+		if s.depth == 1 {
+			s.top = key
+		}
 		s.value(s.field(t, fields, key, at))
 		s.skipSpace()
 		if s.pos < len(s.data) && s.data[s.pos] == '}' {

@@ -94,7 +94,7 @@ func TestDecodeMessages(t *testing.T) {
 		{"board a list", `{"kind": "puzlogic", "board": []}`, false, "board: expected object, found array"},
 		{"x a string", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "x": "a", "y": 1}]}`, false, "cells.x: expected int, found string"},
 		{"moves an object", `{"kind": "puzlogic", "moves": {}}`, true, "moves: expected list, found object"},
-		{"huge action", `{"kind": "puzlogic", "moves": [{"action": "` + huge + `"}]}`, true, `move 0: unknown action "AAAA`},
+		{"huge action", `{"kind": "puzlogic", "moves": [{"action": "` + huge + `"}]}`, true, `move 1: unknown action "AAAA`},
 		{"huge color", `{"kind": "puzlogic", "moves": [{"action": "drag", "color": "` + huge + `"}]}`, true, `color "AAA`},
 		{"huge field", `{"kind": "puzlogic", "` + huge + `": 1}`, false, `unknown field "AAA`},
 		{"huge Kind", `{"kind": "puzlogic", "K` + huge + `": 1}`, false, `unknown field "KAA`},

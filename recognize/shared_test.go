@@ -9,12 +9,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 )
-
-// sharedDir holds the real screenshots of the game with their hand-checked
-// puzzle files. Tests read them in place.
-const sharedDir = "../../shared/testdata/puzlogic"
 
 // screen is one real screenshot and its expected puzzle file.
 type screen struct {
@@ -31,57 +28,50 @@ var (
 	screensErr  error
 )
 
-// realScreens loads every screenshot in sharedDir/screens, skipping the test
-// when the folder is absent.
+// realScreens loads every real screenshot, ../shared/testdata/puzlogic/
+// screens/*.png, with its expected file, skipping the test when they are
+// absent (internal/testdata).
 func realScreens(t testing.TB) []screen {
 	t.Helper()
-	dir := filepath.Join(sharedDir, "screens")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real screenshots not available (%v): they live in ../shared/testdata next to the repository", err)
-	}
+	paths := testdata.Glob(t, "puzlogic/screens/*.png")
 	screensOnce.Do(func() {
-		names, err := filepath.Glob(filepath.Join(dir, "*.png"))
-		if err != nil {
-			screensErr = err
-			return
-		}
-		for _, path := range names {
-			data, err := os.ReadFile(path)
+		for _, path := range paths {
+			s, err := loadScreen(path)
 			if err != nil {
 				screensErr = err
 				return
 			}
-			img, err := DecodeImage(data)
-			if err != nil {
-				screensErr = err
-				return
-			}
-			js, err := os.ReadFile(strings.TrimSuffix(path, ".png") + ".json")
-			if err != nil {
-				screensErr = err
-				return
-			}
-			var want puzzle.Puzzle
-			if err := puzzle.Decode(js, &want); err != nil {
-				screensErr = err
-				return
-			}
-			origin, _, err := puzzle.ReadOrigin(data)
-			if err != nil {
-				screensErr = fmt.Errorf("%s: %w", path, err)
-				return
-			}
-			screensList = append(screensList, screen{
-				name: strings.TrimSuffix(filepath.Base(path), ".png"),
-				data: data, img: img, origin: origin, want: &want,
-			})
+			screensList = append(screensList, s)
 		}
 	})
 	if screensErr != nil {
 		t.Fatal(screensErr)
 	}
-	if len(screensList) == 0 {
-		t.Fatalf("no screenshots in %s", dir)
-	}
 	return screensList
+}
+
+// loadScreen reads the screenshot at path and its expected file beside it.
+func loadScreen(path string) (screen, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return screen{}, err
+	}
+	img, err := DecodeImage(data)
+	if err != nil {
+		return screen{}, fmt.Errorf("%s: %w", path, err)
+	}
+	js, err := os.ReadFile(strings.TrimSuffix(path, ".png") + ".json")
+	if err != nil {
+		return screen{}, err
+	}
+	var want puzzle.Puzzle
+	if err := puzzle.Decode(js, &want); err != nil {
+		return screen{}, fmt.Errorf("%s: %w", path, err)
+	}
+	origin, _, err := puzzle.ReadOrigin(data)
+	if err != nil {
+		return screen{}, fmt.Errorf("%s: %w", path, err)
+	}
+	name := strings.TrimSuffix(filepath.Base(path), ".png")
+	return screen{name: name, data: data, img: img, origin: origin, want: &want}, nil
 }

@@ -165,20 +165,20 @@ func TestRunFaults(t *testing.T) {
 		want  string
 	}{
 		{"drag dropped", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.drop = true },
-			ErrAborted, "move 0 (drag): fail-safe: the pointer moved to (100,100), replay had left it at ("},
+			ErrAborted, "move 1 (drag): fail-safe: the pointer moved to (100,100), replay had left it at ("},
 		{"desktop hangs", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.hang = true },
-			display.ErrNoDisplay, "move 0 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
+			display.ErrNoDisplay, "move 1 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
 		{"display lost", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.lose = true },
-			display.ErrNoDisplay, "move 0 (drag): lost the X display :99 (fake)"},
+			display.ErrNoDisplay, "move 1 (drag): lost the X display :99 (fake)"},
 		{"signal mid-drag", drags, func(f *fakeDesktop, stop context.CancelCauseFunc) {
 			f.onDown = func() { stop(errors.New("received SIGQUIT")) }
-		}, context.Canceled, "move 0 (drag): stopped: received SIGQUIT; the left button was released"},
+		}, context.Canceled, "move 1 (drag): stopped: received SIGQUIT; the left button was released"},
 		{"signal mid key hold", []puzzle.Move{{Action: "key", Key: "A"}}, func(f *fakeDesktop, stop context.CancelCauseFunc) {
 			f.onDown = func() { stop(errors.New("received SIGABRT")) }
-		}, context.Canceled, "move 0 (key): stopped: received SIGABRT"},
+		}, context.Canceled, "move 1 (key): stopped: received SIGABRT"},
 		{"signal mid click", []puzzle.Move{{Action: "click", Point: pt(300, 300)}}, func(f *fakeDesktop, stop context.CancelCauseFunc) {
 			f.onDown = func() { stop(errors.New("received SIGTERM")) }
-		}, context.Canceled, "move 0 (click): stopped: received SIGTERM; the left button was released"},
+		}, context.Canceled, "move 1 (click): stopped: received SIGTERM; the left button was released"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,6 +19,7 @@
 package replay
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -42,6 +43,11 @@ type Options struct {
 	Pause time.Duration
 	// Hold is how long a click holds the button and a key move the key.
 	Hold time.Duration
+	// DryRun plans, for printing, moves that lack a screen position too (a
+	// hand-written drag with only value, row and col): each becomes an
+	// action with no steps, marked Unplaced. Check, and so Run, refuses a
+	// plan that has one.
+	DryRun bool
 }
 
 // DefaultOptions returns the options that work in a browser game.
@@ -116,6 +122,26 @@ type Action struct {
 	Index int // the move's position in the file, from 0
 	Move  puzzle.Move
 	Steps []Step
+	// Unplaced is true for a move without a screen position in a dry-run
+	// plan (Options.DryRun): it has no steps, and cannot be performed.
+	Unplaced bool
+}
+
+// MoveError is an error about one move of a moves file: which one, for
+// finding it in the file. Its message is Err's, which says "move N" (from 1).
+type MoveError struct {
+	Index int // the move's position in the file, from 0
+	Err   error
+}
+
+func (e *MoveError) Error() string { return e.Err.Error() }
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// moveErrorf returns a *MoveError about action a, of the kind kind, whose
+// message is "move N (action): " and the message format makes.
+func moveErrorf(a *Action, kind error, format string, args ...any) error {
+	prefix := fmt.Sprintf("move %d (%s): ", a.Index+1, a.Move.Action)
+	return &MoveError{Index: a.Index, Err: errkind.Errorf(kind, prefix+format, args...)}
 }
 
 // Plan is what Run performs: one action per move, in order.
@@ -136,23 +162,30 @@ func NewPlan(m *puzzle.Moves, o Options) (*Plan, error) {
 	}
 	p := &Plan{Actions: make([]Action, 0, len(m.Moves))}
 	for i, mv := range m.Moves {
+		a := Action{Index: i, Move: mv}
 		steps, err := o.steps(mv)
-		if err != nil {
-			return nil, errkind.Errorf(ErrUnplayable, "move %d (%s): %w", i, mv.Action, err)
+		switch {
+		case errors.Is(err, errNoPosition) && o.DryRun:
+			a.Unplaced = true
+		case err != nil:
+			return nil, moveErrorf(&a, ErrUnplayable, "%w", err)
 		}
-		p.Actions = append(p.Actions, Action{Index: i, Move: mv, Steps: steps})
+		a.Steps = steps
+		p.Actions = append(p.Actions, a)
 	}
 	return p, nil
 }
 
-const noPositions = "no screen position: the moves come from a puzzle file without positions; " +
-	"recognize a screenshot first (puzbot capture | puzbot recognize | puzbot solve | puzbot replay)"
+// errNoPosition is a move that lacks the screen position it needs.
+var errNoPosition = errors.New("no screen position: the moves come from a puzzle file without positions; " +
+	"recognize a screenshot first (puzbot capture | puzbot recognize | puzbot solve | puzbot replay), " +
+	"or print them with --dry-run")
 
 func (o Options) steps(mv puzzle.Move) ([]Step, error) {
 	switch mv.Action {
 	case puzzle.ActionDrag:
 		if mv.From == nil || mv.To == nil {
-			return nil, fmt.Errorf("%s", noPositions)
+			return nil, errNoPosition
 		}
 		return []Step{
 			o.glide(mv.From), o.wait(o.Pause),
@@ -162,7 +195,7 @@ func (o Options) steps(mv puzzle.Move) ([]Step, error) {
 		}, nil
 	case puzzle.ActionClick:
 		if mv.Point == nil {
-			return nil, fmt.Errorf("%s", noPositions)
+			return nil, errNoPosition
 		}
 		return o.click(mv.Point), nil
 	case puzzle.ActionKey:
@@ -172,7 +205,7 @@ func (o Options) steps(mv puzzle.Move) ([]Step, error) {
 		return append(o.key(mv.Key), o.wait(o.Pause)), nil
 	case puzzle.ActionType:
 		if mv.Point == nil {
-			return nil, fmt.Errorf("%s", noPositions)
+			return nil, errNoPosition
 		}
 		if *mv.Value < 0 {
 			return nil, fmt.Errorf("value %d: expected a number 0 or more to type", *mv.Value)
@@ -222,7 +255,8 @@ func (p *Plan) Duration() time.Duration {
 }
 
 // String describes the action in one line, such as
-// "drag (812,640) -> (960,420): 3 to row 1, col 2".
+// "drag (812,640) -> (960,420): 3 to row 1, col 2". Rows and columns count
+// from 1 here (the moves file counts them from 0).
 func (a *Action) String() string {
 	mv := a.Move
 	var b strings.Builder
@@ -245,11 +279,11 @@ func (a *Action) String() string {
 	var note string
 	switch {
 	case mv.Action == puzzle.ActionDrag && mv.Value != nil && mv.Row != nil && mv.Col != nil:
-		note = fmt.Sprintf("%d to row %d, col %d", *mv.Value, *mv.Row, *mv.Col)
+		note = fmt.Sprintf("%s to row %d, col %d", dragged(mv), *mv.Row+1, *mv.Col+1)
 	case mv.Action == puzzle.ActionDrag && mv.Value != nil:
-		note = strconv.Itoa(*mv.Value)
+		note = dragged(mv)
 	case mv.Row != nil && mv.Col != nil:
-		note = fmt.Sprintf("row %d, col %d", *mv.Row, *mv.Col)
+		note = fmt.Sprintf("row %d, col %d", *mv.Row+1, *mv.Col+1)
 	}
 	if mv.Name != "" {
 		if note != "" {
@@ -260,15 +294,27 @@ func (a *Action) String() string {
 	if note != "" {
 		b.WriteString(": " + note)
 	}
+	if a.Unplaced {
+		b.WriteString(" (no screen position: not playable)")
+	}
 	return b.String()
 }
 
-// Describe writes the plan for people: one line per action with its duration,
-// then the total.
+// dragged names the block a drag moves: its value, and "(white)" for a
+// white one.
+func dragged(mv puzzle.Move) string {
+	if mv.Color == puzzle.ColorWhite {
+		return strconv.Itoa(*mv.Value) + " (white)"
+	}
+	return strconv.Itoa(*mv.Value)
+}
+
+// Describe writes the plan for people: one line per action (counted from
+// 1) with its duration, then the total.
 func (p *Plan) Describe(w io.Writer) error {
 	for i := range p.Actions {
 		a := &p.Actions[i]
-		if _, err := fmt.Fprintf(w, "move %d: %s  [%s]\n", a.Index, a.String(), seconds(a.Duration())); err != nil {
+		if _, err := fmt.Fprintf(w, "move %d: %s  [%s]\n", a.Index+1, a.String(), seconds(a.Duration())); err != nil {
 			return err
 		}
 	}
@@ -298,29 +344,32 @@ func pathPoint(from, to image.Point, i, n int) image.Point {
 		from.Y+int(math.Round(f*float64(to.Y-from.Y))))
 }
 
-// Check returns an error, ErrUnplayable, if the plan started
-// with the pointer at start would move the pointer off the displays, or end a
-// glide in a corner of a display, where the fail-safe would stop it.
+// Check returns an error, ErrUnplayable, if the plan has a move without a
+// screen position (a dry-run plan), or if, started with the pointer at
+// start, it would move the pointer off the displays, or end a glide in a
+// corner of a display, where the fail-safe would stop it.
 func (p *Plan) Check(start image.Point, displays []image.Rectangle) error {
 	at := start
 	for i := range p.Actions {
 		a := &p.Actions[i]
+		if a.Unplaced {
+			return moveErrorf(a, ErrUnplayable, "%w", errNoPosition)
+		}
 		for _, s := range a.Steps {
 			if s.Op != Glide {
 				continue
 			}
 			if !onScreen(s.To, displays) {
-				return errkind.Errorf(ErrUnplayable, "move %d (%s): %v is off the screen %s: were the moves made for another screen? Capture and recognize again",
-					a.Index, a.Move.Action, s.To, describeDisplays(displays))
+				return moveErrorf(a, ErrUnplayable, "%v is off the screen %s: were the moves made for another screen? Capture and recognize again",
+					s.To, describeDisplays(displays))
 			}
 			if inCorner(s.To, displays) {
-				return errkind.Errorf(ErrUnplayable, "move %d (%s): %v is a corner of the screen, where the fail-safe stops replay",
-					a.Index, a.Move.Action, s.To)
+				return moveErrorf(a, ErrUnplayable, "%v is a corner of the screen, where the fail-safe stops replay", s.To)
 			}
 			for i := 1; i <= s.Steps; i++ {
 				if q := pathPoint(at, s.To, i, s.Steps); !onScreen(q, displays) {
-					return errkind.Errorf(ErrUnplayable, "move %d (%s): the way from %v to %v passes %v, off the screen %s",
-						a.Index, a.Move.Action, at, s.To, q, describeDisplays(displays))
+					return moveErrorf(a, ErrUnplayable, "the way from %v to %v passes %v, off the screen %s",
+						at, s.To, q, describeDisplays(displays))
 				}
 			}
 			at = s.To

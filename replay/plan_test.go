@@ -66,14 +66,53 @@ func TestNewPlan(t *testing.T) {
 	if err := p.Describe(&out); err != nil {
 		t.Fatal(err)
 	}
-	wantOut := `move 0: drag (812,640) -> (960,420): 3 to row 1, col 2  [0.12 s]
-move 1: click at (960,700): "next"  [0.07 s]
-move 2: key space  [0.01 s]
-move 3: type 47 at (100,200): row 0, col 8  [0.09 s]
+	wantOut := `move 1: drag (812,640) -> (960,420): 3 to row 2, col 3  [0.12 s]
+move 2: click at (960,700): "next"  [0.07 s]
+move 3: key space  [0.01 s]
+move 4: type 47 at (100,200): row 1, col 9  [0.09 s]
 4 moves, 0.28 s
 `
 	if out.String() != wantOut {
 		t.Errorf("Describe:\n%s\nwant:\n%s", out.String(), wantOut)
+	}
+}
+
+// TestDryRunPlan checks that a dry-run plan takes moves without screen
+// positions, says so when printed, and that Check (and so Run) refuses it.
+func TestDryRunPlan(t *testing.T) {
+	m := &puzzle.Moves{Kind: "puzlogic", Moves: []puzzle.Move{
+		{Action: "drag", Value: puzzle.Int(3), Row: puzzle.Int(0), Col: puzzle.Int(2)},
+		{Action: "drag", Value: puzzle.Int(4), Color: "white", Row: puzzle.Int(1), Col: puzzle.Int(0)},
+		{Action: "key", Key: "space"},
+		{Action: "click", Name: "next"},
+	}}
+	o := fast
+	o.DryRun = true
+	p, err := NewPlan(m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := p.Describe(&out); err != nil {
+		t.Fatal(err)
+	}
+	want := `move 1: drag: 3 to row 1, col 3 (no screen position: not playable)  [0.00 s]
+move 2: drag: 4 (white) to row 2, col 1 (no screen position: not playable)  [0.00 s]
+move 3: key space  [0.01 s]
+move 4: click: "next" (no screen position: not playable)  [0.00 s]
+4 moves, 0.01 s
+`
+	if out.String() != want {
+		t.Errorf("Describe:\n%s\nwant:\n%s", out.String(), want)
+	}
+	err = p.Check(image.Pt(5, 5), []image.Rectangle{image.Rect(0, 0, 800, 600)})
+	var me *MoveError
+	if !errors.Is(err, ErrUnplayable) || !errors.As(err, &me) || me.Index != 0 || !strings.Contains(err.Error(), "move 1 (drag): no screen position") {
+		t.Errorf("Check of a dry-run plan: %v, want move 1 refused as ErrUnplayable", err)
+	}
+	// Without DryRun the same moves are refused as they are planned.
+	if _, err := NewPlan(m, fast); !errors.As(err, &me) || me.Index != 0 {
+		t.Errorf("NewPlan without DryRun: %v, want a *MoveError for move 1", err)
 	}
 }
 
@@ -104,12 +143,12 @@ func TestNewPlanRefuses(t *testing.T) {
 		want string
 	}{
 		{"drag without positions", puzzle.Move{Action: "drag", Value: puzzle.Int(2), Row: puzzle.Int(0), Col: puzzle.Int(0)}, fast,
-			ErrUnplayable, "move 0 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
-		{"click without point", puzzle.Move{Action: "click", Name: "next"}, fast, ErrUnplayable, "move 0 (click): no screen position"},
+			ErrUnplayable, "move 1 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
+		{"click without point", puzzle.Move{Action: "click", Name: "next"}, fast, ErrUnplayable, "move 1 (click): no screen position"},
 		{"type without point", puzzle.Move{Action: "type", Value: puzzle.Int(5)}, fast, ErrUnplayable, "recognize a screenshot first"},
-		{"unknown key", puzzle.Move{Action: "key", Key: "spcae"}, fast, ErrUnplayable, `move 0 (key): unknown key "spcae"`},
+		{"unknown key", puzzle.Move{Action: "key", Key: "spcae"}, fast, ErrUnplayable, `move 1 (key): unknown key "spcae"`},
 		{"caps lock", puzzle.Move{Action: "key", Key: "capslock"}, fast, ErrUnplayable,
-			`move 0 (key): key "capslock" is a lock key: replay does not press lock keys, whose state would outlast it`},
+			`move 1 (key): key "capslock" is a lock key: replay does not press lock keys, whose state would outlast it`},
 		{"num lock", puzzle.Move{Action: "key", Key: "num_lock"}, fast, ErrUnplayable, `key "num_lock" is a lock key`},
 		{"scroll lock", puzzle.Move{Action: "key", Key: "scrolllock"}, fast, ErrUnplayable, `key "scrolllock" is a lock key`},
 		{"negative type", puzzle.Move{Action: "type", Value: puzzle.Int(-3), Point: pt(1, 1)}, fast, ErrUnplayable, "value -3"},
@@ -194,13 +233,13 @@ func TestCheck(t *testing.T) {
 	}{
 		{"on screen", plan(puzzle.Move{Action: "drag", From: pt(1, 1), To: pt(798, 598)}, puzzle.Move{Action: "key", Key: "a"}), image.Pt(400, 300), screen, ""},
 		{"off to the right", plan(puzzle.Move{Action: "click", Point: pt(800, 10)}), image.Pt(400, 300), screen,
-			"move 0 (click): (800,10) is off the screen (800x600 at 0,0): were the moves made for another screen?"},
+			"move 1 (click): (800,10) is off the screen (800x600 at 0,0): were the moves made for another screen?"},
 		{"second move off", plan(puzzle.Move{Action: "click", Point: pt(5, 5)}, puzzle.Move{Action: "drag", From: pt(5, 5), To: pt(5, -1)}), image.Pt(400, 300), screen,
-			"move 1 (drag): (5,-1) is off the screen"},
+			"move 2 (drag): (5,-1) is off the screen"},
 		{"corner", plan(puzzle.Move{Action: "click", Point: pt(799, 0)}), image.Pt(400, 300), screen, "(799,0) is a corner of the screen"},
 		{"corner of a monitor", plan(puzzle.Move{Action: "click", Point: pt(400, 599)}), image.Pt(500, 300), ell, "(400,599) is a corner"},
 		{"across the L", plan(puzzle.Move{Action: "drag", From: pt(100, 250), To: pt(700, 550)}), image.Pt(100, 100), ell,
-			"move 0 (drag): the way from (100,250) to (700,550) passes (250,325), off the screen"},
+			"move 1 (drag): the way from (100,250) to (700,550) passes (250,325), off the screen"},
 		{"from the start", plan(puzzle.Move{Action: "click", Point: pt(100, 250)}), image.Pt(700, 550), ell, "the way from (700,550) to (100,250) passes"},
 		{"around the L", plan(puzzle.Move{Action: "click", Point: pt(500, 200)}, puzzle.Move{Action: "click", Point: pt(600, 500)}), image.Pt(100, 200), ell, ""},
 	}

@@ -72,11 +72,11 @@ func Run(ctx context.Context, p *Plan, o RunOptions) (err error) {
 	for i := range p.Actions {
 		a := &p.Actions[i]
 		if o.Log != nil {
-			fmt.Fprintf(o.Log, "move %d: %s\n", a.Index, a.String())
+			fmt.Fprintf(o.Log, "move %d: %s\n", a.Index+1, a.String())
 		}
 		for _, s := range a.Steps {
 			if err := d.step(s); err != nil {
-				return fmt.Errorf("move %d (%s): %w", a.Index, a.Move.Action, err)
+				return fmt.Errorf("move %d (%s): %w", a.Index+1, a.Move.Action, err)
 			}
 		}
 	}

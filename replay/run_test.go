@@ -310,7 +310,7 @@ func TestRunFailSafeMovedPointer(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	done := startDrag(t, context.Background())
 	xvfb.Client(t, "xdotool", "mousemove", "10", "500")
-	waitAborted(t, done, ErrAborted, "move 0 (drag): fail-safe: the pointer moved to (10,500), replay had left it at (")
+	waitAborted(t, done, ErrAborted, "move 1 (drag): fail-safe: the pointer moved to (10,500), replay had left it at (")
 	if at, _ := xvfb.Pointer(t); at != image.Pt(10, 500) {
 		t.Errorf("replay moved the pointer after the fail-safe: it is at %v", at)
 	}
@@ -320,7 +320,7 @@ func TestRunFailSafeCorner(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	done := startDrag(t, context.Background())
 	xvfb.Client(t, "xdotool", "mousemove", "0", "599")
-	waitAborted(t, done, ErrAborted, "move 0 (drag): fail-safe: the pointer was pushed into a corner of the screen at (0,599): stopped")
+	waitAborted(t, done, ErrAborted, "move 1 (drag): fail-safe: the pointer was pushed into a corner of the screen at (0,599): stopped")
 }
 
 func TestRunCancel(t *testing.T) {
@@ -374,7 +374,7 @@ func TestRunRefusesBeforeMoving(t *testing.T) {
 	}{
 		{"off the screen", image.Pt(50, 50),
 			[]puzzle.Move{{Action: "click", Point: pt(10, 10)}, {Action: "drag", From: pt(10, 10), To: pt(900, 100)}},
-			ErrUnplayable, "move 1 (drag): (900,100) is off the screen (800x600 at 0,0)"},
+			ErrUnplayable, "move 2 (drag): (900,100) is off the screen (800x600 at 0,0)"},
 		{"pointer in a corner", image.Pt(799, 599), []puzzle.Move{{Action: "click", Point: pt(10, 10)}},
 			ErrAborted, "fail-safe: the pointer is in a corner of the screen at (799,599)"},
 		{"top-left corner", image.Pt(0, 0), []puzzle.Move{{Action: "key", Key: "a"}},

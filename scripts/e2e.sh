@@ -6,6 +6,7 @@
 #   scripts/e2e.sh              # the test, on a private Xvfb: prints "levels solved: N/15"
 #   scripts/e2e.sh --watch      # play on your own $DISPLAY, so you can watch the bot
 #   scripts/e2e.sh --show [Q]   # only open the copy (URL query Q, e.g. level=7) and print its reports
+#   scripts/e2e.sh --help       # this text (also -h); installs, builds and runs nothing
 #
 # It installs what it needs (scripts/setup.sh --test) and builds bin/.
 # --watch and --show use $DISPLAY, or a new Xvfb whose DISPLAY they print: the
@@ -13,6 +14,10 @@
 # Go tests do (internal/xvfb).
 # In --watch, push the mouse into a screen corner or press Ctrl-C to stop.
 set -euo pipefail
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+	source "${BASH_SOURCE[0]%"${BASH_SOURCE[0]##*/}"}help.sh" # the comment above
+	exit 0
+fi
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 

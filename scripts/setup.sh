@@ -3,7 +3,8 @@
 # binaries into ./bin. It installs only what is missing, so it is cheap to re-run.
 #
 #   scripts/setup.sh            # libraries for building and running puzbot
-#   scripts/setup.sh --test     # also Xvfb, xdotool and chromium for the desktop tests
+#   scripts/setup.sh --test     # also Xvfb, xdotool and chromium for the desktop tests,
+#                               # zsh, fish, man-db and script for the command-line tests
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -17,6 +18,8 @@ packages=(
 )
 if [[ "${1:-}" == "--test" ]]; then
 	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core fonts-liberation)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
+	packages+=(zsh fish man-db bsdutils)  # the completion scripts' and man page's tests; bsdutils: script (a terminal for a test)
+	packages+=(libxml2-utils)  # xmllint: recognize --check --junit output checked by a real XML tool
 fi
 
 missing=()

@@ -10,28 +10,19 @@
 // input holding either the image itself or its path on one line (as
 // "puzbot capture" prints it).
 //
-// Flags:
+// This file only wires flags to packages: recognize/screenshot reads the
+// screenshot, recognize reads it, recognize/verify does --expect, --check
+// and --annotate, and recognize/worker's protocol is served by serve.go.
+// The flags and exit statuses are those of usage below.
 //
-//	--origin X,Y        where the screenshot's top-left corner lay on the
-//	                    screen (default: the PNG's puzbot-origin chunk, else 0,0)
-//	--annotate OUT.png  draw what was found on a copy of the screenshot
-//	--expect WANT.json  compare with an expected puzzle file instead of
-//	                    printing the puzzle; differences exit 7
-//	--check DIR         compare every DIR/name.png with DIR/name.json; one
-//	                    line per file and a total; any failure exits 7
-//	--glyph-cache DIR   where digits already read are remembered between
-//	                    runs (default $PUZBOT_GLYPH_CACHE, else
-//	                    ~/.cache/puzbot); "off" disables the cache
-//	--stats             print timings and where the digits' readings came
-//	                    from on stderr
-//
-// Exit status: 0 ok, 1 failure (a digit, board or level label that cannot
-// be read), 2 usage, 3 the input is not a readable image, 7 mismatch with
-// --expect or --check, 8 no game on the screenshot.
+// An error is one line on stderr, "NAME: ...", where NAME is the name the
+// program was run by (argv[0]): puzbot runs it as "puzbot", so that its
+// errors reach the user as it wrote them, and its exit status, which is
+// puzbot's (README, "Exit status"; status.go), says their kind.
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,17 +34,24 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
-	"github.com/puzbot/puzbot/internal/pipe"
+	"github.com/puzbot/puzbot/internal/outfile"
+	"github.com/puzbot/puzbot/internal/tty"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
+	"github.com/puzbot/puzbot/recognize/screenshot"
+	"github.com/puzbot/puzbot/recognize/verify"
 )
 
 // cacheEnv names the environment variable that moves or disables the glyph
 // cache, like --glyph-cache.
 const cacheEnv = "PUZBOT_GLYPH_CACHE"
 
+// self is how the program names itself where argv[0] does not count: its
+// usage and --stats lines.
+const self = "puzbot-recognize"
+
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // options are the parsed flags.
@@ -62,69 +60,122 @@ type options struct {
 	annotate   string
 	expect     string
 	check      string
+	junit      string
+	json       bool
 	glyphCache string
 	stats      bool
 	serve      bool
 	input      string // "" or "-" for stdin
 }
 
-// run runs the command and returns its exit status. An error is printed
-// as one line, "puzbot-recognize: ...", last on stderr.
+// run runs the command (args[0] is its name) and returns its exit status.
+// An error is printed as one line, "NAME: ...", last on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
-		return exitcode.OK
+		return 0
 	}
 	if err == nil {
 		err = recognizeCommand(opts, stdin, stdout, stderr)
 	}
-	if err != nil && exitcode.Of(err) != exitcode.EmptyPipe { // an empty pipe: the step before said why
-		fmt.Fprintf(stderr, "puzbot-recognize: %s\n", oneLine(err.Error()))
+	if err != nil && exitStatus(err) != exitcode.EmptyPipe { // an empty pipe: the step before said why
+		fmt.Fprintf(stderr, "%s: %s\n", filepath.Base(args[0]), oneLine(err.Error()))
 	}
-	return exitcode.Of(err)
+	return exitStatus(err)
 }
 
+// maxMessage bounds an error line's message, in bytes, as puzbot's.
+const maxMessage = 240
+
+// oneLine keeps an error message on one line of at most about maxMessage
+// bytes.
+func oneLine(s string) string { return puzzle.Clip(strings.Join(strings.Fields(s), " "), maxMessage) }
+
+// parseFlags parses the command line (args[0] is the program's name).
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
-	fs := flag.NewFlagSet("puzbot-recognize", flag.ContinueOnError)
+	fs := flag.NewFlagSet(self, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var o options
 	origin := fs.String("origin", "", "")
 	fs.StringVar(&o.annotate, "annotate", "", "")
 	fs.StringVar(&o.expect, "expect", "", "")
 	fs.StringVar(&o.check, "check", "", "")
+	fs.StringVar(&o.junit, "junit", "", "")
+	fs.BoolVar(&o.json, "json", false, "")
 	fs.StringVar(&o.glyphCache, "glyph-cache", "", "")
 	fs.BoolVar(&o.stats, "stats", false, "")
 	fs.BoolVar(&o.serve, "serve", false, "")
-	if err := fs.Parse(args); err != nil {
+	operands, err := parseAnywhere(fs, args[1:])
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, usage)
+			fmt.Fprintf(stderr, usage, usageName(args[0]))
 			return nil, err
 		}
-		return nil, exitcode.Wrap(exitcode.Usage, fmt.Errorf("%v (see --help)", err))
+		return nil, usageError("%v (see --help)", err)
 	}
 	if *origin != "" {
 		p, err := puzzle.ParseOrigin(*origin)
 		if err != nil {
-			return nil, exitcode.New(exitcode.Usage, "--origin: %v", err)
+			return nil, usageError("--origin: %v", err)
 		}
 		o.origin = &p
 	}
 	switch {
-	case fs.NArg() > 1:
-		return nil, exitcode.New(exitcode.Usage, "expected one screenshot, got %d arguments", fs.NArg())
-	case fs.NArg() == 1:
-		o.input = fs.Arg(0)
+	case len(operands) > 1:
+		return nil, usageError("expected one screenshot, got %d arguments", len(operands))
+	case len(operands) == 1:
+		o.input = operands[0]
 	}
-	if o.serve && (o.input != "" || o.check != "" || o.expect != "" || o.annotate != "" || o.origin != nil) {
-		return nil, exitcode.New(exitcode.Usage, "--serve takes frames on stdin: no screenshot, --check, --expect, --annotate or --origin")
-	}
-	if o.check != "" && (o.input != "" || o.expect != "" || o.annotate != "" || o.origin != nil) {
-		return nil, exitcode.New(exitcode.Usage, "--check DIR takes no screenshot, --expect, --annotate or --origin")
-	}
-	return &o, nil
+	return &o, o.conflicts()
 }
 
-const usage = `Usage: puzbot-recognize [flags] [SHOT.png]
+// parseAnywhere parses args with fs, letting flags follow the screenshot as
+// they may in every puzbot command (the flag package stops at the first
+// operand). "--" still ends the flags. It returns the operands in order.
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
+	}
+}
+
+// conflicts returns the usage error for flags that do not go together.
+func (o *options) conflicts() error {
+	reports := o.junit != "" || o.json
+	switch {
+	case o.serve && (o.input != "" || o.check != "" || o.expect != "" || o.annotate != "" || o.origin != nil || reports):
+		return usageError("--serve takes frames on stdin: no screenshot, --check, --expect, --annotate, --origin, --junit or --json")
+	case o.check != "" && (o.input != "" || o.expect != "" || o.origin != nil):
+		return usageError("--check DIR takes no screenshot, --expect or --origin")
+	case o.check == "" && reports:
+		return usageError("--junit and --json report on --check DIR")
+	case o.json && o.junit == "-":
+		return usageError("--json and --junit - both want stdout")
+	}
+	return nil
+}
+
+// usageName is the command to show in the usage: "puzbot recognize" when
+// puzbot runs the program, else its own name.
+func usageName(argv0 string) string {
+	if filepath.Base(argv0) == "puzbot" {
+		return "puzbot recognize"
+	}
+	return self
+}
+
+const usage = `Usage: %s [flags] [SHOT.png]
 
 Reads a screenshot of Puzlogic (PNG or JPEG; the file named, or standard
 input holding the image or its path) and writes the puzzle file on stdout.
@@ -135,8 +186,15 @@ Flags:
   --annotate OUT.png  draw what was found on a copy of the screenshot
   --expect WANT.json  compare with an expected puzzle file instead of printing
                       the puzzle; differences exit 7
-  --check DIR         compare every DIR/name.png with DIR/name.json, one line
-                      per file and a total; any failure exits 7
+  --check DIR         compare every DIR/name.png (or name.jpg, name.jpeg) with
+                      DIR/name.json, one line per file and a total; any
+                      failure exits 7. With it:
+    --annotate OUTDIR draw each failed screenshot as OUTDIR/name.png
+    --junit FILE      also write the results as JUnit XML (- for stdout,
+                      instead of the lines)
+    --json            print one JSON object per screenshot instead of the
+                      lines: name, screenshot, expected, outcome (ok, fail,
+                      error, skipped), differences, error, annotated, seconds
   --glyph-cache DIR   where digits already read are remembered between runs
                       (default $PUZBOT_GLYPH_CACHE, else ~/.cache/puzbot);
                       "off" disables the cache
@@ -149,10 +207,10 @@ Exit status: 0 ok, 1 failure, 2 usage, 3 not a readable image,
 7 mismatch (--expect, --check), 8 no game on the screenshot.
 `
 
-// oneLine keeps an error message on one line.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 func recognizeCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
+	if !o.serve && o.check == "" && (o.input == "" || o.input == "-") {
+		tty.NoteReading(stdin, stderr, "puzbot recognize", "a screenshot (or its path)")
+	}
 	cache := openCache(o.glyphCache)
 	reader := recognize.NewReader(cache)
 	defer reader.Close()
@@ -163,7 +221,7 @@ func recognizeCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) err
 	case o.serve:
 		err = serve(rec, cache, stdin, stdout)
 	case o.check != "":
-		err = checkDir(rec, o.check, stdout)
+		err = checkDir(rec, o, stdout)
 	default:
 		err = recognizeOne(rec, o, stdin, stdout)
 	}
@@ -171,8 +229,8 @@ func recognizeCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) err
 	saveErr := cache.Save()
 	if o.stats {
 		s := reader.Stats()
-		fmt.Fprintf(stderr, "puzbot-recognize: %v; digits: %d read, %d remembered in this run, %d from the cache, %d by Tesseract",
-			time.Since(start).Round(time.Microsecond), s.Glyphs, s.Memo, s.Cache, s.Tesseract)
+		fmt.Fprintf(stderr, "%s: %v; digits: %d read, %d remembered in this run, %d from the cache, %d by Tesseract",
+			self, time.Since(start).Round(time.Microsecond), s.Glyphs, s.Memo, s.Cache, s.Tesseract)
 		if cache != nil {
 			fmt.Fprintf(stderr, "; cache %s (%d glyphs)", cache.Path(), cache.Len())
 			if saveErr != nil {
@@ -204,230 +262,79 @@ func openCache(flagDir string) *recognize.GlyphCache {
 	return recognize.OpenGlyphCache(dir)
 }
 
+// recognizeOne reads one screenshot and prints its puzzle file, or with
+// --expect the verdict on it.
 func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout io.Writer) error {
-	data, name, err := readSource(o.input, stdin)
+	shot, err := screenshot.Read(o.input, stdin)
 	if err != nil {
 		return err
 	}
-	img, err := recognize.DecodeImage(data)
+	img, origin, err := shot.Decode(o.origin)
 	if err != nil {
-		return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
-	}
-	origin := image.Point{}
-	if o.origin != nil {
-		origin = *o.origin
-	} else if origin, _, err = puzzle.ReadOrigin(data); err != nil {
-		return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", name, err))
+		return err
 	}
 	var want *puzzle.Puzzle
 	if o.expect != "" {
-		if want, err = readExpected(o.expect); err != nil {
+		if want, err = verify.ReadExpected(o.expect); err != nil {
 			return err
 		}
-	}
-	res, recErr := rec.Recognize(img, origin)
-	if o.annotate != "" {
-		if err := writeAnnotated(o.annotate, img, res, origin); err != nil {
-			return err
-		}
-	}
-	if recErr != nil {
-		if errors.Is(recErr, recognize.ErrNoGame) {
-			return exitcode.Wrap(exitcode.NoGame, fmt.Errorf("%s: %w", name, recErr))
-		}
-		return fmt.Errorf("%s: %w", name, recErr)
-	}
-	p := res.Puzzle
-	if want != nil {
-		diffs := recognize.Compare(want, p, recognize.Tolerance(want))
-		if len(diffs) == 0 {
-			fmt.Fprintf(stdout, "%s matches %s\n", name, o.expect)
-			return nil
-		}
-		fmt.Fprintf(stdout, "%s differs from %s:\n", name, o.expect)
-		for _, d := range diffs {
-			fmt.Fprintf(stdout, "  %s\n", d)
-		}
-		return exitcode.New(exitcode.Mismatch, "%s: %d differences from %s", name, len(diffs), o.expect)
-	}
-	if err := p.Validate(); err != nil {
-		return fmt.Errorf("%s: what was read is not a valid puzzle (mid-animation? see --annotate): %w", name, err)
-	}
-	return puzzle.Encode(stdout, p)
-}
-
-// readSource returns the screenshot's bytes: the file named, or standard
-// input, which holds either the image or the path of one on a line.
-func readSource(input string, stdin io.Reader) ([]byte, string, error) {
-	if input != "" && input != "-" {
-		data, err := readFile(input)
-		return data, input, err
-	}
-	data, err := io.ReadAll(io.LimitReader(stdin, recognize.MaxInputSize+1))
-	if err != nil {
-		return nil, "stdin", exitcode.Wrap(exitcode.BadInput, fmt.Errorf("stdin: %w", err))
-	}
-	if len(data) > recognize.MaxInputSize {
-		return nil, "stdin", exitcode.New(exitcode.BadInput, "stdin: more than %d MiB", recognize.MaxInputSize>>20)
-	}
-	if pipe.Empty(stdin, data) { // the step before failed and said why
-		return nil, "stdin", exitcode.New(exitcode.EmptyPipe, "stdin is an empty pipe")
-	}
-	if path, ok := pathOnStdin(data); ok {
-		data, err := readFile(path)
-		return data, path, err
-	}
-	return data, "stdin", nil
-}
-
-// pathOnStdin says whether data is a file path on one line rather than an
-// image: short, printable, with nothing after its first line.
-func pathOnStdin(data []byte) (string, bool) {
-	if len(data) == 0 || len(data) > 4096 || bytes.HasPrefix(data, []byte("\x89PNG")) || bytes.HasPrefix(data, []byte("\xff\xd8")) {
-		return "", false
-	}
-	s := strings.TrimRight(string(data), "\r\n")
-	if s == "" || strings.ContainsAny(s, "\n\x00") || strings.TrimSpace(s) == "" {
-		return "", false
-	}
-	for _, r := range s {
-		if r < ' ' && r != '\t' {
-			return "", false
-		}
-	}
-	return s, true
-}
-
-// readFile reads a screenshot file, refusing one bigger than the limit
-// before reading it.
-func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %w", path, pe.Err)
-		}
-		return nil, exitcode.Wrap(exitcode.BadInput, err)
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, exitcode.New(exitcode.BadInput, "%s: is a folder, not an image (use --check DIR for a folder)", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, recognize.MaxInputSize+1))
-	if err != nil {
-		return nil, exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", path, err))
-	}
-	if len(data) > recognize.MaxInputSize {
-		return nil, exitcode.New(exitcode.BadInput, "%s: more than %d MiB", path, recognize.MaxInputSize>>20)
-	}
-	return data, nil
-}
-
-// readExpected reads an expected puzzle file. It is parsed, not validated:
-// a level file need not describe a solvable board to be compared with.
-func readExpected(path string) (*puzzle.Puzzle, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, exitcode.Wrap(exitcode.BadInput, err)
-	}
-	defer f.Close()
-	data, err := puzzle.ReadAll(f)
-	if err != nil {
-		return nil, exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", path, err))
-	}
-	var p puzzle.Puzzle
-	if err := puzzle.Decode(data, &p); err != nil {
-		return nil, exitcode.Wrap(exitcode.BadInput, fmt.Errorf("%s: %w", path, err))
-	}
-	return &p, nil
-}
-
-// writeAnnotated draws what was found and saves it as a PNG that records
-// the same screen origin.
-func writeAnnotated(path string, img *image.RGBA, res *recognize.Result, origin image.Point) error {
-	out := recognize.Annotate(img, res)
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("--annotate: %w", err)
-	}
-	if err := puzzle.EncodePNG(f, out, origin); err != nil {
-		f.Close()
-		return fmt.Errorf("--annotate: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("--annotate: %w", err)
-	}
-	return nil
-}
-
-// checkDir compares every name.png of dir that has a name.json with it,
-// printing a line per file and a total.
-func checkDir(rec *recognize.Recognizer, dir string, stdout io.Writer) error {
-	shots, err := filepath.Glob(filepath.Join(dir, "*.png"))
-	if err != nil {
-		return exitcode.Wrap(exitcode.BadInput, err)
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return exitcode.New(exitcode.BadInput, "--check %s: not a folder", dir)
-	}
-	passed, failed, skipped := 0, 0, 0
-	for _, shot := range shots {
-		name := strings.TrimSuffix(filepath.Base(shot), ".png")
-		expected := strings.TrimSuffix(shot, ".png") + ".json"
-		if _, err := os.Stat(expected); err != nil {
-			skipped++
-			continue
-		}
-		diffs, err := checkOne(rec, shot, expected)
-		switch {
-		case err != nil:
-			failed++
-			fmt.Fprintf(stdout, "FAIL %s: %s\n", name, oneLine(err.Error()))
-		case len(diffs) > 0:
-			failed++
-			fmt.Fprintf(stdout, "FAIL %s: %d differences\n", name, len(diffs))
-			for _, d := range diffs {
-				fmt.Fprintf(stdout, "    %s\n", d)
-			}
-		default:
-			passed++
-			fmt.Fprintf(stdout, "ok   %s\n", name)
-		}
-	}
-	fmt.Fprintf(stdout, "%d passed, %d failed", passed, failed)
-	if skipped > 0 {
-		fmt.Fprintf(stdout, ", %d screenshots without an expected file", skipped)
-	}
-	fmt.Fprintln(stdout)
-	if passed+failed == 0 {
-		return exitcode.New(exitcode.BadInput, "--check %s: no name.png with a name.json", dir)
-	}
-	if failed > 0 {
-		return exitcode.New(exitcode.Mismatch, "--check %s: %d of %d screenshots differ from their expected files", dir, failed, passed+failed)
-	}
-	return nil
-}
-
-func checkOne(rec *recognize.Recognizer, shot, expected string) ([]string, error) {
-	want, err := readExpected(expected)
-	if err != nil {
-		return nil, err
-	}
-	data, err := readFile(shot)
-	if err != nil {
-		return nil, err
-	}
-	img, err := recognize.DecodeImage(data)
-	if err != nil {
-		return nil, err
-	}
-	origin, _, err := puzzle.ReadOrigin(data)
-	if err != nil {
-		return nil, err
 	}
 	res, err := rec.Recognize(img, origin)
-	if err != nil {
-		return nil, err
+	if o.annotate != "" {
+		if err := verify.SaveAnnotated(o.annotate, img, res, origin); err != nil {
+			return err
+		}
 	}
-	return recognize.Compare(want, res.Puzzle, recognize.Tolerance(want)), nil
+	if err != nil {
+		return fmt.Errorf("%s: %w", shot.Name, err)
+	}
+	if want != nil {
+		return verify.Expect(stdout, shot.Name, o.expect, want, res.Puzzle)
+	}
+	if err := res.Puzzle.Validate(); err != nil {
+		return fmt.Errorf("%s: what was read is not a valid puzzle (mid-animation? see --annotate): %w", shot.Name, err)
+	}
+	return puzzle.Encode(stdout, res.Puzzle)
+}
+
+// checkDir checks every screenshot of --check's folder, reporting each as
+// it is done in the form the flags ask for.
+func checkDir(rec *recognize.Recognizer, o *options, stdout io.Writer) error {
+	write := verify.WriteText
+	switch {
+	case o.json:
+		write = verify.WriteJSON
+	case o.junit == "-":
+		write = func(io.Writer, *verify.Case) error { return nil }
+	}
+	r, err := verify.Check(context.Background(), rec, o.check, verify.Options{
+		AnnotateDir: o.annotate,
+		Done:        func(c *verify.Case) error { return write(stdout, c) },
+	})
+	if err != nil {
+		return err
+	}
+	if !o.json && o.junit != "-" {
+		if err := verify.WriteTotal(stdout, r); err != nil {
+			return err
+		}
+	}
+	if o.junit != "" {
+		if err := writeJUnit(o.junit, r, stdout); err != nil {
+			return err
+		}
+	}
+	return r.Err()
+}
+
+// writeJUnit writes the report as JUnit XML to path, "-" for stdout.
+func writeJUnit(path string, r *verify.Report, stdout io.Writer) error {
+	var buf strings.Builder
+	if err := verify.WriteJUnit(&buf, r); err != nil {
+		return err
+	}
+	if err := outfile.Write(path, []byte(buf.String()), outfile.Options{Replace: true, Stdout: stdout}); err != nil {
+		return fmt.Errorf("--junit: %w", err)
+	}
+	return nil
 }

@@ -3,28 +3,33 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
+	"github.com/puzbot/puzbot/recognize/screenshot"
+	"github.com/puzbot/puzbot/recognize/verify"
 )
 
-// screens holds the real screenshots of the game with their expected files.
-const screens = "../../../shared/testdata/puzlogic/screens"
-
-func needScreens(t *testing.T) {
+// realScreens returns the folder of the real screenshots of the game with
+// their expected files, skipping the test when it is absent.
+func realScreens(t *testing.T) string {
 	t.Helper()
-	if _, err := os.Stat(screens); err != nil {
-		t.Skipf("real screenshots not available (%v): they live in ../shared/testdata next to the repository", err)
-	}
+	return testdata.Shared(t, "puzlogic/screens")
 }
 
 // runCmd runs the command in-process with its own glyph cache folder.
@@ -34,7 +39,7 @@ func runCmd(t *testing.T, stdin []byte, args ...string) (code int, stdout, stder
 	if !hasFlag(args, "--glyph-cache") && !hasFlag(args, "-glyph-cache") {
 		args = append([]string{"--glyph-cache", t.TempDir()}, args...)
 	}
-	code = run(args, bytes.NewReader(stdin), &out, &errb)
+	code = run(append([]string{"puzbot-recognize"}, args...), bytes.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -100,7 +105,7 @@ func TestBadInput(t *testing.T) {
 	for i := range plain.Pix {
 		plain.Pix[i] = 0x60
 	}
-	real := filepath.Join(screens, "level01.png")
+	real := testdata.SharedPath(t, "puzlogic/screens/level01.png")
 	realData, _ := os.ReadFile(real)
 	tests := []struct {
 		name  string
@@ -123,6 +128,12 @@ func TestBadInput(t *testing.T) {
 		{"two screenshots", nil, []string{"a.png", "b.png"}, exitcode.Usage, "one screenshot"},
 		{"bad origin", nil, []string{"--origin", "12", "a.png"}, exitcode.Usage, "--origin"},
 		{"check with a screenshot", nil, []string{"--check", ".", "a.png"}, exitcode.Usage, "--check"},
+		{"check with --origin", nil, []string{"--check", ".", "--origin", "1,2"}, exitcode.Usage, "--check"},
+		{"--junit without --check", nil, []string{"--junit", "out.xml", "a.png"}, exitcode.Usage, "--junit and --json report on --check"},
+		{"--json without --check", nil, []string{"--json", "a.png"}, exitcode.Usage, "--junit and --json report on --check"},
+		{"--json and --junit -", nil, []string{"--check", ".", "--json", "--junit", "-"}, exitcode.Usage, "both want stdout"},
+		{"--serve with --json", nil, []string{"--serve", "--json"}, exitcode.Usage, "--serve"},
+		{"check a file", nil, []string{"--check", "/etc/passwd"}, exitcode.BadInput, "not a folder"},
 		{"expected file missing", nil, []string{"--expect", "/no/such.json", real}, exitcode.BadInput, "no such file"},
 	}
 	if len(realData) > 1000 {
@@ -148,7 +159,7 @@ func TestBadInput(t *testing.T) {
 
 func readWant(t *testing.T, name string) *puzzle.Puzzle {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(screens, name+".json"))
+	data, err := os.ReadFile(filepath.Join(realScreens(t), name+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +182,7 @@ func decodeOutput(t *testing.T, stdout string) *puzzle.Puzzle {
 // TestInputs reads a real screenshot given as a path, as image bytes on
 // stdin and as a path on stdin, as puzbot capture prints it.
 func TestInputs(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level06.png")
 	data, err := os.ReadFile(shot)
 	if err != nil {
@@ -202,7 +213,7 @@ func TestInputs(t *testing.T) {
 // TestOrigin: positions are screen positions, from --origin or from the
 // PNG's origin chunk.
 func TestOrigin(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level01.png")
 	data, err := os.ReadFile(shot)
 	if err != nil {
@@ -247,7 +258,7 @@ func TestOrigin(t *testing.T) {
 }
 
 func TestExpect(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level07.png")
 	code, stdout, stderr := runCmd(t, nil, "--expect", filepath.Join(screens, "level07.json"), shot)
 	if code != 0 || !strings.Contains(stdout, "matches") {
@@ -278,7 +289,7 @@ func TestExpect(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	cache := t.TempDir()
 	code, stdout, stderr := runCmd(t, nil, "--glyph-cache", cache, "--check", screens)
 	if code != 0 || !strings.Contains(stdout, "8 passed, 0 failed") {
@@ -317,11 +328,62 @@ func TestCheck(t *testing.T) {
 	oneErrorLine(t, "empty folder", stderr)
 }
 
+// TestCheckReports runs --check on a folder with a good pair, a wrong pair
+// and a lone screenshot, with --json, --junit FILE and --annotate OUTDIR.
+func TestCheckReports(t *testing.T) {
+	screens, dir, drawn := realScreens(t), t.TempDir(), filepath.Join(t.TempDir(), "drawn")
+	for from, to := range map[string]string{"level01.png": "a.png", "level01.json": "a.json",
+		"level02.png": "b.png", "level03.json": "b.json", "title.png": "c.png"} {
+		data, err := os.ReadFile(filepath.Join(screens, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, to), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	junit := filepath.Join(t.TempDir(), "report.xml")
+	code, stdout, stderr := runCmd(t, nil, "--check", dir, "--json", "--junit", junit, "--annotate", drawn)
+	if code != exitcode.Mismatch {
+		t.Errorf("exit %d, want %d (stderr %q)", code, exitcode.Mismatch, stderr)
+	}
+	oneErrorLine(t, "--check", stderr)
+	var outcomes []string
+	for _, line := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		var c verify.JSONCase
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatalf("--json line %q: %v", line, err)
+		}
+		outcomes = append(outcomes, c.Name+" "+c.Outcome+" "+filepath.Base(c.Annotated))
+	}
+	if got := strings.Join(outcomes, ", "); got != "a ok ., b fail b.png, c skipped ." {
+		t.Errorf("--json: %q", got)
+	}
+	if _, _, err := screenshot.Load(filepath.Join(drawn, "b.png")); err != nil {
+		t.Errorf("--annotate OUTDIR: %v", err)
+	}
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil || doc.Tests != 3 || doc.Failures != 1 {
+		t.Errorf("--junit: %+v, %v\n%s", doc, err, data)
+	}
+	code, stdout, _ = runCmd(t, nil, "--check", dir, "--junit", "-")
+	if code != exitcode.Mismatch || !strings.HasPrefix(stdout, "<?xml") || strings.Contains(stdout, "passed") {
+		t.Errorf("--junit -: exit %d, stdout %q", code, stdout)
+	}
+}
+
 // TestGlyphCache runs twice with one cache folder: the first run has
 // Tesseract read every glyph, the second reads them all from the cache.
 // A damaged cache file is ignored.
 func TestGlyphCache(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	shot := filepath.Join(screens, "level02.png")
 	dir := t.TempDir()
 	code, first, stderr := runCmd(t, nil, "--glyph-cache", dir, "--stats", shot)
@@ -355,7 +417,7 @@ func TestGlyphCache(t *testing.T) {
 }
 
 func TestAnnotate(t *testing.T) {
-	needScreens(t)
+	screens := realScreens(t)
 	out := filepath.Join(t.TempDir(), "seen.png")
 	code, _, stderr := runCmd(t, nil, "--annotate", out, filepath.Join(screens, "level06.png"))
 	if code != 0 {
@@ -379,37 +441,52 @@ func TestAnnotate(t *testing.T) {
 	}
 }
 
-func TestPathOnStdin(t *testing.T) {
-	tests := []struct {
-		in   string
-		path string
-		ok   bool
+// TestHelpAndName: the usage and the error line name the program as it was
+// run, and puzbot's name makes them puzbot recognize's.
+func TestHelpAndName(t *testing.T) {
+	for _, tt := range []struct {
+		argv0, usage, errLine string
 	}{
-		{"/tmp/shot.png\n", "/tmp/shot.png", true},
-		{"shots/a b.png\r\n", "shots/a b.png", true},
-		{"", "", false},
-		{"\n", "", false},
-		{"a\nb\n", "", false},
-		{"\x89PNG\r\n\x1a\n", "", false},
-		{"\xff\xd8\xff\xe0", "", false},
-		{"bad\x01path", "", false},
-	}
-	for _, tt := range tests {
-		path, ok := pathOnStdin([]byte(tt.in))
-		if ok != tt.ok || path != tt.path {
-			t.Errorf("pathOnStdin(%q) = %q, %v; want %q, %v", tt.in, path, ok, tt.path, tt.ok)
+		{"/usr/local/bin/puzbot-recognize", "Usage: puzbot-recognize [flags]", "puzbot-recognize: "},
+		{"puzbot", "Usage: puzbot recognize [flags]", "puzbot: "},
+	} {
+		var out, errb bytes.Buffer
+		if code := run([]string{tt.argv0, "--help"}, nil, &out, &errb); code != 0 || !strings.HasPrefix(errb.String(), tt.usage) || !strings.Contains(errb.String(), "--junit FILE") {
+			t.Errorf("%s --help: exit %d, stderr %.40q", tt.argv0, code, errb.String())
+		}
+		errb.Reset()
+		if code := run([]string{tt.argv0, "a.png", "b.png"}, nil, &out, &errb); code != exitcode.Usage || errb.String() != tt.errLine+"expected one screenshot, got 2 arguments\n" {
+			t.Errorf("%s with two screenshots: exit %d, stderr %q", tt.argv0, code, errb.String())
 		}
 	}
 }
 
-func FuzzPathOnStdin(f *testing.F) {
-	for _, s := range []string{"/tmp/shot.png\n", "", "a\nb", "\x89PNG\r\n\x1a\n"} {
-		f.Add([]byte(s))
+func TestParseAnywhere(t *testing.T) {
+	tests := []struct {
+		args     []string
+		operands []string
+		stats    bool
+	}{
+		{[]string{"shot.png"}, []string{"shot.png"}, false},
+		{[]string{"--stats", "shot.png"}, []string{"shot.png"}, true},
+		{[]string{"shot.png", "--stats"}, []string{"shot.png"}, true},
+		{[]string{"a.png", "--stats", "b.png"}, []string{"a.png", "b.png"}, true},
+		{[]string{"--", "--stats"}, []string{"--stats"}, false},
+		{[]string{"shot.png", "--", "-odd.png"}, []string{"shot.png", "-odd.png"}, false},
+		{[]string{"-"}, []string{"-"}, false},
+		{nil, nil, false},
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		path, ok := pathOnStdin(data)
-		if ok && (path == "" || strings.ContainsAny(path, "\n\x00")) {
-			t.Errorf("pathOnStdin(%q) = %q", data, path)
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		stats := fs.Bool("stats", false, "")
+		got, err := parseAnywhere(fs, tt.args)
+		if err != nil {
+			t.Errorf("%q: %v", tt.args, err)
+			continue
 		}
-	})
+		if !reflect.DeepEqual(got, tt.operands) || *stats != tt.stats {
+			t.Errorf("%q: operands %q stats %v, want %q %v", tt.args, got, *stats, tt.operands, tt.stats)
+		}
+	}
 }

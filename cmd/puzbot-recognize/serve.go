@@ -8,8 +8,9 @@ import (
 	"image"
 	"io"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/recognize"
+	"github.com/puzbot/puzbot/recognize/screenshot"
 	"github.com/puzbot/puzbot/recognize/worker"
 )
 
@@ -27,7 +28,7 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 			return nil
 		}
 		if err != nil {
-			return exitcode.Wrap(exitcode.BadInput, fmt.Errorf("stdin: %w", err))
+			return errkind.Errorf(screenshot.ErrUnreadable, "stdin: %w", err)
 		}
 		if err := writeReply(out, readFrame(rec, img, origin)); err != nil {
 			return err
@@ -48,11 +49,7 @@ func readFrame(rec *recognize.Recognizer, img *image.RGBA, origin image.Point) w
 		}
 	}
 	if err != nil {
-		status := exitcode.Of(err)
-		if errors.Is(err, recognize.ErrNoGame) {
-			status = exitcode.NoGame
-		}
-		return worker.Reply{Error: oneLine(err.Error()), Status: status}
+		return worker.Reply{Error: oneLine(err.Error()), Status: exitStatus(err)}
 	}
 	return worker.Reply{Puzzle: res.Puzzle}
 }

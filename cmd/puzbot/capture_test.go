@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -233,7 +234,67 @@ func TestCaptureCommandFails(t *testing.T) {
 		{"display and region", nil, []string{"-d", "0", "-r", "0,0,1,1"}, exitcode.Usage, "not both"},
 		{"argument", nil, []string{"shot.png"}, exitcode.Usage, `unexpected argument "shot.png"`},
 		{"bad flag", nil, []string{"--display", "x"}, exitcode.Usage, "invalid value"},
+		{"keep with output", nil, []string{"--keep", "3", "-o", t.TempDir()}, exitcode.Usage, "--keep takes a number of shots, 0 or more, and works only without --output"},
+		{"negative keep", nil, []string{"--keep", "-1"}, exitcode.Usage, "--keep takes a number of shots, 0 or more"},
 	})
+}
+
+// TestCaptureKeep: capture without --output keeps its default folder to the
+// newest --keep (default 100) shots, the new one among them, and deletes no
+// other file.
+func TestCaptureKeep(t *testing.T) {
+	xvfb.ForTest(t, 320, 200)
+	env := quietX(t)
+	dir := filepath.Join(strings.TrimPrefix(env[3], "XDG_CACHE_HOME="), "puzbot", "shots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// 100 old shots, named so that names alone would put them after the new one.
+	old := time.Now().Add(-time.Hour)
+	for i := range 100 {
+		path := filepath.Join(dir, fmt.Sprintf("shot-99990101-%06d.000.png", i))
+		if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mod := old.Add(time.Duration(i) * time.Second)
+		if err := os.Chtimes(path, mod, mod); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"notes.txt", "shot-keep.jpg"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	have := func(name string) bool { _, err := os.Stat(filepath.Join(dir, name)); return err == nil }
+	count := func() int { m, _ := filepath.Glob(filepath.Join(dir, "shot-*.png")); return len(m) }
+
+	r := runPuzbot(t, env, "", "capture")
+	shot := strings.TrimSuffix(r.stdout, "\n")
+	if r.code != 0 || r.stderr != "" || !have(filepath.Base(shot)) {
+		t.Fatalf("capture: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if n := count(); n != 100 || have("shot-99990101-000000.000.png") || !have("shot-99990101-000001.000.png") {
+		t.Errorf("default --keep: %d shots left, want 100 without the oldest", n)
+	}
+
+	r = runPuzbot(t, env, "", "capture", "--keep", "3")
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("capture --keep 3: exit %d, stderr %q", r.code, r.stderr)
+	}
+	newest := strings.TrimSuffix(r.stdout, "\n")
+	if n := count(); n != 3 || !have(filepath.Base(newest)) || !have(filepath.Base(shot)) || !have("shot-99990101-000099.000.png") {
+		t.Errorf("--keep 3: %d shots left, want the two new ones and the newest old one", n)
+	}
+	if !have("notes.txt") || !have("shot-keep.jpg") {
+		t.Error("--keep deleted a file that is not a shot-*.png")
+	}
+
+	// --keep 0 keeps all.
+	runPuzbot(t, env, "", "capture", "--keep", "0")
+	if n := count(); n != 4 {
+		t.Errorf("--keep 0: %d shots left, want 4", n)
+	}
 }
 
 // TestCaptureOutputNotRegular: capture --force -o used to rename its file

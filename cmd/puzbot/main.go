@@ -6,7 +6,9 @@
 // capture saves a screenshot and prints its path, recognize turns it into a
 // puzzle file, solve turns the puzzle file into a moves file, and replay
 // performs the moves with the mouse and keyboard. Run "puzbot help COMMAND"
-// for each one's flags.
+// for each one's flags, which may come before or after its arguments.
+// "puzbot version", "puzbot completion SHELL" and "puzbot man" print the
+// version, a shell completion script and the manual page.
 package main
 
 import (
@@ -21,6 +23,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/pipe"
+	"github.com/puzbot/puzbot/internal/tty"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
@@ -28,7 +31,7 @@ import (
 // from an init function. order fixes the order help lists them in.
 var commands []*cli.Command
 
-var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5}
+var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5, "render": 6, "schema": 7, "version": 8, "completion": 9, "man": 10, "help": 11}
 
 func register(c *cli.Command) { commands = append(commands, c) }
 
@@ -40,9 +43,10 @@ func main() {
 // exit status. Errors are printed as one line on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
-	err := app.Run(args)
+	app.Metadata = map[string]any{argsKey: args}
+	err := app.Run(flagsFirst(app.Commands, args))
 	code := status(err)
-	if err != nil && code != exitcode.EmptyPipe { // the step before said why
+	if err != nil && !reported(err) && code != exitcode.EmptyPipe { // an empty pipe: the step before said why
 		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
 	return code
@@ -71,6 +75,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	for i, c := range commands {
 		cp := *c
 		cp.OnUsageError = flagError
+		if cp.BashComplete == nil {
+			cp.BashComplete = completeFlags
+		}
 		cmds[i] = &cp
 	}
 	sort.SliceStable(cmds, func(i, j int) bool {
@@ -81,24 +88,26 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Usage: "play grid puzzle games from the screen",
 		Description: "The subcommands form a pipeline, each step a file on disk:\n\n" +
 			"   puzbot capture | puzbot recognize | puzbot solve | puzbot replay\n\n" +
+			"A command's flags may come before or after its arguments (solve FILE\n" +
+			"--count); -- ends them. Completion scripts: puzbot completion bash|zsh|fish;\n" +
+			"manual page: puzbot man.\n\n" +
 			"Exit status: 0 ok, 1 failure, 2 usage, 3 bad input, 4 no solution,\n" +
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
 			"9 time limit reached, 10 game over (see README).",
-		Commands:  cmds,
+		Version:  versionString(),
+		Commands: cmds,
+		// Our own help command (help.go) keeps urfave/cli from adding the
+		// --help flag, which it adds with its own.
+		Flags:     []cli.Flag{cli.HelpFlag},
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are printed once, by run; urfave must not exit by itself.
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError:   flagError,
-		Suggest:        true,
+		ExitErrHandler:       func(*cli.Context, error) {},
+		OnUsageError:         flagError,
+		Action:               unknownCommand,
+		EnableBashCompletion: true,
 	}
-}
-
-// flagError makes flag errors usage errors, and keeps urfave/cli from
-// printing the help text on stdout, which is often a pipe.
-func flagError(_ *cli.Context, err error, _ bool) error {
-	return usageError(err)
 }
 
 func rank(name string) int {
@@ -108,15 +117,30 @@ func rank(name string) int {
 	return len(order) + 1
 }
 
+// inputName says what a command reads, for the note that it reads a terminal.
+func inputName(command string) string {
+	switch command {
+	case "solve":
+		return "a puzzle file"
+	case "replay":
+		return "a moves file"
+	case "render":
+		return "a solution file"
+	}
+	return "its input"
+}
+
 // readInput returns the contents of the file named by the command's first
 // argument, or of standard input when it is "-" or absent, and a name for
-// messages. It reads at most puzzle.MaxFileSize bytes.
+// messages. It reads at most puzzle.MaxFileSize bytes. Before it reads a
+// terminal, it says so on stderr.
 func readInput(c *cli.Context) ([]byte, string, error) {
 	if c.NArg() > 1 {
 		return nil, "", usageErrorf("%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
 	}
 	name := c.Args().First()
 	if name == "" || name == "-" {
+		tty.NoteReading(c.App.Reader, c.App.ErrWriter, "puzbot "+c.Command.Name, inputName(c.Command.Name))
 		data, err := puzzle.ReadAll(c.App.Reader)
 		if err != nil {
 			return nil, "stdin", inputError(fmt.Errorf("stdin: %w", err))

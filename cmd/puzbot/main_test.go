@@ -19,7 +19,7 @@ func TestErrorsAreOneShortLine(t *testing.T) {
 		{"huge screen", `{"kind": "puzlogic", "screen": "` + huge + `"}`, `unknown screen "AAAA`, "expected level, title, levels or completed"},
 		{"huge kind", `{"kind": "` + huge + `"}`, `unknown kind "AAAA`, "]"},
 		{"line break in kind", `{"kind": "a\nb` + huge + `"}`, `unknown kind "a\nbAAA`, "]"},
-		{"Go type names", `{"kind": "puzlogic", "cells": {"row": 1}}`, "line 1, column 32: cells: expected list, found object", "object"},
+		{"Go type names", `{"kind": "puzlogic", "cells": {"row": 1}}`, "stdin:1:32: cells: expected list, found object", "object"},
 	} {
 		r := runInProcess(tc.stdin, "solve")
 		if r.code != exitcode.BadInput {

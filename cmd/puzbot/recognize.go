@@ -1,18 +1,18 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
+	"runtime"
+	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
 // recognizer is the executable that does the work of "puzbot recognize". It
@@ -30,6 +30,10 @@ func init() {
 			"the puzzle file to stdout. Run \"puzbot recognize --help\" for the flags:\n" +
 			"--origin X,Y, --annotate OUT.png, --expect WANT.json, --check DIR,\n" +
 			"--glyph-cache DIR, --stats.\n\n" +
+			"--check DIR compares every DIR/name.png, name.jpg or name.jpeg with\n" +
+			"DIR/name.json; with it, --annotate OUTDIR draws each failed screenshot\n" +
+			"there, --junit FILE writes JUnit XML, and --json prints one JSON object\n" +
+			"per screenshot instead of the lines.\n\n" +
 			"The work is done by the " + recognizer + " executable (it links OpenCV and\n" +
 			"Tesseract; puzbot does not), found next to puzbot or on PATH;\n" +
 			"scripts/setup.sh builds both into bin/.\n\n" +
@@ -37,7 +41,9 @@ func init() {
 			"with --expect or --check, 8 no game on the screenshot.",
 		SkipFlagParsing: true,
 		Action: func(c *cli.Context) error {
-			return runRecognizer(c.Args().Slice(), c.App.Reader, c.App.Writer, c.App.ErrWriter)
+			ctx, stop := signalContext()
+			defer stop()
+			return runRecognizer(ctx, c.Args().Slice(), c.App.Reader, c.App.Writer, c.App.ErrWriter)
 		},
 	})
 }
@@ -59,71 +65,69 @@ func findRecognizer() (string, error) {
 	return "", fmt.Errorf("%s not found next to puzbot nor on PATH: run scripts/setup.sh, which builds both into bin/ (or go build -o bin/ ./cmd/...)", recognizer)
 }
 
-// runRecognizer runs puzbot-recognize with the given arguments and streams
-// and returns its exit status as an error. Its error line (the last line
-// it writes to stderr, "puzbot-recognize: ...") becomes the error, so that
-// puzbot prints it once, as its own.
-func runRecognizer(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+// runRecognizer runs puzbot-recognize with the given arguments and
+// streams, and returns how it ended. Its stderr is puzbot's, passed through
+// as it is: the executable names its error lines after its argv[0], which is
+// "puzbot" here, so that its one error line is puzbot's own. Its exit status
+// is one of puzbot's and says the kind of error: a failure comes back as a
+// *visionFailure, which exitStatuses maps to that status and run does not
+// print again.
+//
+// The executable never outlives the command: the end of ctx (a signal)
+// kills it, and so does the end of puzbot itself, even by SIGKILL (Linux's
+// parent-death signal).
+func runRecognizer(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	path, err := findRecognizer()
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(path, args...)
-	cmd.Stdin, cmd.Stdout = stdin, stdout
-	held := &lastLine{w: stderr}
-	cmd.Stderr = held
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Args[0] = "puzbot"
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := feedStdin(cmd, stdin); err != nil {
+		return err
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	// Once the executable has ended, wait for its output a second at most.
+	cmd.WaitDelay = time.Second
+	// The parent-death signal comes when the thread that started the child
+	// ends, not the process: keep this goroutine on its thread until then.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	err = cmd.Run()
+	if cause := context.Cause(ctx); err != nil && cause != nil {
+		return cause
+	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
-		return held.flush()
+		return nil
 	case errors.As(err, &exit) && exit.ExitCode() > 0:
-		last := held.take()
-		if msg, ok := strings.CutPrefix(last, recognizer+": "); ok {
-			return exitcode.New(exit.ExitCode(), "%s", msg)
-		}
-		if last != "" {
-			fmt.Fprintln(stderr, last)
-		}
-		return exitcode.New(exit.ExitCode(), "%s failed (exit status %d)", recognizer, exit.ExitCode())
+		return &visionFailure{status: exit.ExitCode()}
 	default:
 		return fmt.Errorf("%s: %w", path, err)
 	}
 }
 
-// lastLine passes what is written to w through, line by line, but holds
-// back the last complete line until told what to do with it.
-type lastLine struct {
-	w       io.Writer
-	pending []byte // written, not passed on: the last line and anything after
-}
-
-func (l *lastLine) Write(p []byte) (int, error) {
-	l.pending = append(l.pending, p...)
-	// Pass on everything before the last line break but one.
-	trimmed := bytes.TrimSuffix(l.pending, []byte("\n"))
-	if i := bytes.LastIndexByte(trimmed, '\n'); i >= 0 {
-		if _, err := l.w.Write(l.pending[:i+1]); err != nil {
-			return 0, err
-		}
-		l.pending = append(l.pending[:0], l.pending[i+1:]...)
-	}
-	return len(p), nil
-}
-
-// take returns the held line without its line break, and forgets it.
-func (l *lastLine) take() string {
-	s := strings.TrimSuffix(string(l.pending), "\n")
-	l.pending = nil
-	return s
-}
-
-// flush passes on the held line.
-func (l *lastLine) flush() error {
-	if len(l.pending) == 0 {
+// feedStdin gives stdin to the command: a file as it is; another reader
+// (a test's) through a pipe that a goroutine fills and that Wait does not
+// wait for, so that a reader that never ends cannot keep runRecognizer from
+// returning once the executable is gone.
+func feedStdin(cmd *exec.Cmd, stdin io.Reader) error {
+	if stdin == nil {
 		return nil
 	}
-	_, err := l.w.Write(l.pending)
-	l.pending = nil
-	return err
+	if f, ok := stdin.(*os.File); ok {
+		cmd.Stdin = f
+		return nil
+	}
+	pipe, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	go func() {
+		_, _ = io.Copy(pipe, stdin)
+		pipe.Close()
+	}()
+	return nil
 }

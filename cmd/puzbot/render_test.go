@@ -71,6 +71,68 @@ func TestRenderCommand(t *testing.T) {
 	}
 }
 
+// level1 is a small Puzlogic puzzle file, level 1 of the game.
+const level1 = `{"kind": "puzlogic", "level": 1,
+ "cells": [{"row": 0, "col": 1, "value": 1}, {"row": 1, "col": 0}, {"row": 1, "col": 1}, {"row": 2, "col": 0, "value": 2}],
+ "pieces": [{"value": 1}, {"value": 2}], "sums": [{"axis": "col", "index": 0, "target": 3, "scope": "blue"}]}`
+
+// TestRenderPuzlogic shows a Puzlogic puzzle as text and as a PNG.
+func TestRenderPuzlogic(t *testing.T) {
+	r := runInProcess(level1, "render", "--text")
+	want := "level 1\n       1 |\n   .   . |\n   2     |\n---------+\n   3       blue\nblue pieces: 1 2\n"
+	if r.code != 0 || r.stdout != want || r.stderr != "" {
+		t.Errorf("render --text: exit %d, stderr %q, stdout\n%s\nwant\n%s", r.code, r.stderr, r.stdout, want)
+	}
+	out := filepath.Join(t.TempDir(), "level1.png")
+	r = runInProcess(level1, "render", "-o", out, "--cell", "20")
+	if r.code != 0 || r.stdout != out+"\n" || r.stderr != "" {
+		t.Fatalf("render -o: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2 columns + 3 sum columns + a margin; 3 rows + 3 sum rows + 1 tray row + 2 margins.
+	if b := img.Bounds(); b.Dx() != 6*20 || b.Dy() != 9*20 {
+		t.Errorf("render -o: picture %v, want 120x180", b)
+	}
+	// Every puzzle file of the screenshots renders, both ways.
+	files, _ := filepath.Glob("../../testdata/screens/level[0-9]*.json")
+	for _, f := range files {
+		if r := runInProcess("", "render", "--text", f); r.code != 0 || !strings.Contains(r.stdout, "pieces:") {
+			t.Errorf("render --text %s: exit %d, stderr %q", f, r.code, r.stderr)
+		}
+		if r := runInProcess("", "render", "-o", "-", f); r.code != 0 || !strings.HasPrefix(r.stdout, "\x89PNG") {
+			t.Errorf("render -o - %s: exit %d, stderr %q", f, r.code, r.stderr)
+		}
+	}
+	if len(files) < 15 {
+		t.Errorf("%d puzzle files in testdata/screens", len(files))
+	}
+}
+
+// TestRenderTextInReadme checks that the text view the README shows is what
+// render --text prints for that file.
+func TestRenderTextInReadme(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runInProcess("", "render", "--text", "../../testdata/screens/level14.json")
+	if r.code != 0 {
+		t.Fatalf("render --text: exit %d, %s", r.code, r.stderr)
+	}
+	indented := "    " + strings.ReplaceAll(strings.TrimSuffix(r.stdout, "\n"), "\n", "\n    ") + "\n"
+	if !strings.Contains(string(readme), indented) {
+		t.Errorf("the README does not show render --text of level14.json as it is:\n%s", indented)
+	}
+}
+
 func TestRenderCommandFails(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -79,7 +141,15 @@ func TestRenderCommandFails(t *testing.T) {
 		code  int
 		msg   string
 	}{
-		{tiling4, []string{"render"}, exitcode.Usage, "render: --output is required"},
+		{tiling4, []string{"render"}, exitcode.Usage, "render: --output is required (- for stdout), or --text"},
+		{tiling4, []string{"render", "--text"}, exitcode.Usage, "render --text: shows Puzlogic puzzles; stdin is of kind \"tetromino\""},
+		{level1, []string{"render", "--text", "-o", "x.png"}, exitcode.Usage, "render: --text prints on stdout; leave out --output"},
+		{level1, []string{"render", "-o", filepath.Join(dir, "x.png"), "--cell", "5"}, exitcode.Usage, "--cell: cell size 5: must be at least 12 pixels"},
+		{"{\"kind\": \"puzlogic\",\n \"cells\": [{\"row\": 0, \"col\": 0, \"vlaue\": 1}]}", []string{"render", "--text"}, exitcode.BadInput, `stdin:2:33: unknown field "vlaue"`},
+		{"{\"kind\": \"puzlogic\", \"cells\": [\n{\"row\": 0, \"col\": 0},\n{\"row\": 0, \"col\": 0}], \"pieces\": [{\"value\": 1}, {\"value\": 2}]}", []string{"render", "-o", "-"},
+			exitcode.BadInput, "stdin:3: cell 2: row 1, col 1 appears twice (cells 1 and 2)"},
+		{`{"kind": "puzlogic", "screen": "title"}`, []string{"render", "-o", filepath.Join(dir, "x.png")}, exitcode.BadInput, `stdin: screen "title": this screen has no board to draw`},
+		{`{"kind": "sudoku", "grid": []}`, []string{"render", "-o", filepath.Join(dir, "x.png")}, exitcode.BadInput, `stdin: render draws kinds "puzlogic" and "tetromino", not "sudoku"`},
 		{tiling4, []string{"render", "-o", filepath.Join(dir, "x.png"), "--cell", "2"}, exitcode.Usage, "--cell 2: must be at least 3"},
 		{tiling4, []string{"render", "-o", filepath.Join(dir, "x.png"), "--cell", "5000"}, exitcode.Usage, "more than 8192 pixels"},
 		{`{"kind": "tetromino", "size": 4, "solution": []}`, []string{"render", "-o", filepath.Join(dir, "x.png")}, exitcode.BadInput, "stdin: 0 figures: a 4 x 4 square takes 4"},

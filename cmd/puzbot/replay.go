@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/urfave/cli/v2"
 
@@ -32,7 +31,10 @@ func init() {
 			"released on every way out but SIGKILL; a button found held as it starts\n" +
 			"is released, with a line on stderr. Lock keys (capslock, numlock,\n" +
 			"scrolllock) are refused.\n\n" +
-			"--dry-run prints the plan, one line per move, and needs no display.\n\n" +
+			"--dry-run prints the plan, one line per move (moves and rows counted\n" +
+			"from 1), and needs no display. It also takes hand-written moves without\n" +
+			"screen positions (a drag with only value, row and col), which replay\n" +
+			"without --dry-run refuses before anything moves.\n\n" +
 			"Exit status: 2 bad flags, 3 invalid moves file or a point off the\n" +
 			"screen, 5 no X display (or it was lost or stopped answering), 6 stopped\n" +
 			"by the fail-safe or a signal.",
@@ -52,19 +54,17 @@ func init() {
 			}
 			moves, err := puzzle.ParseMoves(data)
 			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
+				return puzzle.InFile(err, name)
 			}
 			plan, err := replay.NewPlan(moves, replay.Options{
 				Steps:    c.Int("steps"),
 				MoveTime: c.Duration("move-time"),
 				Pause:    c.Duration("pause"),
 				Hold:     c.Duration("hold"),
+				DryRun:   c.Bool("dry-run"),
 			})
 			if err != nil {
-				if !errors.Is(err, replay.ErrBadOptions) {
-					err = fmt.Errorf("%s: %w", name, err)
-				}
-				return err
+				return locateMove(err, data, name)
 			}
 			if c.Bool("dry-run") {
 				return plan.Describe(c.App.Writer)
@@ -75,7 +75,22 @@ func init() {
 			if c.Bool("verbose") {
 				opts.Log = c.App.ErrWriter
 			}
-			return replay.Run(ctx, plan, opts)
+			return locateMove(replay.Run(ctx, plan, opts), data, name)
 		},
 	})
+}
+
+// locateMove makes err, when the moves file is to blame, an error about the
+// file called name: FILE:LINE: at the move a *replay.MoveError names, else
+// FILE: . Other errors (bad options, the display, the fail-safe) stay as
+// they are.
+func locateMove(err error, data []byte, name string) error {
+	if !errors.Is(err, puzzle.ErrInvalid) && !errors.Is(err, replay.ErrUnplayable) {
+		return err
+	}
+	var me *replay.MoveError
+	if errors.As(err, &me) {
+		return puzzle.AtLine(err, name, puzzle.ElementLine(data, "moves", me.Index))
+	}
+	return puzzle.InFile(err, name)
 }

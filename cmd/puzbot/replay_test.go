@@ -28,8 +28,8 @@ const twoDrags = `{"kind": "puzlogic", "moves": [
 func TestReplayDryRun(t *testing.T) {
 	env := []string{"DISPLAY="} // the dry run needs no display
 	r := runPuzbot(t, env, twoDrags, "replay", "--dry-run", "-")
-	want := "move 0: drag (100,100) -> (600,400): 1 to row 0, col 0  [1.10 s]\n" +
-		"move 1: drag (600,100) -> (100,400): 2 to row 0, col 1  [1.10 s]\n" +
+	want := "move 1: drag (100,100) -> (600,400): 1 to row 1, col 1  [1.10 s]\n" +
+		"move 2: drag (600,100) -> (100,400): 2 to row 1, col 2  [1.10 s]\n" +
 		"2 moves, 2.20 s\n"
 	if r.code != 0 || r.stdout != want || r.stderr != "" {
 		t.Errorf("replay --dry-run: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", r.code, r.stderr, r.stdout, want)
@@ -41,6 +41,42 @@ func TestReplayDryRun(t *testing.T) {
 	r = runPuzbot(t, append(env, "PUZBOT_REPLAY_PAUSE=0s"), twoDrags, "replay", "-n", "--move-time", "1s")
 	if r.code != 0 || !strings.HasSuffix(r.stdout, "2 moves, 4.00 s\n") {
 		t.Errorf("replay -n with PUZBOT_REPLAY_PAUSE=0s --move-time 1s: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// handWritten is a moves file written by hand: drags without screen
+// positions, and a key.
+const handWritten = `{"kind": "puzlogic", "moves": [
+  {"action": "drag", "value": 8, "row": 0, "col": 3},
+  {"action": "drag", "value": 4, "color": "white", "row": 1, "col": 3},
+  {"action": "key", "key": "space"}
+]}`
+
+// TestReplayDryRunHandWritten checks that --dry-run prints hand-written
+// moves without screen positions, and that replay without it refuses them
+// before anything moves, naming the file and the line of the first one.
+func TestReplayDryRunHandWritten(t *testing.T) {
+	r := runPuzbot(t, []string{"DISPLAY="}, handWritten, "replay", "--dry-run")
+	want := "move 1: drag: 8 to row 1, col 4 (no screen position: not playable)  [0.00 s]\n" +
+		"move 2: drag: 4 (white) to row 2, col 4 (no screen position: not playable)  [0.00 s]\n" +
+		"move 3: key space  [0.25 s]\n" +
+		"3 moves, 0.25 s\n"
+	if r.code != 0 || r.stdout != want || r.stderr != "" {
+		t.Errorf("replay --dry-run: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", r.code, r.stderr, r.stdout, want)
+	}
+	xvfb.ForTest(t, 800, 600)
+	env := quietX(t)
+	if err := exec.Command("xdotool", "mousemove", "400", "300").Run(); err != nil {
+		t.Skipf("xdotool: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "hand.json")
+	if err := os.WriteFile(file, []byte(handWritten), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runPuzbot(t, env, "", "replay", file)
+	checkFailure(t, r, exitcode.BadInput, file+":2: move 1 (drag): no screen position")
+	if at, left := xvfb.Pointer(t); at != image.Pt(400, 300) || left {
+		t.Errorf("after the refused replay: pointer at %v, left held %v; want it untouched at (400,300)", at, left)
 	}
 }
 
@@ -79,7 +115,7 @@ func TestReplayCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runPuzbot(t, env, "", "replay", "-v", "--steps", "5", "--move-time", "20ms", "--pause", "10ms", "--hold", "5ms", file)
-	want := "move 0: click at (700,500): \"next\"\nmove 1: drag (10,20) -> (30,40)\n"
+	want := "move 1: click at (700,500): \"next\"\nmove 2: drag (10,20) -> (30,40)\n"
 	if r.code != 0 || r.stdout != "" || r.stderr != want {
 		t.Errorf("replay -v: exit %d, stdout %q, stderr %q; want stderr %q", r.code, r.stdout, r.stderr, want)
 	}
@@ -119,7 +155,7 @@ func TestReplayInterrupted(t *testing.T) {
 				t.Fatal("replay did not stop within 2 s of the signal")
 			}
 			r := result{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
-			checkFailure(t, r, exitcode.Aborted, "move 0 (drag): stopped: received "+tc.name+"; the left button was released")
+			checkFailure(t, r, exitcode.Aborted, "move 1 (drag): stopped: received "+tc.name+"; the left button was released")
 			if _, left := xvfb.Pointer(t); left {
 				t.Error("the left button is held after the replay ended")
 			}
@@ -223,18 +259,18 @@ func TestReplayCommandFails(t *testing.T) {
 		{"dead server", []string{"DISPLAY=" + dead.Display}, click, nil, exitcode.NoDisplay, "no X display: " + dead.Display + ": cannot connect"},
 		{"no such screen", []string{"DISPLAY=" + srv.Display + ".1"}, click, nil, exitcode.NoDisplay, "no X display: " + srv.Display + ".1: the server has no screen 1"},
 		{"off the screen", nil, `{"kind":"puzlogic","moves":[{"action":"click","x":10,"y":10},{"action":"click","x":810,"y":10}]}`, nil,
-			exitcode.BadInput, "move 1 (click): (810,10) is off the screen (800x600 at 0,0)"},
-		{"no positions", nil, `{"kind":"puzlogic","moves":[{"action":"drag","value":3,"row":1,"col":2}]}`, []string{"-n"},
-			exitcode.BadInput, "stdin: move 0 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
-		{"bad JSON", nil, `{"kind":"puzlogic","moves":[{"action":"click",}]}`, []string{"-"}, exitcode.BadInput, "stdin: line 1, column 47: invalid character"},
+			exitcode.BadInput, "stdin:1: move 2 (click): (810,10) is off the screen (800x600 at 0,0)"},
+		{"no positions", nil, `{"kind":"puzlogic","moves":[{"action":"drag","value":3,"row":1,"col":2}]}`, nil,
+			exitcode.BadInput, "stdin:1: move 1 (drag): no screen position: the moves come from a puzzle file without positions; recognize a screenshot first"},
+		{"bad JSON", nil, `{"kind":"puzlogic","moves":[{"action":"click",}]}`, []string{"-"}, exitcode.BadInput, "stdin:1:47: invalid character"},
 		{"unknown field", nil, `{"kind":"puzlogic","moves":[{"action":"click","x":1,"y":1,"button":"left"}]}`, nil, exitcode.BadInput, `unknown field "button"`},
 		{"unknown key", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"Enter"}]}`, nil, exitcode.BadInput, `unknown key "Enter"`},
 		{"caps lock", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"capslock"}]}`, nil, exitcode.BadInput,
-			`stdin: move 0 (key): key "capslock" is a lock key: replay does not press lock keys`},
+			`stdin:1: move 1 (key): key "capslock" is a lock key: replay does not press lock keys`},
 		{"num lock", nil, `{"kind":"puzlogic","moves":[{"action":"key","key":"num_lock"}]}`, []string{"-n"}, exitcode.BadInput, `key "num_lock" is a lock key`},
 		{"half a point", nil, `{"kind":"puzlogic","moves":[{"action":"drag","from":{"x":1,"y":1},"to":{"x":640}}]}`, nil, exitcode.BadInput,
-			`stdin: line 1, column 72: this point has no "y"`},
-		{"Action", nil, `{"kind":"puzlogic","moves":[{"Action":"click","x":1,"y":1}]}`, nil, exitcode.BadInput, `stdin: line 1, column 30: unknown field "Action": field names are written "action"`},
+			`stdin:1:72: this point has no "y"`},
+		{"Action", nil, `{"kind":"puzlogic","moves":[{"Action":"click","x":1,"y":1}]}`, nil, exitcode.BadInput, `stdin:1:30: unknown field "Action": field names are written "action"`},
 		{"huge action", nil, `{"kind":"puzlogic","moves":[{"action":"` + strings.Repeat("x", 1<<20) + `"}]}`, nil, exitcode.BadInput, `unknown action "xxx`},
 		{"missing file", nil, "", []string{"nothere.json"}, exitcode.BadInput, "nothere.json: no such file or directory"},
 		{"two files", nil, "", []string{"a.json", "b.json"}, exitcode.Usage, "expected one input file, got 2"},

@@ -3,6 +3,8 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve"
 )
 
@@ -19,6 +21,11 @@ func init() {
 			"A Puzlogic file for a screen without a puzzle (title, level map,\n" +
 			"level completed) gives the moves that navigate to the next level; on\n" +
 			"a level map where every level is done, solve exits 10.\n\n" +
+			"Errors in the file say where they are: FILE:LINE:COL for JSON errors,\n" +
+			"FILE:LINE for a bad cell, piece or sum (rows and columns counted from\n" +
+			"1 in messages, from 0 in files). A Puzlogic puzzle without solution\n" +
+			"says why when quick checks find a reason (a sum out of reach, a piece\n" +
+			"that fits no square).\n\n" +
 			"Exit status: 2 bad flags, 3 invalid file, 4 no solution, 9 time limit\n" +
 			"reached, 10 game over.",
 		Flags: []cli.Flag{
@@ -28,18 +35,22 @@ func init() {
 			&cli.IntFlag{Name: "level", Usage: "on the level map, open this level instead of the first open one"},
 		},
 		Action: func(c *cli.Context) error {
-			data, _, err := readInput(c)
+			data, name, err := readInput(c)
 			if err != nil {
 				return err
 			}
 			ctx, stop := signalContext()
 			defer stop()
-			return solve.Run(ctx, data, c.App.Writer, solve.Options{
+			err = solve.Run(ctx, data, c.App.Writer, solve.Options{
 				Count:     c.Bool("count"),
 				Limit:     c.Int("limit"),
 				TimeLimit: c.Duration("time-limit"),
 				Level:     c.Int("level"),
 			})
+			if status(err) == exitcode.BadInput {
+				err = puzzle.InFile(err, name) // FILE:LINE:COL: message
+			}
+			return err
 		},
 	})
 }

@@ -183,24 +183,31 @@ func TestSolveFails(t *testing.T) {
 		want  string
 	}{
 		{"empty", " ", nil, exitcode.BadInput, "empty input"}, // an empty pipe exits 11 quietly: TestPipelineFirstFailureShows
-		{"syntax", "{\n  \"kind\": \"puzlogic\",\n  \"cells\": [}\n", nil, exitcode.BadInput, "line 3, column 13"},
+		{"syntax", "{\n  \"kind\": \"puzlogic\",\n  \"cells\": [}\n", nil, exitcode.BadInput, "stdin:3:13: invalid character '}'"},
 		{"truncated", `{"kind": "puzlogic", "cells": [`, nil, exitcode.BadInput, "unexpected end of input"},
 		{"typo", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "vlaue": 3}]}`, nil, exitcode.BadInput, `unknown field "vlaue"`},
 		{"wrong type", `{"kind": "puzlogic", "cells": [{"row": "a", "col": 0}]}`, nil, exitcode.BadInput, "cells.row: expected int"},
 		{"no kind", `{"cells": []}`, nil, exitcode.BadInput, `no "kind" field`},
 		{"unknown kind", `{"kind": "chess"}`, nil, exitcode.BadInput, `unknown kind "chess"`},
 		{"trailing", `{"kind": "puzlogic"} {}`, nil, exitcode.BadInput, "unexpected data after the JSON object"},
-		{"duplicate cell", `{"kind": "puzlogic", "cells": [` + cell + `, ` + cell + `], "pieces": [{"value": 1}, {"value": 2}]}`, nil, exitcode.BadInput, "row 0, col 0 appears twice"},
+		{"duplicate cell", `{"kind": "puzlogic", "cells": [` + cell + `, ` + cell + `], "pieces": [{"value": 1}, {"value": 2}]}`, nil, exitcode.BadInput, "stdin:1: cell 2: row 1, col 1 appears twice (cells 1 and 2)"},
 		{"count mismatch", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}, {"value": 2}]}`, nil, exitcode.BadInput, "1 empty cells but 2 pieces"},
-		{"sum on empty line", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 4, "target": 1}]}`, nil, exitcode.BadInput, "row 4 has no cells"},
+		{"sum on empty line", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 4, "target": 1}]}`, nil, exitcode.BadInput, `stdin:1: sum 1: row 5 has no cells ("index": 4)`},
 		{"value range", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 12}]}`, nil, exitcode.BadInput, "value 12 is out of range 0..9"},
-		{"huge row", `{"kind": "puzlogic", "cells": [{"row": 100000, "col": 0}], "pieces": [{"value": 1}]}`, nil, exitcode.BadInput, "rows and columns must be 0..63"},
+		{"huge row", `{"kind": "puzlogic", "cells": [{"row": 100000, "col": 0}], "pieces": [{"value": 1}]}`, nil, exitcode.BadInput, `stdin:1: cell 1: "row": 100000, "col": 0: rows and columns are 0..63 in the file`},
 		{"bad scope", `{"kind": "puzlogic", "cells": [` + cell + `], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 0, "target": 1, "scope": "some"}]}`, nil, exitcode.BadInput, `scope "some"`},
-		{"no solution", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 1}]}`, nil, exitcode.NoSolution, "the puzzle has no solution"},
+		{"no solution", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 1}]}`, nil, exitcode.NoSolution,
+			"the puzzle has no solution: there are 2 pieces of value 1, but only 1 row can take a 1 (a line holds each number once)"},
+		{"sum out of reach", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 2}], "sums": [{"axis": "row", "index": 0, "target": 4}]}`, nil,
+			exitcode.NoSolution, "the puzzle has no solution: row 1 must add up to 4, but at most 3 fits"},
+		{"no reason found", `{"kind": "puzlogic", "cells": [` + cell + `, {"row": 0, "col": 1}, {"row": 1, "col": 0}, {"row": 1, "col": 1}], ` +
+			`"pieces": [{"value": 1}, {"value": 2}, {"value": 1, "color": "white"}, {"value": 2, "color": "white"}], ` +
+			`"sums": [{"axis": "row", "index": 0, "target": 3, "scope": "blue"}, {"axis": "col", "index": 0, "target": 3, "scope": "blue"}]}`, nil,
+			exitcode.NoSolution, "the puzzle has no solution: no arrangement of the pieces meets every sum"},
 		{"missing file", "", []string{"no/such/file.json"}, exitcode.BadInput, "no/such/file.json: no such file or directory"},
 		{"two files", "", []string{"a.json", "b.json"}, exitcode.Usage, "expected one input file, got 2 arguments"},
 		{"bad limit", `{"kind": "puzlogic"}`, []string{"--count", "--limit", "0"}, exitcode.Usage, "--limit 0: must be at least 1"},
-		{"unknown flag", "", []string{"--frobnicate"}, exitcode.Usage, "flag provided but not defined"},
+		{"unknown flag", "", []string{"--frobnicate"}, exitcode.Usage, "solve: unknown flag --frobnicate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -222,6 +229,9 @@ func TestSolveKinds(t *testing.T) {
 			nil, 0, `{"action": "type", "value": 4, "row": 0, "col": 2}`},
 		{"sudoku count", "000000000000000000000000000000000000000000000000000000000000000000000000000000000\n", []string{"--count", "--limit", "3"}, 0,
 			"at least 3 solutions (limit 3)"},
+		// A puzzle that the checks before the search find without solution still counts 0.
+		{"puzlogic count, no solution", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}, {"row": 0, "col": 1}], "pieces": [{"value": 1}, {"value": 2}], ` +
+			`"sums": [{"axis": "row", "index": 0, "target": 4}]}`, []string{"--count"}, 0, "0 solutions\n"},
 		{"tetromino", `{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`, nil, 0, `"solution": [`},
 		{"tetromino count", `{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`, []string{"--count"}, exitcode.Usage,
 			`--count is not supported for kind "tetromino"`},

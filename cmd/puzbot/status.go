@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 
 	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/internal/display"
@@ -43,9 +45,8 @@ var exitStatuses = []exitStatus{
 	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", []error{display.ErrNoDisplay}},
 	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
 		[]error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
-	// 7 and 8 are the vision executable's, passed on.
-	{exitcode.Mismatch, "`recognize --expect`/`--check`: the result differs from the expected file", nil},
-	{exitcode.NoGame, "`recognize`: no game on the screenshot", nil},
+	{exitcode.Mismatch, "`recognize --expect`/`--check`: the result differs from the expected file", []error{errMismatch}},
+	{exitcode.NoGame, "`recognize`: no game on the screenshot", []error{errNoGame}},
 	{exitcode.TimedOut, "the search hit its time limit before settling the puzzle",
 		[]error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit,
 			context.DeadlineExceeded}}, // solve's and play's --time-limit are their context's deadline
@@ -54,9 +55,10 @@ var exitStatuses = []exitStatus{
 }
 
 // status returns the exit status for err: 0 for nil; the status an error
-// carries itself, the vision executable's, which puzbot recognize and play
-// pass on; else that of the first row of exitStatuses with an error that
-// err matches; else exitcode.Failure.
+// carries itself, for the vision worker's replies, which puzbot play
+// passes on; else that of the first row of exitStatuses with an error that
+// err matches (puzbot recognize's *visionFailure matches its own row); else
+// exitcode.Failure.
 func status(err error) int {
 	if err == nil {
 		return exitcode.OK
@@ -90,6 +92,39 @@ var (
 	// the step before failed and printed why (see internal/pipe).
 	errEmptyPipe = errors.New("stdin is an empty pipe")
 )
+
+// The kinds of error that only the vision executable finds. Its exit
+// status says them (see visionFailure).
+var (
+	errMismatch = errors.New("the screenshot differs from the expected file")
+	errNoGame   = errors.New("no game on the screenshot")
+)
+
+// visionFailure is the vision executable's failure (puzbot recognize). It
+// has printed its error line on stderr itself, as puzbot's, so run does not
+// print it again; its exit status, one of puzbot's, is the kind: the
+// failure matches the kinds of exitStatuses' row for that status, which
+// status then gives it back.
+type visionFailure struct{ status int }
+
+func (e *visionFailure) Error() string {
+	return fmt.Sprintf("%s failed (exit status %d)", recognizer, e.status)
+}
+
+func (e *visionFailure) Is(target error) bool {
+	for _, s := range exitStatuses {
+		if s.code == e.status {
+			return slices.Contains(s.errs, target)
+		}
+	}
+	return false
+}
+
+// reported says whether err's message is already on stderr.
+func reported(err error) bool {
+	var v *visionFailure
+	return errors.As(err, &v)
+}
 
 // usageError marks err as a bad flag or argument.
 func usageError(err error) error { return errkind.Wrap(errUsage, err) }

@@ -60,6 +60,13 @@ func TestStatus(t *testing.T) {
 		{fmt.Errorf("stopped: %w", &stopCause{"received SIGTERM", context.Canceled}), exitcode.Aborted},
 		{&stopCause{"the time limit of 1s was reached", context.DeadlineExceeded}, exitcode.TimedOut},
 		{fmt.Errorf("grab: %w", display.ErrNoDisplay), exitcode.NoDisplay},
+		// The vision executable's exit status is its kind of error.
+		{&visionFailure{exitcode.Usage}, exitcode.Usage},
+		{&visionFailure{exitcode.BadInput}, exitcode.BadInput},
+		{&visionFailure{exitcode.Mismatch}, exitcode.Mismatch},
+		{fmt.Errorf("recognize: %w", &visionFailure{exitcode.NoGame}), exitcode.NoGame},
+		{&visionFailure{exitcode.Failure}, exitcode.Failure},
+		{&visionFailure{99}, exitcode.Failure},
 		// An error that carries its status keeps it.
 		{fmt.Errorf("solve: %w", exitcode.New(exitcode.NoSolution, "no solution")), exitcode.NoSolution},
 	} {

@@ -46,7 +46,7 @@ func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	if opts.Count {
 		limit = opts.Limit
 	}
-	values, n, err := search(ctx, p, limit)
+	values, n, err := searchExplained(ctx, p, limit)
 	switch {
 	case opts.Count && (err == nil || errors.Is(err, ErrNoSolution)):
 		_, err = io.WriteString(w, puzzle.CountText(n, limit)+"\n")

@@ -1,0 +1,229 @@
+package puzzle_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/puzbot/puzbot/internal/testdata"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/puzlogic"
+)
+
+// compileSchema compiles the embedded schema called name with a real JSON
+// Schema validator.
+func compileSchema(t *testing.T, name string) *jsonschema.Schema {
+	t.Helper()
+	data, err := puzzle.Schema(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("schema %s is not JSON: %v", name, err)
+	}
+	c := jsonschema.NewCompiler()
+	url := "mem://" + name + ".schema.json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile(url)
+	if err != nil {
+		t.Fatalf("schema %s does not compile: %v", name, err)
+	}
+	return s
+}
+
+func validate(s *jsonschema.Schema, data []byte) error {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(puzzle.SkipBOM(data)))
+	if err != nil {
+		return err
+	}
+	return s.Validate(doc)
+}
+
+// puzzleFiles returns the puzzle files of the repository's screenshots, and
+// those of the real game's screenshots when ../shared is there.
+func puzzleFiles(t *testing.T) []string {
+	files, err := filepath.Glob("../testdata/screens/*.json")
+	if err != nil || len(files) < 15 {
+		t.Fatalf("testdata/screens: %d puzzle files, %v", len(files), err)
+	}
+	shared, _ := filepath.Glob(testdata.SharedPath(t, "puzlogic/screens/*.json"))
+	return append(files, shared...)
+}
+
+// TestSchemasAcceptWhatPuzbotWrites validates every puzzle file of the
+// screenshots, and the moves solve writes for each, against the schemas.
+func TestSchemasAcceptWhatPuzbotWrites(t *testing.T) {
+	ps, ms := compileSchema(t, "puzzle"), compileSchema(t, "moves")
+	for _, f := range puzzleFiles(t) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(ps, data); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		var moves bytes.Buffer
+		if err := puzlogic.Run(context.Background(), data, &moves, puzlogic.Options{}); err != nil {
+			if !strings.Contains(f, "levels") { // a finished level map has no moves
+				t.Errorf("solve %s: %v", f, err)
+			}
+			continue
+		}
+		if err := validate(ms, moves.Bytes()); err != nil {
+			t.Errorf("moves for %s: %v\n%s", f, err, moves.String())
+		}
+	}
+}
+
+// TestSchemasAcceptReadmeExamples validates the puzzle and moves files the
+// README shows.
+func TestSchemasAcceptReadmeExamples(t *testing.T) {
+	ps, ms := compileSchema(t, "puzzle"), compileSchema(t, "moves")
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, b := range regexp.MustCompile("(?s)```json\n(\\{.*?\\})\n```").FindAllSubmatch(readme, -1) {
+		example := b[1]
+		var s *jsonschema.Schema
+		switch {
+		case bytes.Contains(example, []byte(`"kind": "puzlogic"`)) && bytes.Contains(example, []byte(`"cells"`)):
+			s = ps
+		case bytes.Contains(example, []byte(`"moves"`)):
+			s = ms
+		default:
+			continue
+		}
+		checked++
+		if err := validate(s, example); err != nil {
+			t.Errorf("README example: %v\n%s", err, example)
+		}
+	}
+	if checked < 2 {
+		t.Errorf("checked %d README examples, want the puzzle file and the moves file at least", checked)
+	}
+}
+
+// TestSchemasAgreeWithReader checks hand-written files against the schema
+// and the reader: both accept or both refuse.
+func TestSchemasAgreeWithReader(t *testing.T) {
+	ps, ms := compileSchema(t, "puzzle"), compileSchema(t, "moves")
+	const cells = `"cells": [{"row": 0, "col": 0}, {"row": 0, "col": 1, "value": 2}], "pieces": [{"value": 1}]`
+	puzzles := []struct {
+		name, input string
+		ok          bool
+	}{
+		{"minimal", `{"kind": "puzlogic", ` + cells + `}`, true},
+		{"$schema", `{"$schema": "../puzzle/schema/puzzle.schema.json", "kind": "puzlogic", ` + cells + `}`, true},
+		{"typo vlaue", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "vlaue": 2}], "pieces": []}`, false},
+		{"value as a string", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}], "pieces": [{"value": "1"}]}`, false},
+		{"row as a number with a fraction", `{"kind": "puzlogic", "cells": [{"row": 0.5, "col": 0}], "pieces": [{"value": 1}]}`, false},
+		{"value out of range", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}], "pieces": [{"value": 10}]}`, false},
+		{"x without y", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "x": 5}], "pieces": [{"value": 1}]}`, false},
+		{"piece with row only", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}], "pieces": [{"value": 1, "row": 0}]}`, false},
+		{"unknown scope", `{"kind": "puzlogic", ` + cells + `, "sums": [{"axis": "row", "index": 0, "target": 3, "scope": "red"}]}`, false},
+		{"wrong kind", `{"kind": "sudoku", ` + cells + `}`, false},
+		{"unknown screen", `{"kind": "puzlogic", "screen": "menu"}`, false},
+	}
+	for _, tt := range puzzles {
+		schemaErr := validate(ps, []byte(tt.input))
+		_, readErr := puzzle.ParsePuzlogic([]byte(tt.input))
+		if (schemaErr == nil) != tt.ok || (readErr == nil) != tt.ok {
+			t.Errorf("puzzle %s: schema says %v, reader says %v; want ok=%v", tt.name, schemaErr, readErr, tt.ok)
+		}
+	}
+	moves := []struct {
+		name, input string
+		ok          bool
+	}{
+		{"hand-written, no positions", `{"kind": "puzlogic", "moves": [{"action": "drag", "value": 8, "row": 0, "col": 3}, {"action": "drag", "value": 4, "color": "white", "row": 1, "col": 3}, {"action": "key", "key": "space"}]}`, true},
+		{"$schema", `{"$schema": "moves.schema.json", "kind": "puzlogic", "moves": []}`, true},
+		{"typo acton", `{"kind": "puzlogic", "moves": [{"acton": "key", "key": "space"}]}`, false},
+		{"unknown action", `{"kind": "puzlogic", "moves": [{"action": "fly"}]}`, false},
+		{"key without key", `{"kind": "puzlogic", "moves": [{"action": "key"}]}`, false},
+		{"type without value", `{"kind": "puzlogic", "moves": [{"action": "type", "x": 1, "y": 1}]}`, false},
+		{"from without to", `{"kind": "puzlogic", "moves": [{"action": "drag", "from": {"x": 1, "y": 2}}]}`, false},
+		{"x as a string", `{"kind": "puzlogic", "moves": [{"action": "click", "x": "1", "y": 2}]}`, false},
+		{"no moves", `{"kind": "puzlogic"}`, false},
+	}
+	for _, tt := range moves {
+		schemaErr := validate(ms, []byte(tt.input))
+		_, readErr := puzzle.ParseMoves([]byte(tt.input))
+		if (schemaErr == nil) != tt.ok || (readErr == nil) != tt.ok {
+			t.Errorf("moves %s: schema says %v, reader says %v; want ok=%v", tt.name, schemaErr, readErr, tt.ok)
+		}
+	}
+}
+
+// TestSchemasNameEveryField checks that each object of the schemas has the
+// fields of the Go type the reader decodes it into, no more and no fewer, so
+// that the two cannot drift apart.
+func TestSchemasNameEveryField(t *testing.T) {
+	for _, tt := range []struct {
+		schema, def string // def "" for the top level
+		v           any
+	}{
+		{"puzzle", "", puzzle.Puzzle{}},
+		{"puzzle", "rect", puzzle.Rect{}},
+		{"puzzle", "cell", puzzle.Cell{}},
+		{"puzzle", "piece", puzzle.Piece{}},
+		{"puzzle", "sum", puzzle.Sum{}},
+		{"puzzle", "levelTile", puzzle.LevelTile{}},
+		{"puzzle", "button", puzzle.Button{}},
+		{"moves", "", puzzle.Moves{}},
+		{"moves", "move", puzzle.Move{}},
+		{"moves", "point", puzzle.Point{}},
+	} {
+		data, _ := puzzle.Schema(tt.schema)
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj := doc.(map[string]any)
+		if tt.def != "" {
+			obj = obj["$defs"].(map[string]any)[tt.def].(map[string]any)
+		}
+		var inSchema []string
+		for name := range obj["properties"].(map[string]any) {
+			inSchema = append(inSchema, name)
+		}
+		sort.Strings(inSchema)
+		if inGo := jsonFields(reflect.TypeOf(tt.v)); !slices.Equal(inSchema, inGo) {
+			t.Errorf("%s schema, %q: fields %v, but %T has %v", tt.schema, tt.def, inSchema, tt.v, inGo)
+		}
+	}
+}
+
+// jsonFields returns the JSON names of the fields of struct t, those of its
+// embedded structs included, sorted.
+func jsonFields(t reflect.Type) []string {
+	var names []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && name == "" {
+			et := f.Type
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			names = append(names, jsonFields(et)...)
+			continue
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
