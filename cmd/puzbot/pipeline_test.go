@@ -29,9 +29,9 @@ func TestPipelineFirstFailureShows(t *testing.T) {
 		{"puzbot capture | puzbot recognize | puzbot solve | puzbot render -o " + filepath.Join(t.TempDir(), "x.png"),
 			"puzbot: no X display: DISPLAY is not set (run puzbot in an X11 session, or under Xvfb)\n", "5 11 11 11"},
 		{"true | puzbot solve", "", "0 11"},
-		{"puzbot solve < " + empty, "puzbot: empty input: expected a JSON object\n", "3"},
+		{"puzbot solve < " + empty, "puzbot: stdin: empty input: expected a JSON object\n", "3"},
 		{"puzbot replay < /dev/null", "puzbot: stdin: empty input: expected a JSON object\n", "3"},
-		{"printf ' ' | puzbot solve", "puzbot: empty input: expected a JSON object\n", "0 3"},
+		{"printf ' ' | puzbot solve", "puzbot: stdin: empty input: expected a JSON object\n", "0 3"},
 	} {
 		cmd := exec.Command("bash", "-c", tt.script+`; echo "${PIPESTATUS[*]}"`)
 		cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "DISPLAY=")
