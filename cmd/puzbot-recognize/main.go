@@ -204,7 +204,8 @@ Flags:
                       JSON line per frame on stdout, until stdin ends
 
 Exit status: 0 ok, 1 failure, 2 usage, 3 not a readable image,
-7 mismatch (--expect, --check), 8 no game on the screenshot.
+7 mismatch (--expect, --check), 8 no game on the screenshot,
+11 empty pipe on stdin (quietly: the step before failed and said why).
 `
 
 func recognizeCommand(o *options, stdin io.Reader, stdout, stderr io.Writer) error {

@@ -93,7 +93,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"manual page: puzbot man.\n\n" +
 			"Exit status: 0 ok, 1 failure, 2 usage, 3 bad input, 4 no solution,\n" +
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
-			"9 time limit reached, 10 game over (see README).",
+			"9 time limit reached, 10 game over, 11 empty pipe on stdin (an earlier\n" +
+			"step failed and said why; see README).",
 		Version:  versionString(),
 		Commands: cmds,
 		// Our own help command (help.go) keeps urfave/cli from adding the

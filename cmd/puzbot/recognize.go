@@ -38,7 +38,8 @@ func init() {
 			"Tesseract; puzbot does not), found next to puzbot or on PATH;\n" +
 			"scripts/setup.sh builds both into bin/.\n\n" +
 			"Exit status: 1 failure, 2 usage, 3 not a readable image, 7 mismatch\n" +
-			"with --expect or --check, 8 no game on the screenshot.",
+			"with --expect or --check, 8 no game on the screenshot, 11 empty pipe on\n" +
+			"stdin (quietly: the step before failed and said why).",
 		SkipFlagParsing: true,
 		Action: func(c *cli.Context) error {
 			ctx, stop := signalContext()

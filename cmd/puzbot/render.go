@@ -35,7 +35,8 @@ func init() {
 			"regular file, never a FIFO, device, link or folder) and prints its\n" +
 			"path; with --output - the PNG goes to stdout instead.\n\n" +
 			"Exit status: 1 cannot write the file, 2 bad flags or an output that is\n" +
-			"not a regular file, 3 invalid input file.",
+			"not a regular file, 3 invalid input file, 11 empty pipe on stdin\n" +
+			"(quietly: the step before failed and said why).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the PNG to `FILE` (- for stdout)"},
 			&cli.BoolFlag{Name: "text", Usage: "print a Puzlogic puzzle as text on stdout instead"},

@@ -37,7 +37,8 @@ func init() {
 			"without --dry-run refuses before anything moves.\n\n" +
 			"Exit status: 2 bad flags, 3 invalid moves file or a point off the\n" +
 			"screen, 5 no X display (or it was lost or stopped answering), 6 stopped\n" +
-			"by the fail-safe or a signal.",
+			"by the fail-safe or a signal, 11 empty pipe on stdin (quietly: the step\n" +
+			"before failed and said why).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "dry-run", Aliases: []string{"n"}, Usage: "print what would be done, and do nothing"},
 			&cli.IntFlag{Name: "steps", Value: d.Steps, EnvVars: []string{"PUZBOT_REPLAY_STEPS"}, Usage: "make each glide `N` pointer moves (1 to 1000)"},

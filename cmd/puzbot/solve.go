@@ -27,7 +27,8 @@ func init() {
 			"says why when quick checks find a reason (a sum out of reach, a piece\n" +
 			"that fits no square).\n\n" +
 			"Exit status: 2 bad flags, 3 invalid file, 4 no solution, 9 time limit\n" +
-			"reached, 10 game over.",
+			"reached, 10 game over, 11 empty pipe on stdin (quietly: the step before\n" +
+			"failed and said why).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "count", Usage: "print how many solutions the puzzle has (up to --limit) instead of moves"},
 			&cli.IntFlag{Name: "limit", Value: 1000, Usage: "with --count, stop counting at this many solutions"},
