@@ -18,6 +18,9 @@ packages=(
 if [[ "${1:-}" == "--test" ]]; then
 	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core fonts-liberation)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
 fi
+if [[ "${1:-}" == "--test" ]]; then
+	packages+=(cadical)  # an independent SAT solver: TestCadical checks the tetromino solver's answers with it
+fi
 
 missing=()
 for p in "${packages[@]}"; do
