@@ -43,6 +43,7 @@ func encode(n int, c Counts, symmetry bool, stop *atomic.Bool) *encoding {
 	enc.counts(c)
 	if symmetry {
 		enc.breakSymmetry(c)
+		enc.breakLocal()
 	}
 	return enc
 }
