@@ -33,7 +33,9 @@
 // overlapping placements; the counts are cardinality networks over the
 // cells where a copy of a figure can start. Clauses that keep only the
 // first of the tilings the square's symmetries map onto each other
-// (lex-leader symmetry breaking), and the placements whose unit
+// (lex-leader symmetry breaking), clauses that keep one of the ways two
+// figures (or four Is) can cover the same cells (local symmetry breaking),
+// and the placements whose unit
 // propagation alone fails (failed-literal probing), save the solver work.
 // Unlike the search, the solver proves that there is no tiling as readily
 // as it finds one. A signature and its mirror image (S for Z, J for L) are
