@@ -156,7 +156,7 @@ func TestBreakLocal(t *testing.T) {
 	}
 	for _, local := range []bool{false, true} {
 		var stop atomic.Bool
-		enc := encode(8, c, false, &stop)
+		enc := encode(8, c, noBreaking, &stop)
 		if local {
 			enc.breakLocal()
 		}
