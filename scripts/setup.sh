@@ -21,6 +21,9 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(zsh fish man-db bsdutils)  # the completion scripts' and man page's tests; bsdutils: script (a terminal for a test)
 	packages+=(libxml2-utils)  # xmllint: recognize --check --junit output checked by a real XML tool
 fi
+if [[ "${1:-}" == "--test" ]]; then
+	packages+=(cadical)  # an independent SAT solver: TestCadical checks the tetromino solver's answers with it
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -210,6 +211,7 @@ const rowAxis, colAxis = 0, 1
 // newSolver builds the search state of p. It returns false when the fixed
 // cells already break a sum (a line with no empty square whose sum is wrong).
 func newSolver(p *puzzle.Puzzle) (*solver, bool) {
+	totalsOnce.Do(buildTotals)
 	lines := make(map[[2]int]int) // (axis, index) -> line number
 	line := func(axis, index int) int {
 		k := [2]int{axis, index}
@@ -823,13 +825,18 @@ func (s *solver) addToSums(l, v, c int) {
 
 // minTotal[set][k] and maxTotal[set][k] are the smallest and largest totals
 // of k distinct values from set; impossible when set has fewer than k values
-// (min above and max below any reachable need).
+// (min above and max below any reachable need). newSolver builds them the
+// first time (totalsOnce), not every start of puzbot, which may not solve
+// a Puzlogic board at all.
 var minTotal, maxTotal [1 << numValues][numValues + 1]int
 
-func init() {
+var totalsOnce sync.Once
+
+func buildTotals() {
 	const impossible = 1 << 20
 	for set := 0; set < 1<<numValues; set++ {
-		var vals []int
+		var buf [numValues]int // no allocation: this runs at every start
+		vals := buf[:0]
 		for v := 0; v < numValues; v++ {
 			if set&(1<<v) != 0 {
 				vals = append(vals, v)

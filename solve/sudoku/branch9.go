@@ -12,40 +12,6 @@ import "math/bits"
 // one of them. Stacks are the same with columns for rows: a digit takes one
 // column per box of the stack and one box per column.
 
-var (
-	// configTbl[shrink] is the set of configurations (bit p for perms[p])
-	// of a band whose minirows with candidates are shrink, with their number
-	// in bits 8-10. Read for a stack, shrink is bit 3*band+column.
-	configTbl [512]uint16
-	// configsTbl[shrink] is the number of configurations alone.
-	configsTbl [512]uint8
-	// configCells[p] is the cells of a band the digit keeps in
-	// configuration p.
-	configCells [6]uint32
-	// stackKeep[s][p][k] is what band k of a digit keeps when its stack s
-	// is in configuration p.
-	stackKeep [3][6][3]uint32
-)
-
-// initConfigTbls fills the configuration tables.
-func initConfigTbls() {
-	for shrink := 0; shrink < 512; shrink++ {
-		set := matchings(shrink)
-		configTbl[shrink] = uint16(set) | uint16(bits.OnesCount32(set))<<8
-		configsTbl[shrink] = uint8(bits.OnesCount32(set))
-	}
-	for p, pm := range perms {
-		for r, b := range pm {
-			configCells[p] |= 7 << (9*r + 3*b)
-		}
-		for s := 0; s < 3; s++ {
-			for k := 0; k < 3; k++ {
-				stackKeep[s][p][k] = all27&^(boxBits<<(3*s)) | colBits<<(3*s+pm[k])
-			}
-		}
-	}
-}
-
 // byStack reorders a digit's columns per band (bits 9k+c, c = 3s+j) by
 // stack: bits 9s+3k+j, so that each stack reads as a shrink (band k, column
 // j of the stack). It swaps the off-diagonal 3-bit fields of the 3x3 matrix.

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "regenerate the puzzle sets in testdata/sudoku (deterministic, seeded)")
+var update = flag.Bool("update", false, "regenerate the puzzle sets in testdata/sudoku (deterministic, seeded) and tables9_data.go")
 
 // setsDir holds the generated puzzle sets.
 var setsDir = filepath.Join("..", "..", "testdata", "sudoku")

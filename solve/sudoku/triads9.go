@@ -24,37 +24,6 @@ const (
 	all54  = 1<<54 - 1
 )
 
-var (
-	// rowTriadKeep[f] is what a band keeps when the digit must go in the
-	// minirows f (a shrink): their cells, and the cells outside their rows
-	// and boxes.
-	rowTriadKeep [512]uint32
-	// colTriadKeep[f] is what a band keeps when the digit must go in its
-	// minicols f (columns): their cells, and the cells outside their boxes.
-	colTriadKeep [512]uint32
-	// minirowCells[f] is the cells of the minirows f (a shrink).
-	minirowCells [512]uint32
-)
-
-// initTriadTbls fills the triad tables.
-func initTriadTbls() {
-	for f := 0; f < 512; f++ {
-		rows, cols := uint32(all27), uint32(all27)
-		var cells uint32
-		for j := 0; j < 9; j++ {
-			if f>>j&1 == 0 {
-				continue
-			}
-			r, b := j/3, j%3
-			minirow := uint32(7) << (9*r + 3*b)
-			rows &= ^(uint32(0x1ff)<<(9*r) | boxBits<<(3*b)) | minirow
-			cells |= minirow
-			cols &= ^(boxBits << (3 * (j / 3))) | colBits<<j
-		}
-		rowTriadKeep[f], colTriadKeep[f], minirowCells[f] = rows, cols, cells
-	}
-}
-
 // alone keeps the bits of p that are alone in their 3-bit group.
 func alone(p uint64) uint64 {
 	r1 := p>>1&(grpLo|grpMid) | p<<2&grpHi

@@ -124,7 +124,7 @@ func crossCheck(t *testing.T, n int, c Counts, all bool) bool {
 		return false
 	}
 	var stop atomic.Bool
-	enc := encode(n, c, false, &stop)
+	enc := encode(n, c, noBreaking, &stop)
 	start := time.Now()
 	model, cerr := cadical(t, enc, time.Minute)
 	t.Logf("%d %s: %s %v; cadical: satisfiable %v in %v", n, c, method, err, model != nil, time.Since(start).Round(time.Millisecond))

@@ -94,164 +94,211 @@ func checkTiling(n int, want Counts, tiling []Placement) error {
 // the hole again with figures drawn at random with the given weights (1 for
 // a letter not listed). It uses the checker's drawings, not the package's.
 func randomTiling(rng *rand.Rand, n, rounds int, weights map[string]float64) (Counts, []Placement) {
-	type shape struct {
-		letter string
-		angle  int
-		first  int      // column of the first cell of the top row
-		cells  [][2]int // (dx, dy) from that first cell
+	r := newTiler(rng, n, weights)
+	for m := rounds * n * n / 4; m > 0; m-- {
+		region := r.takeOff()
+		if !r.cover(region) {
+			panic("the figures taken off always fit back")
+		}
 	}
-	var shapes []shape
+	return r.result()
+}
+
+// tilerShape is a figure at an angle, from the checker's drawings.
+type tilerShape struct {
+	letter string
+	angle  int
+	first  int      // column of the first cell of the top row
+	cells  [][2]int // (dx, dy) from that first cell
+}
+
+// tilerPiece is a figure on the board of randomTiling.
+type tilerPiece struct {
+	shape, x, y int // (x, y): the first cell of the top row
+	alive       bool
+}
+
+// tiler is the state of randomTiling.
+type tiler struct {
+	rng     *rand.Rand
+	n       int
+	weights map[string]float64
+	shapes  []tilerShape
+	pieces  []tilerPiece
+	owner   []int  // the piece on each cell
+	hole    []bool // the cells taken off and not yet covered again
+}
+
+// newTiler returns a board covered with 2 x 2 squares of O.
+func newTiler(rng *rand.Rand, n int, weights map[string]float64) *tiler {
+	r := &tiler{rng: rng, n: n, weights: weights, owner: make([]int, n*n), hole: make([]bool, n*n)}
+	square := 0
 	for _, letter := range strings.Split("I J L O S T Z", " ") {
 		for a := 0; a < taskAngles[letter]; a++ {
-			rows := drawing(letter, a)
-			first := strings.IndexByte(rows[0], '#')
-			var cells [][2]int
-			for dy, row := range rows {
-				for dx, ch := range row {
-					if ch == '#' {
-						cells = append(cells, [2]int{dx - first, dy})
-					}
-				}
+			if letter == "O" {
+				square = len(r.shapes)
 			}
-			shapes = append(shapes, shape{letter, a, first, cells})
-		}
-	}
-	type piece struct {
-		shape, x, y int // (x, y): the first cell of the top row
-		alive       bool
-	}
-	var pieces []piece
-	owner := make([]int, n*n)
-	put := func(s, x, y int) {
-		for _, c := range shapes[s].cells {
-			owner[(y+c[1])*n+x+c[0]] = len(pieces)
-		}
-		pieces = append(pieces, piece{s, x, y, true})
-	}
-	cellsOf := func(id int) []int {
-		p := pieces[id]
-		var out []int
-		for _, c := range shapes[p.shape].cells {
-			out = append(out, (p.y+c[1])*n+p.x+c[0])
-		}
-		return out
-	}
-	square := 0
-	for i, s := range shapes {
-		if s.letter == "O" {
-			square = i
+			r.shapes = append(r.shapes, checkerShape(letter, a))
 		}
 	}
 	for y := 0; y < n; y += 2 {
 		for x := 0; x < n; x += 2 {
-			put(square, x, y)
+			r.put(square, x, y)
 		}
 	}
-	weight := func(s int) float64 {
-		if w, ok := weights[shapes[s].letter]; ok {
-			return w
-		}
-		return 1
-	}
-	// shuffled returns the shapes in a random order drawn with the weights.
-	shuffled := func() []int {
-		idx := make([]int, len(shapes))
-		key := make([]float64, len(shapes))
-		for i := range shapes {
-			idx[i] = i
-			key[i] = -rng.ExpFloat64() / weight(i)
-		}
-		for i := 1; i < len(idx); i++ {
-			for j := i; j > 0 && key[idx[j]] > key[idx[j-1]]; j-- {
-				idx[j], idx[j-1] = idx[j-1], idx[j]
+	return r
+}
+
+// checkerShape reads a figure at an angle from the checker's drawings.
+func checkerShape(letter string, a int) tilerShape {
+	rows := drawing(letter, a)
+	first := strings.IndexByte(rows[0], '#')
+	var cells [][2]int
+	for dy, row := range rows {
+		for dx, ch := range row {
+			if ch == '#' {
+				cells = append(cells, [2]int{dx - first, dy})
 			}
 		}
-		return idx
 	}
-	hole := make([]bool, n*n)
-	// cover fills the hole with figures, first free cell in reading order
-	// first, and records them; it reports whether it succeeded.
-	var cover func(cells []int) bool
-	cover = func(cells []int) bool {
-		at := -1
-		for _, c := range cells {
-			if hole[c] {
-				at = c
-				break
-			}
+	return tilerShape{letter, a, first, cells}
+}
+
+func (r *tiler) put(s, x, y int) {
+	for _, c := range r.shapes[s].cells {
+		r.owner[(y+c[1])*r.n+x+c[0]] = len(r.pieces)
+	}
+	r.pieces = append(r.pieces, tilerPiece{s, x, y, true})
+}
+
+func (r *tiler) cellsOf(id int) []int {
+	p := r.pieces[id]
+	var out []int
+	for _, c := range r.shapes[p.shape].cells {
+		out = append(out, (p.y+c[1])*r.n+p.x+c[0])
+	}
+	return out
+}
+
+func (r *tiler) weight(s int) float64 {
+	if w, ok := r.weights[r.shapes[s].letter]; ok {
+		return w
+	}
+	return 1
+}
+
+// shuffled returns the shapes in a random order drawn with the weights.
+func (r *tiler) shuffled() []int {
+	idx := make([]int, len(r.shapes))
+	key := make([]float64, len(r.shapes))
+	for i := range r.shapes {
+		idx[i] = i
+		key[i] = -r.rng.ExpFloat64() / r.weight(i)
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && key[idx[j]] > key[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
 		}
-		if at < 0 {
+	}
+	return idx
+}
+
+// fits reports whether shape s fits in the hole at (x, y).
+func (r *tiler) fits(s, x, y int) bool {
+	for _, c := range r.shapes[s].cells {
+		cx, cy := x+c[0], y+c[1]
+		if cx < 0 || cy < 0 || cx >= r.n || cy >= r.n || !r.hole[cy*r.n+cx] {
+			return false
+		}
+	}
+	return true
+}
+
+// setHole marks the cells of shape s at (x, y) as in the hole or not.
+func (r *tiler) setHole(s, x, y int, in bool) {
+	for _, c := range r.shapes[s].cells {
+		r.hole[(y+c[1])*r.n+x+c[0]] = in
+	}
+}
+
+// cover fills the hole with figures, first free cell in reading order
+// first, and records them; it reports whether it succeeded.
+func (r *tiler) cover(cells []int) bool {
+	at := -1
+	for _, c := range cells {
+		if r.hole[c] {
+			at = c
+			break
+		}
+	}
+	if at < 0 {
+		return true
+	}
+	x, y := at%r.n, at/r.n
+	for _, s := range r.shuffled() {
+		if !r.fits(s, x, y) {
+			continue
+		}
+		r.setHole(s, x, y, false)
+		mark := len(r.pieces)
+		r.put(s, x, y)
+		if r.cover(cells) {
 			return true
 		}
-		x, y := at%n, at/n
-		for _, s := range shuffled() {
-			fits := true
-			for _, c := range shapes[s].cells {
-				cx, cy := x+c[0], y+c[1]
-				fits = fits && cx >= 0 && cy >= 0 && cx < n && cy < n && hole[cy*n+cx]
-			}
-			if !fits {
-				continue
-			}
-			for _, c := range shapes[s].cells {
-				hole[(y+c[1])*n+x+c[0]] = false
-			}
-			mark := len(pieces)
-			put(s, x, y)
-			if cover(cells) {
-				return true
-			}
-			pieces = pieces[:mark]
-			for _, c := range shapes[s].cells {
-				hole[(y+c[1])*n+x+c[0]] = true
-			}
-		}
-		return false
+		r.pieces = r.pieces[:mark]
+		r.setHole(s, x, y, true)
 	}
-	for m := rounds * n * n / 4; m > 0; m-- {
-		ids := []int{owner[rng.IntN(n*n)]}
-		region := cellsOf(ids[0])
-		for want := 1 + rng.IntN(4); len(ids) < want; {
-			c := region[rng.IntN(len(region))]
-			x, y := c%n, c/n
-			switch rng.IntN(4) {
-			case 0:
-				x++
-			case 1:
-				x--
-			case 2:
-				y++
-			default:
-				y--
-			}
-			if x < 0 || y < 0 || x >= n || y >= n {
-				want-- // a border: take fewer neighbours this time
-				continue
-			}
-			id := owner[y*n+x]
-			if !slices.Contains(ids, id) {
-				ids = append(ids, id)
-				region = append(region, cellsOf(id)...)
-			}
+	return false
+}
+
+// takeOff takes a random figure and up to three of its neighbours off the
+// board and returns their cells, sorted, now the hole.
+func (r *tiler) takeOff() []int {
+	n := r.n
+	ids := []int{r.owner[r.rng.IntN(n*n)]}
+	region := r.cellsOf(ids[0])
+	for want := 1 + r.rng.IntN(4); len(ids) < want; {
+		c := region[r.rng.IntN(len(region))]
+		x, y := c%n, c/n
+		switch r.rng.IntN(4) {
+		case 0:
+			x++
+		case 1:
+			x--
+		case 2:
+			y++
+		default:
+			y--
 		}
-		slices.Sort(region)
-		for _, id := range ids {
-			pieces[id].alive = false
+		if x < 0 || y < 0 || x >= n || y >= n {
+			want-- // a border: take fewer neighbours this time
+			continue
 		}
-		for _, c := range region {
-			hole[c] = true
-		}
-		if !cover(region) {
-			panic("the figures taken off always fit back")
+		id := r.owner[y*n+x]
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+			region = append(region, r.cellsOf(id)...)
 		}
 	}
+	slices.Sort(region)
+	for _, id := range ids {
+		r.pieces[id].alive = false
+	}
+	for _, c := range region {
+		r.hole[c] = true
+	}
+	return region
+}
+
+// result returns the counts and the tiling of the figures on the board.
+func (r *tiler) result() (Counts, []Placement) {
 	var counts Counts
 	var tiling []Placement
-	for _, p := range pieces {
+	for _, p := range r.pieces {
 		if !p.alive {
 			continue
 		}
-		s := shapes[p.shape]
+		s := r.shapes[p.shape]
 		f, _ := ParseFigure(s.letter)
 		counts[f]++
 		tiling = append(tiling, Placement{Figure: f, Angle: s.angle, X: p.x - s.first, Y: p.y})

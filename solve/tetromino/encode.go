@@ -16,12 +16,21 @@ type encoding struct {
 	cover  [][]int32  // the placements covering each cell
 }
 
+// breaking says which symmetry-breaking clauses encode adds.
+type breaking int
+
+const (
+	noBreaking     breaking = iota // none: the plain formula
+	globalBreaking                 // lex-leader clauses for the square's symmetries (breakSymmetry)
+	localBreaking                  // those and the local clauses (breakLocal)
+)
+
 // encode returns the formula whose models are the tilings of the n x n
 // square by the figures counted in c: every cell covered exactly once, and
-// the counts. symmetry adds clauses that keep, of each set of tilings the
-// square's symmetries map onto each other, at least one (see breakSymmetry).
-// It returns nil when stop is set before it is done.
-func encode(n int, c Counts, symmetry bool, stop *atomic.Bool) *encoding {
+// the counts, with the symmetry-breaking clauses b says; each keeps, of a
+// set of tilings that map onto each other, at least one. It returns nil
+// when stop is set before it is done.
+func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
 	enc := &encoding{n: n, cover: make([][]int32, n*n)}
 	for f, k := range c {
 		if k > 0 {
@@ -41,8 +50,11 @@ func encode(n int, c Counts, symmetry bool, stop *atomic.Bool) *encoding {
 		return nil
 	}
 	enc.counts(c)
-	if symmetry {
+	if b >= globalBreaking {
 		enc.breakSymmetry(c)
+	}
+	if b >= localBreaking {
+		enc.breakLocal()
 	}
 	return enc
 }

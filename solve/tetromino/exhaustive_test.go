@@ -17,17 +17,7 @@ func achievable(n int) map[Counts]bool {
 	var shapes []shape
 	for fi, letter := range strings.Split("I J L O S T Z", " ") {
 		for a := 0; a < taskAngles[letter]; a++ {
-			rows := drawing(letter, a)
-			first := strings.IndexByte(rows[0], '#')
-			var cells [][2]int
-			for dy, row := range rows {
-				for dx, ch := range row {
-					if ch == '#' {
-						cells = append(cells, [2]int{dx - first, dy})
-					}
-				}
-			}
-			shapes = append(shapes, shape{fi, cells})
+			shapes = append(shapes, shape{fi, checkerShape(letter, a).cells})
 		}
 	}
 	memo := map[uint64][]Counts{}

@@ -26,12 +26,13 @@ const satPoll = time.Millisecond
 
 // solveSAT decides whether the figures counted in c tile the n x n square
 // with a SAT solver (gini, a CDCL solver with clause learning), which, unlike
-// the search, proves absence as readily as it finds tilings. It gives up
-// (timedOut) once stop is set or the deadline, if not zero, passes, and at
-// once when the formula has more than satMaxClauses clauses; its solver's
-// goroutine has ended when it returns.
-func solveSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
-	enc := encode(n, c, true, stop)
+// the search, proves absence as readily as it finds tilings, on the formula
+// with the symmetry-breaking clauses b. It gives up (timedOut) once stop is
+// set or the deadline, if not zero, passes, and at once when the formula
+// has more than satMaxClauses clauses; its solver's goroutine has ended
+// when it returns.
+func solveSAT(n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
+	enc := encode(n, c, b, stop)
 	if enc == nil || enc.nclauses > satMaxClauses {
 		return nil, timedOut // the search goes on alone
 	}
