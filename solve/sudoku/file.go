@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -40,9 +41,32 @@ func parseFile(data []byte) (*Puzzle, *grid, error) {
 	}
 	g, err := p.grid()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, atGridRow(data, err)
 	}
 	return &p, g, nil
+}
+
+// rowError is a problem with one row of a grid (row from 0): a row of the
+// wrong length, a bad character, a value already in a row, column or box.
+type rowError struct {
+	row int
+	msg string
+}
+
+func (e *rowError) Error() string { return e.msg }
+
+// atGridRow returns err, when it is about one row of the "grid" list, as an
+// error at the line of data where that row stands (FILE:LINE: once the
+// file is named), so that a hand-edited file's mistake is found at once.
+func atGridRow(data []byte, err error) error {
+	var re *rowError
+	if !errors.As(err, &re) {
+		return err
+	}
+	if line := puzzle.ElementLine(data, "grid", re.row); line > 0 {
+		return &puzzle.Error{Line: line, Msg: err.Error()}
+	}
+	return err
 }
 
 // Validate checks that p is a well-formed sudoku puzzle file: the kind, a
@@ -68,12 +92,12 @@ func (p *Puzzle) grid() (*grid, error) {
 	g := newGrid(size)
 	for r, row := range p.Grid {
 		if len(row) != size {
-			return nil, fmt.Errorf("grid row %d has %d characters: expected %d, one per cell", r+1, len(row), size)
+			return nil, &rowError{r, fmt.Sprintf("grid row %d has %d characters: expected %d, one per cell", r+1, len(row), size)}
 		}
 		for c := 0; c < size; c++ {
 			v, ok := value(row[c], size)
 			if !ok {
-				return nil, fmt.Errorf("row %d, col %d: %s: %s", r+1, c+1, describeChar(row[c]), symbolsHelp(size))
+				return nil, &rowError{r, fmt.Sprintf("row %d, col %d: %s: %s", r+1, c+1, describeChar(row[c]), symbolsHelp(size))}
 			}
 			g.cells[r*size+c] = v
 		}

@@ -116,7 +116,7 @@ func (g *grid) check() error {
 				default:
 					where = fmt.Sprintf("box %d (at row %d, col %d)", b+1, or, oc)
 				}
-				return fmt.Errorf("row %d, col %d: %d already in %s", r+1, c+1, v, where)
+				return &rowError{r, fmt.Sprintf("row %d, col %d: %d already in %s", r+1, c+1, v, where)}
 			}
 			*slot = int32(i + 1)
 		}
