@@ -41,11 +41,7 @@ func init() {
 			if err := noArguments(c); err != nil {
 				return err
 			}
-			page, err := c.App.ToManWithSection(1)
-			if err != nil {
-				return err
-			}
-			_, err = io.WriteString(c.App.Writer, page)
+			_, err := io.WriteString(c.App.Writer, manPage(c.App))
 			return err
 		},
 	})
