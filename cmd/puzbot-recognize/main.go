@@ -19,9 +19,11 @@
 //	                    printing the puzzle; differences exit 7
 //	--check DIR         compare every DIR/name.png with DIR/name.json; one
 //	                    line per file and a total; any failure exits 7
-//	--glyph-cache DIR   where digits already read are remembered between
-//	                    runs (default $PUZBOT_GLYPH_CACHE, else
-//	                    ~/.cache/puzbot); "off" disables the cache
+//	--glyph-cache PATH  the file where digits already read are remembered
+//	                    between runs, or its folder (a path not ending in
+//	                    .txt: the file glyphs.txt in it); default
+//	                    $PUZBOT_GLYPH_CACHE, else ~/.cache/puzbot/glyphs.txt;
+//	                    "off" disables the cache
 //	--stats             print timings and where the digits' readings came
 //	                    from on stderr
 //
@@ -137,9 +139,10 @@ Flags:
                       the puzzle; differences exit 7
   --check DIR         compare every DIR/name.png with DIR/name.json, one line
                       per file and a total; any failure exits 7
-  --glyph-cache DIR   where digits already read are remembered between runs
-                      (default $PUZBOT_GLYPH_CACHE, else ~/.cache/puzbot);
-                      "off" disables the cache
+  --glyph-cache PATH  the file where digits already read are remembered
+                      between runs, or its folder (a path not ending in .txt:
+                      glyphs.txt in it); default $PUZBOT_GLYPH_CACHE, else
+                      ~/.cache/puzbot/glyphs.txt; "off" disables the cache
   --stats             print timings and where digit readings came from
   --serve             work for puzbot play: read frames on stdin (the
                       protocol of package recognize/worker) and answer one
