@@ -25,7 +25,7 @@ func FuzzDecodeImage(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if b := img.Bounds(); b.Min != (image.Point{}) || int64(b.Dx())*int64(b.Dy()) > MaxPixels {
+		if b := img.Bounds(); b.Min != (image.Point{}) || 4*int64(b.Dx())*int64(b.Dy()) > MaxImageBytes {
 			t.Fatalf("decoded bounds %v", b)
 		}
 	})
