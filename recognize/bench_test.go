@@ -91,3 +91,21 @@ func BenchmarkTesseractCall(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkImageEvidence weighs the evidence of the real level 7 screenshot
+// (its game area is 1440x1080): how flat and clean it is, and its
+// background, the check Recognize makes before reading anything.
+func BenchmarkImageEvidence(b *testing.B) {
+	s := benchScreen(b)
+	area, err := findGameArea(s.img)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc := newScene(s.img, area)
+	defer sc.close()
+	for b.Loop() {
+		if c := weakest(sc.imageEvidence()...); c.Score < minConfidence {
+			b.Fatal(c)
+		}
+	}
+}

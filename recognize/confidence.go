@@ -146,13 +146,16 @@ func percentile(hist []int, n int, p float64) int {
 func (sc *scene) noise() (step, specks float64) {
 	var hist [256]int
 	n, spots := 0, 0
-	lum := func(x, y int) int { return sc.pixel(x, y).lum() }
+	above, row, below := make([]int, sc.w), make([]int, sc.w), make([]int, sc.w)
 	for y := 1; y < sc.h-1; y += 2 {
+		sc.lumRow(y-1, above)
+		sc.lumRow(y, row)
+		sc.lumRow(y+1, below)
 		for x := 1; x < sc.w-1; x++ {
-			c, right := lum(x, y), lum(x+1, y)
-			hist[abs(right-c)]++
+			c := row[x]
+			hist[abs(row[x+1]-c)]++
 			n++
-			if isSpeck(c, lum(x-1, y), right, lum(x, y-1), lum(x, y+1)) {
+			if isSpeck(c, row[x-1], row[x+1], above[x], below[x]) {
 				spots++
 			}
 		}
@@ -161,6 +164,13 @@ func (sc *scene) noise() (step, specks float64) {
 		return 0, 0
 	}
 	return float64(percentile(hist[:], n, 0.75)), 1000 * float64(spots) / float64(n)
+}
+
+// lumRow fills out with the luminances of row y of the game area.
+func (sc *scene) lumRow(y int, out []int) {
+	for x := range out {
+		out[x] = sc.pixel(x, y).lum()
+	}
 }
 
 // isSpeck says whether a pixel of luminance c stands out from all four of
