@@ -86,13 +86,13 @@ func DefaultGlyphCacheDir() (string, error) {
 }
 
 // GlyphCachePath returns the cache file that path names: path itself when
-// it ends in ".txt" and is not a folder (e.g. ~/.cache/puzbot/glyphs.txt),
-// else the file glyphs.txt in the folder path.
+// it is a file, or names none yet and ends in ".txt" (as
+// ~/.cache/puzbot/glyphs.txt does); else the file glyphs.txt in the folder
+// path.
 func GlyphCachePath(path string) string {
-	if strings.HasSuffix(path, ".txt") {
-		if fi, err := os.Stat(path); err != nil || !fi.IsDir() {
-			return path
-		}
+	fi, err := os.Stat(path)
+	if err == nil && !fi.IsDir() || err != nil && strings.HasSuffix(path, ".txt") {
+		return path
 	}
 	return filepath.Join(path, glyphCacheFile)
 }

@@ -227,19 +227,24 @@ func TestGlyphCachePath(t *testing.T) {
 	if err := os.Mkdir(folderTxt, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	file := filepath.Join(dir, "my-glyphs")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct{ path, want string }{
 		{filepath.Join(dir, "glyphs.txt"), filepath.Join(dir, "glyphs.txt")},
 		{filepath.Join(dir, "puzbot", "mine.txt"), filepath.Join(dir, "puzbot", "mine.txt")},
 		{dir, filepath.Join(dir, "glyphs.txt")},
 		{filepath.Join(dir, "new"), filepath.Join(dir, "new", "glyphs.txt")},
 		{folderTxt, filepath.Join(folderTxt, "glyphs.txt")},
+		{file, file},
 	} {
 		if got := GlyphCachePath(tc.path); got != tc.want {
 			t.Errorf("GlyphCachePath(%q) = %q, want %q", tc.path, got, tc.want)
 		}
 	}
 	// Saved where it was named, read back from there.
-	file := filepath.Join(dir, "cache", "glyphs.txt")
+	file = filepath.Join(dir, "cache", "glyphs.txt")
 	c := OpenGlyphCache(file)
 	g := testGlyph(3)
 	c.add(g, g.key(), 4)

@@ -20,8 +20,9 @@
 //	--check DIR         compare every DIR/name.png with DIR/name.json; one
 //	                    line per file and a total; any failure exits 7
 //	--glyph-cache PATH  the file where digits already read are remembered
-//	                    between runs, or its folder (a path not ending in
-//	                    .txt: the file glyphs.txt in it); default
+//	                    between runs, or its folder (a folder, or a path
+//	                    that is no file and does not end in .txt: the file
+//	                    glyphs.txt in it); default
 //	                    $PUZBOT_GLYPH_CACHE, else ~/.cache/puzbot/glyphs.txt;
 //	                    "off" disables the cache
 //	--stats             print timings and where the digits' readings came
@@ -140,8 +141,9 @@ Flags:
   --check DIR         compare every DIR/name.png with DIR/name.json, one line
                       per file and a total; any failure exits 7
   --glyph-cache PATH  the file where digits already read are remembered
-                      between runs, or its folder (a path not ending in .txt:
-                      glyphs.txt in it); default $PUZBOT_GLYPH_CACHE, else
+                      between runs, or its folder (a folder, or a path that
+                      is no file and does not end in .txt: glyphs.txt in it);
+                      default $PUZBOT_GLYPH_CACHE, else
                       ~/.cache/puzbot/glyphs.txt; "off" disables the cache
   --stats             print timings and where digit readings came from
   --serve             work for puzbot play: read frames on stdin (the
