@@ -229,16 +229,23 @@ func writeFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// readGlyphCache reads a cache file, keeping only well-formed lines; a file
-// without this format's and reader's header reads as empty.
+// readGlyphCache reads a cache file (see parseGlyphCache); a missing file
+// reads as empty.
 func readGlyphCache(path string) map[string]cacheEntry {
-	entries := map[string]cacheEntry{}
 	f, err := os.Open(path)
 	if err != nil {
-		return entries
+		return map[string]cacheEntry{}
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(io.LimitReader(f, maxGlyphCacheSize))
+	return parseGlyphCache(io.LimitReader(f, maxGlyphCacheSize))
+}
+
+// parseGlyphCache reads the lines of a cache file, keeping only the
+// well-formed ones; a file without this format's and reader's header reads
+// as empty.
+func parseGlyphCache(r io.Reader) map[string]cacheEntry {
+	entries := map[string]cacheEntry{}
+	sc := bufio.NewScanner(r)
 	if !sc.Scan() || sc.Text() != glyphCacheHeader {
 		return entries
 	}
