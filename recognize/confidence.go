@@ -66,8 +66,11 @@ func weakest(ev ...evidence) Confidence {
 // Gaussian noise of 5 gives 6, and salt and pepper on 0.5% of the pixels
 // about 5 specks per thousand; the backgrounds of levels, the title and the
 // map have luminances from 144 up, inverted from 63 to 108; the overlay's
-// background is luminance 72-73 and chroma 5-8, where inverted levels'
-// dark backgrounds have chroma 13 and more.
+// background is luminance 72-73 and chroma 5-11, where inverted levels'
+// dark backgrounds have chroma 13 and more: too close to tell them apart
+// alone, so the overlay's text, whose strokes are at least 233 (the 90th
+// percentile of their luminance), tells the inverted ink of a level, 189,
+// from it.
 const (
 	noisyStep       = 8   // a 75th percentile step of this luminance scores 0
 	specksPerMille  = 2   // this many specks per thousand pixels score 0
