@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -15,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // pngKind is a PNG colour type and bit depth.
@@ -38,12 +39,7 @@ func blackPNG(t testing.TB, w, h int, k pngKind, pixels bool) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		binary.Write(&b, binary.BigEndian, uint32(len(data)))
-		body := append([]byte(typ), data...)
-		b.Write(body)
-		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(body))
-	}
+	chunk := func(typ string, data []byte) { b.Write(puzzle.PNGChunk(typ, data)) }
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
