@@ -31,18 +31,23 @@ func EncodePNG(w io.Writer, img image.Image, origin image.Point) error {
 	// The IHDR chunk comes first and is 8+13+4 bytes long; the text chunk
 	// goes right after it.
 	const afterIHDR = 8 + 8 + 13 + 4
-	text := []byte(OriginKeyword + "\x00" + FormatOrigin(origin))
-	chunk := make([]byte, 0, 12+len(text))
-	chunk = binary.BigEndian.AppendUint32(chunk, uint32(len(text)))
-	chunk = append(chunk, "tEXt"...)
-	chunk = append(chunk, text...)
-	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	chunk := PNGChunk("tEXt", []byte(OriginKeyword+"\x00"+FormatOrigin(origin)))
 	for _, part := range [][]byte{data[:afterIHDR], chunk, data[afterIHDR:]} {
 		if _, err := w.Write(part); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// PNGChunk returns a PNG chunk of the given type and data: its length, type,
+// data and CRC.
+func PNGChunk(typ string, data []byte) []byte {
+	chunk := make([]byte, 0, 12+len(data))
+	chunk = binary.BigEndian.AppendUint32(chunk, uint32(len(data)))
+	chunk = append(chunk, typ...)
+	chunk = append(chunk, data...)
+	return binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
 }
 
 // PNGOrigin returns the screen origin recorded in PNG data by EncodePNG, and

@@ -16,6 +16,16 @@ func benchScreen(b *testing.B) screen {
 	return screen{}
 }
 
+// benchScene returns the scene of benchScreen's game area.
+func benchScene(b *testing.B) *scene {
+	s := benchScreen(b)
+	area, err := findGameArea(s.img)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return newScene(s.img, area)
+}
+
 // BenchmarkDecodePNG decodes a 1920x1080 screenshot.
 func BenchmarkDecodePNG(b *testing.B) {
 	s := benchScreen(b)
@@ -71,12 +81,7 @@ func BenchmarkFindGameArea(b *testing.B) {
 // BenchmarkTesseractCall is one Tesseract reading of one glyph, in the
 // first rendering, the model loaded.
 func BenchmarkTesseractCall(b *testing.B) {
-	s := benchScreen(b)
-	area, err := findGameArea(s.img)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc := newScene(s.img, area)
+	sc := benchScene(b)
 	defer sc.close()
 	g := sc.squareGlyph(sc.findSquares()[0])
 	t := &tesseract{}
@@ -88,6 +93,19 @@ func BenchmarkTesseractCall(b *testing.B) {
 	for b.Loop() {
 		if _, err := t.text(img); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkImageEvidence weighs the evidence of the real level 7 screenshot
+// (its game area is 1440x1080): how flat and clean it is, and its
+// background, the check Recognize makes before reading anything.
+func BenchmarkImageEvidence(b *testing.B) {
+	sc := benchScene(b)
+	defer sc.close()
+	for b.Loop() {
+		if c := weakest(sc.imageEvidence()...); c.Score < minConfidence {
+			b.Fatal(c)
 		}
 	}
 }

@@ -123,8 +123,46 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 	// 8-pixel one.
 	small := math.Max(0, math.Min(1, float64(12-long)/4))
 	maxFill, maxTip, minRise := 0.75+0.1*small, 0.45+0.15*small, 0.5-0.15*small
-	counts := make([]float64, n)
-	area := 0
+	counts, area, ok := centredSlices(r, in, wide, n, long)
+	if !ok {
+		return image.Point{}, false
+	}
+	if fill := float64(area) / float64(n*long); fill < 0.35 || fill > maxFill {
+		return image.Point{}, false
+	}
+	slope, icept, ok := robustLine(counts)
+	if !ok {
+		return image.Point{}, false
+	}
+	grows := slope > 0
+	tip, base := icept, icept+slope*float64(n-1)
+	if !grows {
+		tip, base = base, tip
+	}
+	if tip > maxTip*float64(long) || base-tip < minRise*float64(long) {
+		return image.Point{}, false
+	}
+	if !growsSteadily(counts, grows) || !fitsLine(counts, slope, icept, long) {
+		return image.Point{}, false
+	}
+	switch {
+	case wide && grows:
+		return image.Pt(0, -1), true // tip on top
+	case wide:
+		return image.Pt(0, 1), true
+	case grows:
+		return image.Pt(-1, 0), true // tip on the left
+	default:
+		return image.Pt(1, 0), true
+	}
+}
+
+// centredSlices cuts the shape into its n slices parallel to the base (each
+// long pixels), and returns how many of its pixels each slice holds and
+// their total. It fails when the shape is not symmetric about the box's
+// middle.
+func centredSlices(r image.Rectangle, in func(x, y int) bool, wide bool, n, long int) (counts []float64, area int, ok bool) {
+	counts = make([]float64, n)
 	mid := float64(long-1) / 2
 	off := 0
 	for i := 0; i < n; i++ {
@@ -143,20 +181,21 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 		// in five may be off (ringing or compression along the base).
 		if float64(count) >= 0.2*float64(long) && math.Abs(float64(sum)/float64(count)-mid) > 0.12*float64(long)+0.5 {
 			if off++; off > n/5 {
-				return image.Point{}, false // not symmetric about the middle
+				return nil, 0, false // not symmetric about the middle
 			}
 		}
 		counts[i] = float64(count)
 		area += count
 	}
-	if fill := float64(area) / float64(n*long); fill < 0.35 || fill > maxFill {
-		return image.Point{}, false
-	}
-	// The counts must grow along a straight line, from a narrow tip to a
-	// base about as wide as the box. Blur fattens the tip and compression
-	// adds stray slices, so the line is a robust one (Theil-Sen: the median
-	// of the slopes between pairs of slices) and is judged by its median
-	// residual.
+	return counts, area, true
+}
+
+// robustLine fits a line to the slices' counts, from a narrow tip to a base
+// about as wide as the box. Blur fattens the tip and compression adds stray
+// slices, so the line is a robust one (Theil-Sen: the median of the slopes
+// between pairs of slices, and the median intercept).
+func robustLine(counts []float64) (slope, icept float64, ok bool) {
+	n := len(counts)
 	var slopes []float64
 	for i := range counts {
 		for j := i + 1; j < n; j++ {
@@ -164,27 +203,23 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 		}
 	}
 	if len(slopes) == 0 {
-		return image.Point{}, false
+		return 0, 0, false
 	}
 	sort.Float64s(slopes)
-	slope := slopes[len(slopes)/2]
+	slope = slopes[len(slopes)/2]
 	offsets := make([]float64, n)
 	for i, c := range counts {
 		offsets[i] = c - slope*float64(i)
 	}
 	sort.Float64s(offsets)
-	icept := offsets[n/2]
-	fn := float64(n)
-	grows := slope > 0
-	tip, base := icept, icept+slope*(fn-1)
-	if !grows {
-		tip, base = base, tip
-	}
-	if tip > maxTip*float64(long) || base-tip < minRise*float64(long) {
-		return image.Point{}, false
-	}
-	// And grow nearly monotonically: at most one slice (a stray one) may be
-	// narrower than the one before it, going from the tip to the base.
+	return slope, offsets[n/2], true
+}
+
+// growsSteadily says whether the counts grow nearly monotonically from the
+// tip to the base: at most one slice (a stray one) may be narrower than the
+// one before it.
+func growsSteadily(counts []float64, grows bool) bool {
+	n := len(counts)
 	drops := 0
 	for i := 1; i < n; i++ {
 		prev, cur := counts[i-1], counts[i]
@@ -195,9 +230,13 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 			drops++
 		}
 	}
-	if drops > 1 {
-		return image.Point{}, false
-	}
+	return drops <= 1
+}
+
+// fitsLine judges the line by the counts' median and mean residuals, which
+// must be small against the triangle's length.
+func fitsLine(counts []float64, slope, icept float64, long int) bool {
+	n := len(counts)
 	res := make([]float64, n)
 	sum := 0.0
 	for i, c := range counts {
@@ -205,19 +244,7 @@ func triangleDir(r image.Rectangle, in func(x, y int) bool) (image.Point, bool) 
 		sum += res[i]
 	}
 	sort.Float64s(res)
-	if res[n/2] > 0.2*float64(long)+1 || sum/fn > 0.25*float64(long)+1 {
-		return image.Point{}, false
-	}
-	switch {
-	case wide && grows:
-		return image.Pt(0, -1), true // tip on top
-	case wide:
-		return image.Pt(0, 1), true
-	case grows:
-		return image.Pt(-1, 0), true // tip on the left
-	default:
-		return image.Pt(1, 0), true
-	}
+	return res[n/2] <= 0.2*float64(long)+1 && sum/float64(n) <= 0.25*float64(long)+1
 }
 
 // clueDigits finds the digits of a clue's number: character blobs on the

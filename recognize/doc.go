@@ -3,10 +3,13 @@
 // It works on an image in memory and never touches the screen. The steps,
 // each in its own file, are:
 //
-//   - image.go: decode PNG or JPEG input, refusing huge images from their
-//     header before decoding;
+//   - image.go: decode PNG or JPEG input, refusing from its header, before
+//     decoding, an image whose reading would take more than MaxImageBytes;
 //   - area.go: find the game area (the largest flat 4:3 rectangle) anywhere
 //     on the screenshot, to the pixel, and take the scale from its size;
+//   - confidence.go: how sure Recognize is of the screen and why (a flat,
+//     clean background of the colour the screen has, white overlay text);
+//     an inverted or noisy screenshot is refused as ErrUnsure;
 //   - masks.go and blobs.go: sort the game area's pixels into ink (dark
 //     outlines and digits), colour (pieces, tiles), white, faint grey and
 //     blue, and label their connected components with OpenCV;
@@ -29,7 +32,9 @@
 //   - glyph.go, ocr.go and cache.go: every digit is cut out, normalised to a
 //     small black-on-white bitmap and read by Tesseract (single-character
 //     mode, digits only, one client), once per distinct bitmap, with an
-//     on-disk cache of bitmaps already read that is shared between runs;
+//     on-disk cache of bitmaps already read that is shared between runs,
+//     whose entries carry a checksum of their bitmap and are never trusted
+//     blindly;
 //   - annotate.go draws what was found; compare.go compares a result with an
 //     expected puzzle file.
 //

@@ -56,7 +56,7 @@ func (r *Reader) digit(g glyph) (int, error) {
 		r.stats.Memo++
 		return d, nil
 	}
-	if d, ok := r.cache.lookup(key); ok {
+	if d, ok := r.cache.lookup(g, key); ok {
 		r.stats.Cache++
 		r.memo[key] = d
 		return d, nil
@@ -67,7 +67,7 @@ func (r *Reader) digit(g glyph) (int, error) {
 	}
 	r.stats.Tesseract++
 	r.memo[key] = d
-	r.cache.add(key, d)
+	r.cache.add(g, key, d)
 	return d, nil
 }
 

@@ -23,6 +23,9 @@ type Result struct {
 	Puzzle *puzzle.Puzzle
 	// Origin is where the screenshot's top-left corner lay on the screen.
 	Origin image.Point
+	// Confidence is how sure Recognize is of the screen, and why; it is
+	// at least minConfidence when Puzzle is set.
+	Confidence Confidence
 
 	found *found
 }
@@ -38,7 +41,9 @@ type found struct {
 }
 
 // Recognize reads the screenshot img, which lay at origin on the screen.
-// The errors it returns wrap ErrNoGame when there is no game on it.
+// The errors it returns wrap ErrNoGame when there is no game on it, and
+// are an *UnsureError (matching ErrUnsure and ErrNoGame) when it is not
+// sure enough of the screen it shows (see Confidence).
 func (r *Recognizer) Recognize(img *image.RGBA, origin image.Point) (*Result, error) {
 	area, err := findGameArea(img)
 	if err != nil {
@@ -47,9 +52,19 @@ func (r *Recognizer) Recognize(img *image.RGBA, origin image.Point) (*Result, er
 	sc := newScene(img, area)
 	defer sc.close()
 	res := &Result{Origin: origin, found: &found{area: area.rect, org: sc.org}}
+	ev := sc.imageEvidence()
+	if res.Confidence = weakest(ev...); res.Confidence.Score < minConfidence {
+		return res, &UnsureError{res.Confidence}
+	}
 	p, err := sc.read(r.reader, res.found, origin)
 	if err != nil {
 		return res, err
+	}
+	if p.ScreenName() == puzzle.ScreenCompleted {
+		ev = append(ev, sc.overlayTextEvidence(res.found.words...))
+	}
+	if res.Confidence = weakest(ev...); res.Confidence.Score < minConfidence {
+		return res, &UnsureError{res.Confidence}
 	}
 	res.Puzzle = p
 	res.found.screen = p.ScreenName()

@@ -88,6 +88,17 @@ func realSamples(t testing.TB) []sample {
 	return samplesList
 }
 
+// sampler collects the glyphs of one screenshot with the digits its
+// expected file says they show.
+type sampler struct {
+	t    testing.TB
+	name string
+	sc   *scene
+	want *puzzle.Puzzle
+	tol  int
+	out  []sample
+}
+
 func screenSamples(t testing.TB, name string, img *image.RGBA, want *puzzle.Puzzle, rd *Reader) []sample {
 	area, err := findGameArea(img)
 	if err != nil {
@@ -95,80 +106,100 @@ func screenSamples(t testing.TB, name string, img *image.RGBA, want *puzzle.Puzz
 	}
 	sc := newScene(img, area)
 	defer sc.close()
-	tol := Tolerance(want)
-	var out []sample
-	add := func(what string, g glyph, digit int) {
-		out = append(out, sample{fmt.Sprintf("%s: %s", name, what), g, digit})
-	}
-	digitsOf := func(n, width int) []int {
-		s := fmt.Sprintf("%0*d", width, n)
-		if len(s) != width {
-			t.Errorf("%s: %d characters where %d is written", name, width, n)
-			return nil
-		}
-		d := make([]int, len(s))
-		for i := range s {
-			d[i] = int(s[i] - '0')
-		}
-		return d
-	}
-	near := func(p image.Point, q *puzzle.Point) bool {
-		a := sc.abs(p)
-		return q != nil && abs(a.X-q.X) <= tol && abs(a.Y-q.Y) <= tol
-	}
+	s := &sampler{t: t, name: name, sc: sc, want: want, tol: Tolerance(want)}
 	switch want.ScreenName() {
 	case puzzle.ScreenLevel:
-		b, err := sc.readBoard(rd)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			return nil
-		}
-		for i, s := range b.squares {
-			for _, c := range want.Cells {
-				if c.Row == b.rows[i] && c.Col == b.cols[i] && c.Value != nil {
-					add(fmt.Sprintf("cell %d,%d", c.Row, c.Col), sc.squareGlyph(s), *c.Value)
-				}
-			}
-		}
-		for _, p := range b.pieces {
-			for _, w := range want.Pieces {
-				if near(p.centre, w.Point) {
-					add(fmt.Sprintf("piece at %v", sc.abs(p.centre)), sc.pieceGlyph(p), *w.Value)
-				}
-			}
-		}
-		for _, a := range b.arrows {
-			c := centre(a.box)
-			axis, index := "col", b.lattice.col(float64(c.X))
-			if a.dir.X != 0 {
-				axis, index = "row", b.lattice.row(float64(c.Y))
-			}
-			for _, s := range want.Sums {
-				if s.Axis == axis && s.Index == index && s.ScopeName() == a.scope {
-					for i, d := range digitsOf(s.Target, len(a.digits)) {
-						add(fmt.Sprintf("sum %s %d (%s) digit %d", axis, index, a.scope, i), a.glyphs[i], d)
-					}
-				}
-			}
-		}
-		for i, d := range digitsOf(want.Level, len(b.label)) {
-			add(fmt.Sprintf("label digit %d", i), sc.charGlyph(b.label[i], sc.bg), d)
-		}
+		s.levelSamples(rd)
 	case puzzle.ScreenLevels:
-		for _, tl := range sc.tileShapes() {
-			if tl.state == "locked" {
-				continue
+		s.tileSamples()
+	}
+	return s.out
+}
+
+func (s *sampler) add(what string, g glyph, digit int) {
+	s.out = append(s.out, sample{fmt.Sprintf("%s: %s", s.name, what), g, digit})
+}
+
+// digitsOf returns the digits of n written on width characters.
+func (s *sampler) digitsOf(n, width int) []int {
+	str := fmt.Sprintf("%0*d", width, n)
+	if len(str) != width {
+		s.t.Errorf("%s: %d characters where %d is written", s.name, width, n)
+		return nil
+	}
+	d := make([]int, len(str))
+	for i := range str {
+		d[i] = int(str[i] - '0')
+	}
+	return d
+}
+
+// near says whether p (game area coordinates) is at the expected point q.
+func (s *sampler) near(p image.Point, q *puzzle.Point) bool {
+	a := s.sc.abs(p)
+	return q != nil && abs(a.X-q.X) <= s.tol && abs(a.Y-q.Y) <= s.tol
+}
+
+// levelSamples collects a level's glyphs: cells, pieces, sums and label.
+func (s *sampler) levelSamples(rd *Reader) {
+	sc, want := s.sc, s.want
+	b, err := sc.readBoard(rd)
+	if err != nil {
+		s.t.Errorf("%s: %v", s.name, err)
+		return
+	}
+	for i, sq := range b.squares {
+		for _, c := range want.Cells {
+			if c.Row == b.rows[i] && c.Col == b.cols[i] && c.Value != nil {
+				s.add(fmt.Sprintf("cell %d,%d", c.Row, c.Col), sc.squareGlyph(sq), *c.Value)
 			}
-			for _, w := range want.Levels {
-				if near(tl.centre, w.Point) {
-					for i, d := range digitsOf(w.Level, len(tl.digits)) {
-						add(fmt.Sprintf("tile %d digit %d", w.Level, i), sc.charGlyph(tl.digits[i], tl.fill), d)
-					}
+		}
+	}
+	for _, p := range b.pieces {
+		for _, w := range want.Pieces {
+			if s.near(p.centre, w.Point) {
+				s.add(fmt.Sprintf("piece at %v", sc.abs(p.centre)), sc.pieceGlyph(p), *w.Value)
+			}
+		}
+	}
+	for _, a := range b.arrows {
+		s.sumSamples(b, a)
+	}
+	for i, d := range s.digitsOf(want.Level, len(b.label)) {
+		s.add(fmt.Sprintf("label digit %d", i), sc.charGlyph(b.label[i], sc.bg), d)
+	}
+}
+
+// sumSamples collects the digits of the clue of arrow a.
+func (s *sampler) sumSamples(b *board, a arrow) {
+	c := centre(a.box)
+	axis, index := "col", b.lattice.col(float64(c.X))
+	if a.dir.X != 0 {
+		axis, index = "row", b.lattice.row(float64(c.Y))
+	}
+	for _, sum := range s.want.Sums {
+		if sum.Axis == axis && sum.Index == index && sum.ScopeName() == a.scope {
+			for i, d := range s.digitsOf(sum.Target, len(a.digits)) {
+				s.add(fmt.Sprintf("sum %s %d (%s) digit %d", axis, index, a.scope, i), a.glyphs[i], d)
+			}
+		}
+	}
+}
+
+// tileSamples collects the numbers of a level map's open and done tiles.
+func (s *sampler) tileSamples() {
+	for _, tl := range s.sc.tileShapes() {
+		if tl.state == "locked" {
+			continue
+		}
+		for _, w := range s.want.Levels {
+			if s.near(tl.centre, w.Point) {
+				for i, d := range s.digitsOf(w.Level, len(tl.digits)) {
+					s.add(fmt.Sprintf("tile %d digit %d", w.Level, i), s.sc.charGlyph(tl.digits[i], tl.fill), d)
 				}
 			}
 		}
 	}
-	return out
 }
 
 // TestReadRealGlyphs reads every digit of the real screenshots, in every

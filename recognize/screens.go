@@ -129,6 +129,19 @@ func (sc *scene) findTiles(rd *Reader) ([]tile, error) {
 // tileShapes finds the level tiles, open and locked, in reading order,
 // without reading their numbers. It finds none if no tile is open.
 func (sc *scene) tileShapes() []tile {
+	tiles := sc.openTiles()
+	if len(tiles) == 0 {
+		return nil
+	}
+	side := sc.px(squareSide)
+	tiles = append(tiles, sc.lockedTiles(tiles, side)...)
+	sortReading(tiles, func(t tile) image.Point { return t.centre }, side/2)
+	return tiles
+}
+
+// openTiles finds the tiles filled with colour, open or done, with the
+// boxes of their numbers' characters.
+func (sc *scene) openTiles() []tile {
 	colour := findBlobs(sc.colour, 8)
 	defer colour.close()
 	var tiles []tile
@@ -148,37 +161,24 @@ func (sc *scene) tileShapes() []tile {
 		t.digits = sc.localChars(below, t.fill, 0.25*side)
 		tiles = append(tiles, t)
 	}
-	if len(tiles) == 0 {
-		return nil
-	}
+	return tiles
+}
 
-	// Locked tiles: dashed outlines whose corners are grey L shapes. Each L
-	// says where the centre of its square is; two or more Ls of different
-	// corners agreeing on a centre make a tile (compression may spoil some).
-	grey := findBlobs(sc.greyMask(), 8)
-	defer grey.close()
-	side := sc.px(squareSide)
-	type vote struct {
-		at     image.Point
-		corner image.Point
-	}
-	var votes []vote
-	for _, b := range grey.list {
-		corner, ok := lCorner(grey, b, side)
-		if !ok {
-			continue
-		}
-		// The corner of the square this L is the corner of.
-		x, y := b.box.Min.X, b.box.Min.Y
-		if corner.X == 1 {
-			x = b.box.Max.X
-		}
-		if corner.Y == 1 {
-			y = b.box.Max.Y
-		}
-		half := int(math.Round(side / 2))
-		votes = append(votes, vote{image.Pt(x+half-2*half*corner.X, y+half-2*half*corner.Y), corner})
-	}
+// cornerVote is where an L shape says the centre of its locked tile is,
+// and which corner of the tile it is.
+type cornerVote struct {
+	at     image.Point
+	corner image.Point
+}
+
+// lockedTiles finds the locked tiles that no tile of open covers: dashed
+// outlines whose corners are grey L shapes. Each L says where the centre of
+// its square is; two or more Ls of different corners agreeing on a centre
+// make a tile (compression may spoil some).
+func (sc *scene) lockedTiles(open []tile, side float64) []tile {
+	votes := sc.cornerVotes(side)
+	half := int(math.Round(side / 2))
+	var tiles []tile
 	used := make([]bool, len(votes))
 	for i, v := range votes {
 		if used[i] {
@@ -198,21 +198,47 @@ func (sc *scene) tileShapes() []tile {
 			continue
 		}
 		c := sum.Div(n)
-		half := int(math.Round(side / 2))
 		frame := image.Rect(c.X-half, c.Y-half, c.X+half, c.Y+half)
-		taken := false
-		for _, t := range tiles {
-			if t.box.Overlaps(frame) {
-				taken = true
-			}
-		}
-		if !taken {
+		if !overlapsTile(open, frame) {
 			tiles = append(tiles, tile{box: frame, centre: c, state: "locked"})
 		}
 	}
-
-	sortReading(tiles, func(t tile) image.Point { return t.centre }, side/2)
 	return tiles
+}
+
+// overlapsTile says whether any of tiles overlaps frame.
+func overlapsTile(tiles []tile, frame image.Rectangle) bool {
+	for _, t := range tiles {
+		if t.box.Overlaps(frame) {
+			return true
+		}
+	}
+	return false
+}
+
+// cornerVotes finds the grey L shapes of squares of the given side and
+// where each puts its square's centre.
+func (sc *scene) cornerVotes(side float64) []cornerVote {
+	grey := findBlobs(sc.greyMask(), 8)
+	defer grey.close()
+	half := int(math.Round(side / 2))
+	var votes []cornerVote
+	for _, b := range grey.list {
+		corner, ok := lCorner(grey, b, side)
+		if !ok {
+			continue
+		}
+		// The corner of the square this L is the corner of.
+		x, y := b.box.Min.X, b.box.Min.Y
+		if corner.X == 1 {
+			x = b.box.Max.X
+		}
+		if corner.Y == 1 {
+			y = b.box.Max.Y
+		}
+		votes = append(votes, cornerVote{image.Pt(x+half-2*half*corner.X, y+half-2*half*corner.Y), corner})
+	}
+	return votes
 }
 
 // hasTick says whether the tile in box, filled with fill, has the tick mark
@@ -251,39 +277,9 @@ func lCorner(bl *blobs, b blob, side float64) (image.Point, bool) {
 	if float64(r.Dx()) < 0.2*side || float64(r.Dx()) > 0.42*side || float64(r.Dy()) < 0.2*side || float64(r.Dy()) > 0.42*side || b.fill() > 0.5 {
 		return image.Point{}, false
 	}
-	// An edge of the box is covered when nearly every line across it has a
-	// pixel of the blob within its outer quarter; compression may nibble
-	// at a corner's arms, so one row or column is not enough.
-	band := func(edge image.Point) float64 {
-		t := max(2, min(r.Dx(), r.Dy())/4)
-		lines, hit := 0, 0
-		if edge.X == 0 { // top or bottom: lines are columns
-			y0 := r.Min.Y
-			if edge.Y > 0 {
-				y0 = r.Max.Y - t
-			}
-			for x := r.Min.X; x < r.Max.X; x++ {
-				lines++
-				if bl.count(b.label, image.Rect(x, y0, x+1, y0+t)) > 0 {
-					hit++
-				}
-			}
-		} else {
-			x0 := r.Min.X
-			if edge.X > 0 {
-				x0 = r.Max.X - t
-			}
-			for y := r.Min.Y; y < r.Max.Y; y++ {
-				lines++
-				if bl.count(b.label, image.Rect(x0, y, x0+t, y+1)) > 0 {
-					hit++
-				}
-			}
-		}
-		return float64(hit) / float64(lines)
-	}
-	top, bottom := band(image.Pt(0, -1)) >= 0.75, band(image.Pt(0, 1)) >= 0.75
-	left, right := band(image.Pt(-1, 0)) >= 0.75, band(image.Pt(1, 0)) >= 0.75
+	covered := func(edge image.Point) bool { return edgeCover(bl, b, edge) >= 0.75 }
+	top, bottom := covered(image.Pt(0, -1)), covered(image.Pt(0, 1))
+	left, right := covered(image.Pt(-1, 0)), covered(image.Pt(1, 0))
 	switch {
 	case top && left && !bottom && !right:
 		return image.Pt(0, 0), true
@@ -295,6 +291,41 @@ func lCorner(bl *blobs, b blob, side float64) (image.Point, bool) {
 		return image.Pt(0, 1), true
 	}
 	return image.Point{}, false
+}
+
+// edgeCover is the share of the lines across the given edge of blob b's box
+// (0,-1 top, 0,1 bottom, -1,0 left, 1,0 right) that have a pixel of the
+// blob within the box's outer quarter. An edge is covered when nearly every
+// line is: compression may nibble at a corner's arms, so one row or column
+// is not enough.
+func edgeCover(bl *blobs, b blob, edge image.Point) float64 {
+	r := b.box
+	t := max(2, min(r.Dx(), r.Dy())/4)
+	lines, hit := 0, 0
+	if edge.X == 0 { // top or bottom: lines are columns
+		y0 := r.Min.Y
+		if edge.Y > 0 {
+			y0 = r.Max.Y - t
+		}
+		for x := r.Min.X; x < r.Max.X; x++ {
+			lines++
+			if bl.count(b.label, image.Rect(x, y0, x+1, y0+t)) > 0 {
+				hit++
+			}
+		}
+	} else {
+		x0 := r.Min.X
+		if edge.X > 0 {
+			x0 = r.Max.X - t
+		}
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			lines++
+			if bl.count(b.label, image.Rect(x0, y, x0+t, y+1)) > 0 {
+				hit++
+			}
+		}
+	}
+	return float64(hit) / float64(lines)
 }
 
 // overlayLum is the most luminance the "Level Completed" overlay leaves:

@@ -195,9 +195,11 @@ Flags:
     --json            print one JSON object per screenshot instead of the
                       lines: name, screenshot, expected, outcome (ok, fail,
                       error, skipped), differences, error, annotated, seconds
-  --glyph-cache DIR   where digits already read are remembered between runs
-                      (default $PUZBOT_GLYPH_CACHE, else ~/.cache/puzbot);
-                      "off" disables the cache
+  --glyph-cache PATH  the file where digits already read are remembered
+                      between runs, or its folder (a folder, or a path that
+                      is no file and does not end in .txt: glyphs.txt in it);
+                      default $PUZBOT_GLYPH_CACHE, else
+                      ~/.cache/puzbot/glyphs.txt; "off" disables the cache
   --stats             print timings and where digit readings came from
   --serve             work for puzbot play: read frames on stdin (the
                       protocol of package recognize/worker) and answer one

@@ -120,7 +120,7 @@ func TestBadInput(t *testing.T) {
 		{"path on stdin to a missing file", []byte("/no/such/shot.png\n"), nil, exitcode.BadInput, "no such file"},
 		{"a folder", nil, []string{os.TempDir()}, exitcode.BadInput, "folder"},
 		{"not an image", []byte("GIF89a\x01\x00\x01\x00"), nil, exitcode.BadInput, "PNG or JPEG"},
-		{"huge image", hugePNG(), nil, exitcode.BadInput, "megapixels"},
+		{"huge image", hugePNG(), nil, exitcode.BadInput, "MiB to read"},
 		{"plain grey screen", encodePNG(t, plain), nil, exitcode.NoGame, "no Puzlogic game"},
 		{"malformed origin chunk", withText(encodePNG(t, plain), puzzle.OriginKeyword, "nowhere"), nil, exitcode.BadInput, "not the screen position"},
 		{"tiny image", encodePNG(t, image.NewGray(image.Rect(0, 0, 3, 2))), nil, exitcode.NoGame, "smaller than the game"},
