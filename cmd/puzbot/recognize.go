@@ -29,7 +29,7 @@ func init() {
 			"holding the image or its path, as \"puzbot capture\" prints it) and writes\n" +
 			"the puzzle file to stdout. Run \"puzbot recognize --help\" for the flags:\n" +
 			"--origin X,Y, --annotate OUT.png, --expect WANT.json, --check DIR,\n" +
-			"--glyph-cache DIR, --stats.\n\n" +
+			"--glyph-cache PATH, --stats.\n\n" +
 			"--check DIR compares every DIR/name.png, name.jpg or name.jpeg with\n" +
 			"DIR/name.json; with it, --annotate OUTDIR draws each failed screenshot\n" +
 			"there, --junit FILE writes JUnit XML, and --json prints one JSON object\n" +
