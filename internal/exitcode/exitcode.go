@@ -9,10 +9,7 @@
 // passing them on. Libraries never import this package.
 package exitcode
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // The exit statuses of puzbot and its helper executables.
 const (
@@ -42,25 +39,4 @@ func (e *Error) Unwrap() error { return e.Err }
 // New returns an error with the given exit status and message.
 func New(code int, format string, args ...any) error {
 	return &Error{Code: code, Err: fmt.Errorf(format, args...)}
-}
-
-// Wrap gives err the exit status code; a nil err stays nil.
-func Wrap(code int, err error) error {
-	if err == nil {
-		return nil
-	}
-	return &Error{Code: code, Err: err}
-}
-
-// Of returns the exit status for err: OK for nil, the code of the outermost
-// *Error in its chain, or Failure when it carries none.
-func Of(err error) int {
-	if err == nil {
-		return OK
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return Failure
 }
