@@ -24,29 +24,14 @@ func usageError(format string, args ...any) error {
 // which "puzbot recognize" and "puzbot play" take as they are: this list
 // only says which of them each kind of the vision packages is. An error of
 // no kind listed exits with exitcode.Failure.
-var statuses = []struct {
-	code  int
-	kinds []error
-}{
-	{exitcode.Usage, []error{errUsage, outfile.ErrNotRegular}},
-	{exitcode.BadInput, []error{screenshot.ErrUnreadable, recognize.ErrBadImage, verify.ErrExpected, verify.ErrNoScreenshots}},
-	{exitcode.Mismatch, []error{verify.ErrMismatch}},
-	{exitcode.NoGame, []error{recognize.ErrNoGame}},
-	{exitcode.EmptyPipe, []error{screenshot.ErrEmptyPipe}},
+var statuses = []exitcode.Row{
+	{Code: exitcode.Usage, Kinds: []error{errUsage, outfile.ErrNotRegular}},
+	{Code: exitcode.BadInput, Kinds: []error{screenshot.ErrUnreadable, recognize.ErrBadImage, verify.ErrExpected, verify.ErrNoScreenshots}},
+	{Code: exitcode.Mismatch, Kinds: []error{verify.ErrMismatch}},
+	{Code: exitcode.NoGame, Kinds: []error{recognize.ErrNoGame}},
+	{Code: exitcode.EmptyPipe, Kinds: []error{screenshot.ErrEmptyPipe}},
 }
 
 // exitStatus returns the exit status for err: OK for nil, else that of the
 // first kind in statuses that err matches, else exitcode.Failure.
-func exitStatus(err error) int {
-	if err == nil {
-		return exitcode.OK
-	}
-	for _, s := range statuses {
-		for _, k := range s.kinds {
-			if errors.Is(err, k) {
-				return s.code
-			}
-		}
-	}
-	return exitcode.Failure
-}
+func exitStatus(err error) int { return exitcode.Lookup(statuses, err) }

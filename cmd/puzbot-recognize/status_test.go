@@ -57,7 +57,7 @@ func TestStatusesAreTheREADMEs(t *testing.T) {
 	}
 	want := []int{exitcode.Failure}
 	for _, s := range statuses {
-		want = append(want, s.code)
+		want = append(want, s.Code)
 	}
 	if !slices.Equal(listed, want) {
 		t.Errorf("the README's recognize section lists exit statuses %v, statuses %v", listed, want)

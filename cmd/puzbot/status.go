@@ -20,38 +20,29 @@ import (
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
-// exitStatus is one row of the README's table of exit statuses: the code,
-// what it means, and the errors (matched with errors.Is) that end puzbot
-// with it.
-type exitStatus struct {
-	code    int
-	meaning string // as the README's table says it
-	errs    []error
-}
-
 // exitStatuses is the README's table ("## Exit status"), row by row; a test
 // checks that the two agree. It is the one place that decides how puzbot
 // exits: the packages return errors that say what went wrong, and this table
 // gives each kind its status. An error matched by no row exits with
 // exitcode.Failure.
-var exitStatuses = []exitStatus{
-	{exitcode.OK, "success", nil},
-	{exitcode.Failure, "anything not listed below (I/O error, internal error)", nil},
-	{exitcode.Usage, "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
-		[]error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions, solve.ErrBadOptions,
+var exitStatuses = []exitcode.Row{
+	{Code: exitcode.OK, Meaning: "success"},
+	{Code: exitcode.Failure, Meaning: "anything not listed below (I/O error, internal error)"},
+	{Code: exitcode.Usage, Meaning: "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
+		Kinds: []error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions, solve.ErrBadOptions,
 			sudoku.ErrBadOptions}},
-	{exitcode.BadInput, "the input file or image cannot be read or is invalid", []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
-	{exitcode.NoSolution, "the puzzle has no solution", []error{puzlogic.ErrNoSolution, sudoku.ErrNoSolution, tetromino.ErrNoTiling}},
-	{exitcode.NoDisplay, "no X display can be opened, or it was lost or stopped answering", []error{display.ErrNoDisplay}},
-	{exitcode.Aborted, "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
-		[]error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
-	{exitcode.Mismatch, "`recognize --expect`/`--check`: the result differs from the expected file", []error{errMismatch}},
-	{exitcode.NoGame, "`recognize`: no game on the screenshot", []error{errNoGame}},
-	{exitcode.TimedOut, "the search hit its time limit before settling the puzzle",
-		[]error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit,
+	{Code: exitcode.BadInput, Meaning: "the input file or image cannot be read or is invalid", Kinds: []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
+	{Code: exitcode.NoSolution, Meaning: "the puzzle has no solution", Kinds: []error{puzlogic.ErrNoSolution, sudoku.ErrNoSolution, tetromino.ErrNoTiling}},
+	{Code: exitcode.NoDisplay, Meaning: "no X display can be opened, or it was lost or stopped answering", Kinds: []error{display.ErrNoDisplay}},
+	{Code: exitcode.Aborted, Meaning: "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
+		Kinds: []error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
+	{Code: exitcode.Mismatch, Meaning: "`recognize --expect`/`--check`: the result differs from the expected file", Kinds: []error{errMismatch}},
+	{Code: exitcode.NoGame, Meaning: "`recognize`: no game on the screenshot", Kinds: []error{errNoGame}},
+	{Code: exitcode.TimedOut, Meaning: "the search hit its time limit before settling the puzzle",
+		Kinds: []error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit,
 			context.DeadlineExceeded}}, // solve's and play's --time-limit are their context's deadline
-	{exitcode.GameOver, "`solve`: every level on the level map is done: the game is over", []error{puzlogic.ErrGameOver}},
-	{exitcode.EmptyPipe, "stdin was an empty pipe: an earlier step of the pipeline failed and said why; nothing is printed", []error{errEmptyPipe}},
+	{Code: exitcode.GameOver, Meaning: "`solve`: every level on the level map is done: the game is over", Kinds: []error{puzlogic.ErrGameOver}},
+	{Code: exitcode.EmptyPipe, Meaning: "stdin was an empty pipe: an earlier step of the pipeline failed and said why; nothing is printed", Kinds: []error{errEmptyPipe}},
 }
 
 // status returns the exit status for err: 0 for nil; the status an error
@@ -71,14 +62,7 @@ func status(err error) int {
 	if errors.As(err, &vision) {
 		return vision.Status
 	}
-	for _, s := range exitStatuses {
-		for _, e := range s.errs {
-			if errors.Is(err, e) {
-				return s.code
-			}
-		}
-	}
-	return exitcode.Failure
+	return exitcode.Lookup(exitStatuses, err)
 }
 
 // The kinds of error that package main itself finds.
@@ -113,8 +97,8 @@ func (e *visionFailure) Error() string {
 
 func (e *visionFailure) Is(target error) bool {
 	for _, s := range exitStatuses {
-		if s.code == e.status {
-			return slices.Contains(s.errs, target)
+		if s.Code == e.status {
+			return slices.Contains(s.Kinds, target)
 		}
 	}
 	return false

@@ -38,8 +38,8 @@ func TestExitStatusesAreTheREADMEs(t *testing.T) {
 	}
 	for i := range min(len(rows), len(exitStatuses)) {
 		code, _ := strconv.Atoi(rows[i][1])
-		if s := exitStatuses[i]; code != s.code || rows[i][2] != s.meaning {
-			t.Errorf("row %d:\nREADME       %d %s\nexitStatuses %d %s", i+1, code, rows[i][2], s.code, s.meaning)
+		if s := exitStatuses[i]; code != s.Code || rows[i][2] != s.Meaning {
+			t.Errorf("row %d:\nREADME       %d %s\nexitStatuses %d %s", i+1, code, rows[i][2], s.Code, s.Meaning)
 		}
 	}
 }

@@ -9,7 +9,10 @@
 // passing them on. Libraries never import this package.
 package exitcode
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // The exit statuses of puzbot and its helper executables.
 const (
@@ -39,4 +42,29 @@ func (e *Error) Unwrap() error { return e.Err }
 // New returns an error with the given exit status and message.
 func New(code int, format string, args ...any) error {
 	return &Error{Code: code, Err: fmt.Errorf(format, args...)}
+}
+
+// Row is one row of a command's table of exit statuses: the status, what
+// it means (as the README says it), and the kinds of error, matched with
+// errors.Is, that end the command with it.
+type Row struct {
+	Code    int
+	Meaning string
+	Kinds   []error
+}
+
+// Lookup returns the exit status table gives err: OK for nil, else the
+// Code of the first row with a kind err matches, else Failure.
+func Lookup(table []Row, err error) int {
+	if err == nil {
+		return OK
+	}
+	for _, r := range table {
+		for _, k := range r.Kinds {
+			if errors.Is(err, k) {
+				return r.Code
+			}
+		}
+	}
+	return Failure
 }
