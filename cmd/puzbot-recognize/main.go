@@ -85,7 +85,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // maxMessage bounds an error line's message, in bytes, as puzbot's.
-const maxMessage = 240
+const maxMessage = 200
 
 // oneLine keeps an error message on one line of at most about maxMessage
 // bytes.

@@ -54,7 +54,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // maxMessage bounds an error message, in bytes: a message that echoes a
 // huge input is cut in the middle, keeping how it ends.
-const maxMessage = 240
+const maxMessage = 200
 
 // oneLine makes msg one line of at most about maxMessage bytes: line breaks
 // and other control characters, which input may bring in, become spaces.

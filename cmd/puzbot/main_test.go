@@ -8,7 +8,7 @@ import (
 )
 
 // TestErrorsAreOneShortLine: whatever a file holds, the error is one line of
-// at most about 240 bytes that still shows how the message ends. Errors used
+// at most about 200 bytes that still shows how the message ends. Errors used
 // to echo a 1 MB bad value of "screen" or "kind" whole, and a value with a
 // line break broke the message in two.
 func TestErrorsAreOneShortLine(t *testing.T) {
