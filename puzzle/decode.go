@@ -136,7 +136,7 @@ func describe(data []byte, dec *json.Decoder, err error, t reflect.Type) error {
 			}
 		}
 		line, col := position(data, offset)
-		return errorAt(line, col, "%s", Clip(msg, maxMessage))
+		return errorAt(line, col, "%s", Clip(msg, MaxMessage))
 	}
 }
 

@@ -326,8 +326,9 @@ func elemType(t reflect.Type) reflect.Type {
 	return nil
 }
 
-// maxMessage is about the longest error message puzbot prints, in bytes.
-const maxMessage = 200
+// MaxMessage is about the longest error message puzbot prints, in bytes:
+// longer ones are clipped in the middle (Clip).
+const MaxMessage = 200
 
 // Clip shortens s to at most about n bytes by cutting out its middle, which
 // it replaces with "…", so that a message that echoes a huge input stays one

@@ -84,12 +84,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitStatus(err)
 }
 
-// maxMessage bounds an error line's message, in bytes, as puzbot's.
-const maxMessage = 200
-
-// oneLine keeps an error message on one line of at most about maxMessage
+// oneLine keeps an error message on one line of at most about puzzle.MaxMessage
 // bytes.
-func oneLine(s string) string { return puzzle.Clip(strings.Join(strings.Fields(s), " "), maxMessage) }
+func oneLine(s string) string {
+	return puzzle.Clip(strings.Join(strings.Fields(s), " "), puzzle.MaxMessage)
+}
 
 // parseFlags parses the command line (args[0] is the program's name).
 func parseFlags(args []string, stderr io.Writer) (*options, error) {

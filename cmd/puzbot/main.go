@@ -52,11 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-// maxMessage bounds an error message, in bytes: a message that echoes a
-// huge input is cut in the middle, keeping how it ends.
-const maxMessage = 200
-
-// oneLine makes msg one line of at most about maxMessage bytes: line breaks
+// oneLine makes msg one line of at most about puzzle.MaxMessage bytes: line breaks
 // and other control characters, which input may bring in, become spaces.
 func oneLine(msg string) string {
 	msg = strings.Map(func(r rune) rune {
@@ -65,7 +61,7 @@ func oneLine(msg string) string {
 		}
 		return r
 	}, msg)
-	return puzzle.Clip(msg, maxMessage)
+	return puzzle.Clip(msg, puzzle.MaxMessage)
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzbot/puzbot/puzzle"
+
 	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
@@ -38,7 +40,7 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("oneLine = %q", got)
 	}
 	long := strings.Repeat("x", 1000) + " the end"
-	if got := oneLine(long); len(got) > maxMessage+3 || !strings.HasSuffix(got, " the end") || !strings.Contains(got, "…") {
+	if got := oneLine(long); len(got) > puzzle.MaxMessage+3 || !strings.HasSuffix(got, " the end") || !strings.Contains(got, "…") {
 		t.Errorf("oneLine of 1000 bytes = %q", got)
 	}
 }
