@@ -193,7 +193,8 @@ func (s *solver) firstSquares(p *puzzle.Puzzle) []Square {
 // puzzle always gets the same solution.
 func (s *solver) searchWithRestarts() {
 	const firstBudget = 1000
-	for attempt, budget := 0, firstBudget; ; attempt, budget = attempt+1, 2*budget {
+	spent := 0
+	for attempt, budget := 0, firstBudget; spent < searchBudget; attempt, budget = attempt+1, 2*budget {
 		if attempt > 0 {
 			s.rng = rand.New(rand.NewPCG(uint64(attempt), 0x9e3779b97f4a7c15))
 		}
@@ -202,8 +203,16 @@ func (s *solver) searchWithRestarts() {
 		if !s.outOfBudget {
 			return
 		}
+		spent += budget
 	}
+	s.rng, s.budget, s.outOfBudget = nil, 0, false
+	s.satDecide()
 }
+
+// searchBudget is how many nodes the restarts of searchWithRestarts may
+// spend before the SAT solver takes over (see satDecide). A variable, so that
+// tests can send every puzzle down either path.
+var searchBudget = 31000
 
 const rowAxis, colAxis = 0, 1
 
