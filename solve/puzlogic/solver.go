@@ -83,6 +83,7 @@ type solver struct {
 	isRow        []bool             // whether each line is a row (else a column)
 	squaresOf    [][]int            // each line's squares
 	support      [][numValues]int16 // scratch: a line's (square, colour) pairs able to take each value
+	must, may    []valueSet         // scratch: the values each line must take, and may (see lineValues)
 	reach        [][numValues]int16 // scratch: a line's squares whose row and column allow each value
 	used         []valueSet         // each line's values, fixed and placed
 	open         []int              // each line's squares not yet filled
@@ -241,6 +242,7 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 	s.isRow = make([]bool, len(lines))
 	s.squaresOf = make([][]int, len(lines))
 	s.support = make([][numValues]int16, len(lines))
+	s.must, s.may = make([]valueSet, len(lines)), make([]valueSet, len(lines))
 	s.reach = make([][numValues]int16, len(lines))
 	s.sumsOf = make([][]int, len(lines))
 	for k, n := range lines {
@@ -342,7 +344,8 @@ func (s *solver) addSums(p *puzzle.Puzzle, lines map[[2]int]int, fixed []int) bo
 // addImpliedSums adds the sum that two sums of a line imply: every number
 // of a line is fixed, blue or white, so its sum of scope all is its fixed
 // numbers plus its blue sum plus its white sum. Bounding the third sum too
-// prunes what the two alone miss.
+// prunes what the two alone miss. It returns false when a line's three sums
+// disagree, or the implied sum is already missed.
 func (s *solver) addImpliedSums(fixed []int) bool {
 	for l, sums := range s.sumsOf {
 		var target [numColors]int // the line's first blue and white sums
@@ -358,6 +361,8 @@ func (s *solver) addImpliedSums(fixed []int) bool {
 		}
 		implied := lineSum{target: fixed[l] + target[blue] + target[white], color: anyColor, total: fixed[l]}
 		switch {
+		case hasAll && has[blue] && has[white] && all != implied.target:
+			return false // the three sums disagree
 		case hasAll && has[blue] == has[white]:
 			continue // nothing to add, or nothing to add from
 		case hasAll && has[blue]:
@@ -400,7 +405,7 @@ func (s *solver) search() bool {
 	}
 	s.countReach()
 	best, domain, ok := s.sweep()
-	if !ok {
+	if !ok || !s.lineValues() || !s.valuesFitLines() {
 		return false
 	}
 	line, v, ok := s.forcedLine(bits.OnesCount32(uint32(domain)))
@@ -589,7 +594,7 @@ func (s *solver) forcedLine(bestSize int) (bestLine, bestValue int, ok bool) {
 			if s.isRow[l] {
 				lines = rows
 			}
-			if lines == s.countAll[v] || s.open[l] == s.reachable(l) {
+			if lines == s.countAll[v] || s.must[l]&(1<<v) != 0 {
 				bestLine, bestValue, bestSize = l, v, n
 			}
 		}
