@@ -209,7 +209,8 @@ func TestBoardFormat(t *testing.T) {
 // board: seed, milliseconds, the outcome and the board. It runs only when
 // PUZLOGIC_SWEEP names the output file; PUZLOGIC_SWEEP_SEEDS gives the seeds
 // as first:count (default 0:4000) and PUZLOGIC_SWEEP_LIMIT the time limit
-// per board (default 2s). The hard set is the slowest boards of such a
+// per board (default 2s), PUZLOGIC_SEARCH_BUDGET the search's node budget
+// before the SAT solver takes over (see searchBudget). The hard set is the slowest boards of such a
 // sweep.
 func TestSweepDense(t *testing.T) {
 	out := os.Getenv("PUZLOGIC_SWEEP")
@@ -226,6 +227,13 @@ func TestSweepDense(t *testing.T) {
 	if l := os.Getenv("PUZLOGIC_SWEEP_LIMIT"); l != "" {
 		var err error
 		if limit, err = time.ParseDuration(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b := os.Getenv("PUZLOGIC_SEARCH_BUDGET"); b != "" {
+		defer func(old int) { searchBudget = old }(searchBudget)
+		var err error
+		if searchBudget, err = strconv.Atoi(b); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -3,20 +3,25 @@ package puzlogic
 import "math/bits"
 
 // Value counting across lines. A line with n squares left to fill takes n
-// distinct values from those its squares can still take. Some values it must
-// take: all of them when it can take only n, and, for a line with a sum of
-// scope all, those in every set of n of them that adds up to what the sum
-// still needs; others the sum rules out, being in no such set. Each block
-// goes to one row and one column, so the rows that must take v are at most
-// v's blocks (both colours), and so are the columns; and v's blocks need as
-// many rows, and columns, that may take it. Resolution (and so CDCL) needs
-// exponentially long proofs of such pigeonhole counts, and the plain search
-// finds them only by exhausting the board: this is what settles most dense
-// boards with a wrong sum.
+// distinct values from those its squares can still take: its may set. Some
+// values it must take: all of them when it may take only n; for a line with
+// a sum, those in every set of values that meets the sum; and a value whose
+// blocks (both colours) are as many as the lines of an axis that may take it
+// goes into every one of those lines. The sums also rule values out: those in
+// no set that meets them. Each block goes to one row and one column, so the
+// rows that must take v are at most v's blocks, and the rows that may take it
+// at least as many; likewise the columns. The rules feed each other, so they
+// run a few rounds. Resolution (and so CDCL) needs very long proofs of such
+// pigeonhole counts, and without them the search finds them only by
+// exhausting the board: this settles most dense boards with a wrong sum.
 
-// lineValues computes, after a sweep, each line's values it must take
-// (s.must) and may take (s.may). It returns false when some line with a sum
-// of scope all has no set of values that meets it.
+// lineRounds is how many rounds of the line rules a node runs at most.
+const lineRounds = 4
+
+// lineValues computes, after a sweep, the values each line must take
+// (s.must) and may take (s.may), and checks the counting rules. It returns
+// false when they fail: some line cannot meet a sum, or some value cannot
+// find its lines.
 func (s *solver) lineValues() bool {
 	for l, n := range s.open {
 		var reach valueSet
@@ -26,11 +31,42 @@ func (s *solver) lineValues() bool {
 			}
 		}
 		s.may[l], s.must[l] = reach, 0
+		if n > 0 && bits.OnesCount16(uint16(reach)) == n {
+			s.must[l] = reach
+		}
+	}
+	for round := 0; round < lineRounds; round++ {
+		if !s.sumsNarrow() {
+			return false
+		}
+		changed, ok := s.valuesFitLines()
+		if !ok || !s.linesFit() {
+			return false
+		}
+		if !changed {
+			break
+		}
+	}
+	return true
+}
+
+// linesFit reports whether each line may take as many values as it has
+// squares left, and must take no more.
+func (s *solver) linesFit() bool {
+	for l, n := range s.open {
+		if bits.OnesCount16(uint16(s.may[l])) < n || bits.OnesCount16(uint16(s.must[l])) > n {
+			return false
+		}
+	}
+	return true
+}
+
+// sumsNarrow narrows each line's must and may sets by its sums. It returns
+// false when a sum cannot be met.
+func (s *solver) sumsNarrow() bool {
+	for l, n := range s.open {
 		if n == 0 {
 			continue
-		}
-		if bits.OnesCount16(uint16(reach)) == n {
-			s.must[l] = reach
 		}
 		for _, i := range s.sumsOf[l] {
 			ls := &s.sums[i]
@@ -44,41 +80,44 @@ func (s *solver) lineValues() bool {
 }
 
 // meetSum narrows s.must[l] and s.may[l] to the sets of s.open[l] values of
-// s.may[l] that add up to need, and returns false when there is none.
+// s.may[l] that hold s.must[l] and add up to need, and returns false when
+// there is none.
 func (s *solver) meetSum(l, need int) bool {
-	n, may := s.open[l], s.may[l]
-	all, common := valueSet(0), may
+	n, may, must := s.open[l], s.may[l], s.must[l]
+	all, common, found := valueSet(0), may, false
 	for set := may; ; set = (set - 1) & may {
-		if bits.OnesCount16(uint16(set)) == n && setTotal[set] == need {
+		if setTotal[set] == need && set&must == must && bits.OnesCount16(uint16(set)) == n {
 			all |= set
 			common &= set
+			found = true
 		}
 		if set == 0 {
 			break
 		}
 	}
-	if all == 0 {
+	if !found {
 		return false
 	}
-	s.may[l], s.must[l] = all, s.must[l]|common
+	s.may[l], s.must[l] = all, must|common
 	return true
 }
 
 // meetColourSum narrows s.must[l] and s.may[l] by a sum of line l that
-// counts only colour c and still needs need: the values the line gets in
+// counts only colour c and still needs need. The values the line gets in
 // colour c are a set of values of s.may[l] with blocks of that colour left,
-// adding up to need, no more of them than squares left, and leaving no more
-// squares than the other colour's other values can fill. The values in
-// every such set the line must take; the values with blocks of colour c only
-// that are in none of them it may not. It returns false when there is no
-// such set.
+// adding up to need, no more of them than squares left; the other squares
+// take other values, in the other colour, and these include the values the
+// line must take that the set leaves out. The values in every such set the
+// line must take; the values with blocks of colour c only that are in none
+// of them it may not. It returns false when there is no such set.
 func (s *solver) meetColourSum(l, c, need int) bool {
-	n := s.open[l]
+	n, must := s.open[l], s.must[l]
 	mine, theirs := s.may[l]&s.availOf[c], s.may[l]&s.availOf[1-c]
 	all, common, found := valueSet(0), mine, false
 	for set := mine; ; set = (set - 1) & mine {
-		k := bits.OnesCount16(uint16(set))
-		if setTotal[set] == need && k <= n && n-k <= bits.OnesCount16(uint16(theirs&^set)) {
+		k, rest := bits.OnesCount16(uint16(set)), must&^set
+		if setTotal[set] == need && k <= n && rest&^theirs == 0 &&
+			bits.OnesCount16(uint16(rest)) <= n-k && n-k <= bits.OnesCount16(uint16(theirs&^set)) {
 			all |= set
 			common &= set
 			found = true
@@ -97,29 +136,61 @@ func (s *solver) meetColourSum(l, c, need int) bool {
 
 // valuesFitLines checks the counting rules on s.must and s.may: for each
 // value with blocks left, the rows that must take it are at most its blocks,
-// and the rows that may take it at least as many; likewise the columns.
-func (s *solver) valuesFitLines() bool {
+// and the rows that may take it at least as many; likewise the columns. When
+// the rows that must take v are as many as v's blocks, the other rows may not
+// take it; when the rows that may take v are as many, they all must. It
+// returns whether it changed a set, and false when a rule fails.
+func (s *solver) valuesFitLines() (changed, ok bool) {
 	for rest := s.avail; rest != 0; rest &= rest - 1 {
 		v := bits.TrailingZeros16(uint16(rest))
+		bit := valueSet(1) << v
 		var must, may [2]int // by axis: rows, columns
 		for l := range s.open {
-			axis := colAxis
-			if s.isRow[l] {
-				axis = rowAxis
-			}
-			if s.must[l]&(1<<v) != 0 {
+			axis := s.axis(l)
+			if s.must[l]&bit != 0 {
 				must[axis]++
 			}
-			if s.may[l]&(1<<v) != 0 {
+			if s.may[l]&bit != 0 {
 				may[axis]++
 			}
 		}
 		k := s.countAll[v]
-		if must[rowAxis] > k || must[colAxis] > k || may[rowAxis] < k || may[colAxis] < k {
-			return false
+		for axis := range must {
+			switch {
+			case must[axis] > k || may[axis] < k:
+				return changed, false
+			case must[axis] == may[axis]:
+				continue // nothing to settle
+			case must[axis] == k || may[axis] == k:
+				s.settleValue(bit, axis, must[axis] == k)
+				changed = true
+			}
 		}
 	}
-	return true
+	return changed, true
+}
+
+// settleValue settles value bit on the lines of axis that may take it but
+// need not: none of them takes it (none true), or all of them must.
+func (s *solver) settleValue(bit valueSet, axis int, none bool) {
+	for l := range s.open {
+		if s.axis(l) != axis || s.may[l]&bit == 0 || s.must[l]&bit != 0 {
+			continue
+		}
+		if none {
+			s.may[l] &^= bit
+		} else {
+			s.must[l] |= bit
+		}
+	}
+}
+
+// axis returns rowAxis or colAxis for line l.
+func (s *solver) axis(l int) int {
+	if s.isRow[l] {
+		return rowAxis
+	}
+	return colAxis
 }
 
 // setTotal[set] is the total of the values in set.

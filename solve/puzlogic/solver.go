@@ -405,7 +405,7 @@ func (s *solver) search() bool {
 	}
 	s.countReach()
 	best, domain, ok := s.sweep()
-	if !ok || !s.lineValues() || !s.valuesFitLines() {
+	if !ok || !s.lineValues() {
 		return false
 	}
 	line, v, ok := s.forcedLine(bits.OnesCount32(uint32(domain)))
@@ -651,8 +651,13 @@ func (s *solver) branchOnLine(l, v int) bool {
 	return false
 }
 
-// branchOnSquare tries each block of domain d on square sq.
+// branchOnSquare tries each block of domain d on square sq that its lines
+// may take.
 func (s *solver) branchOnSquare(sq int, d tokenSet) bool {
+	// Values that the square's row or column may not take (see lineValues)
+	// are left out. Read them now: the recursion reuses s.may.
+	allowed := s.may[s.rowOf[sq]] & s.may[s.colOf[sq]]
+	d &= tokens(allowed, allowed)
 	shift := 0
 	if s.rng != nil {
 		shift = s.rng.IntN(numValues)
