@@ -154,26 +154,38 @@ func parseSum(text string) (puzzle.Sum, error) {
 	return s, nil
 }
 
-// hardSet reads the hard set.
-func hardSet(tb testing.TB) []*puzzle.Puzzle {
+// hardBoard is a board of the hard set and the seed denseBoard made it from.
+type hardBoard struct {
+	seed uint64
+	p    *puzzle.Puzzle
+	line string // as formatBoard writes it
+}
+
+// hardSet reads the hard set: lines of a seed and a board, and comments.
+func hardSet(tb testing.TB) []hardBoard {
 	tb.Helper()
 	f, err := os.Open(hardSetPath)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var set []*puzzle.Puzzle
+	var set []hardBoard
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		p, err := parseBoard(line)
+		seedText, board, _ := strings.Cut(line, " ")
+		seed, err := strconv.ParseUint(seedText, 10, 64)
+		if err != nil {
+			tb.Fatalf("%s:%d: seed: %v", hardSetPath, n, err)
+		}
+		p, err := parseBoard(board)
 		if err != nil {
 			tb.Fatalf("%s:%d: %v", hardSetPath, n, err)
 		}
-		set = append(set, p)
+		set = append(set, hardBoard{seed, p, board})
 	}
 	if err := sc.Err(); err != nil {
 		tb.Fatal(err)
@@ -315,5 +327,65 @@ func TestWriteCNF(t *testing.T) {
 	defer f.Close()
 	if err := e.g.Write(f); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHardSetReproducible: every board of the hard set is the one its seed
+// makes, so the set can be made again, or grown, from the generator.
+func TestHardSetReproducible(t *testing.T) {
+	set := hardSet(t)
+	if len(set) != 200 {
+		t.Errorf("%d boards in %s, want 200", len(set), hardSetPath)
+	}
+	for _, b := range set {
+		p, _ := denseBoard(b.seed)
+		if got := formatBoard(p); got != b.line {
+			t.Errorf("seed %d makes\n%s\nthe hard set has\n%s", b.seed, got, b.line)
+		}
+	}
+}
+
+// hardUnsat is how many boards of the hard set have no solution: the SAT
+// encoding, CaDiCaL on it and Z3's plain integer model agree
+// (TestHardSetUnsatZ3 checks with Z3 when it is installed).
+const hardUnsat = 6
+
+// TestHardSetDecided: the solver settles every board of the hard set, each
+// solution passes the checker, and as many boards have none as known. One
+// context bounds the whole run, as a guard against a hang, not a timing.
+func TestHardSetDecided(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	unsat := 0
+	for _, b := range hardSet(t) {
+		squares, err := SolveContext(ctx, b.p)
+		switch {
+		case errors.Is(err, ErrNoSolution):
+			unsat++
+		case err != nil:
+			t.Fatalf("seed %d: %v", b.seed, err)
+		default:
+			if err := Check(b.p, squares); err != nil {
+				t.Errorf("seed %d: wrong solution: %v", b.seed, err)
+			}
+		}
+	}
+	if unsat != hardUnsat {
+		t.Errorf("%d boards without a solution, want %d", unsat, hardUnsat)
+	}
+}
+
+// BenchmarkHardSet solves the boards of the hard set in turn, one per
+// iteration; run it with -benchtime 200x (or a multiple) to solve each
+// equally often.
+func BenchmarkHardSet(b *testing.B) {
+	set := hardSet(b)
+	i := 0
+	for b.Loop() {
+		_, err := Solve(set[i%len(set)].p)
+		if err != nil && !errors.Is(err, ErrNoSolution) {
+			b.Fatal(err)
+		}
+		i++
 	}
 }

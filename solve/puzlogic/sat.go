@@ -1,10 +1,8 @@
 package puzlogic
 
 import (
-	"context"
-	"time"
-
 	"github.com/go-air/gini"
+	"github.com/go-air/gini/inter"
 	"github.com/go-air/gini/z"
 )
 
@@ -13,9 +11,12 @@ import (
 // hide a huge subtree, and neither shuffled restarts nor the counting rules
 // always get it out. A CDCL SAT solver learns a clause from each conflict and
 // so never explores the same failure twice: it settles those boards in
-// milliseconds. satDecide encodes the puzzle as clauses and runs gini on
-// them. The encoding is complete and exact, so its answer, found or proven
-// absent, settles the question.
+// milliseconds, where the search does not; on others the search is faster.
+// So once the search has spent searchBudget nodes, startSAT encodes the
+// puzzle as clauses and runs gini on them in the background while the search
+// goes on with its restarts, and the first to answer wins. The encoding is
+// exact, so its answer, a solution or a proof that there is none, settles
+// the question.
 //
 // Variables: x(sq, v, c), square sq holds a block of value v and colour c,
 // for the blocks left whose value the square's lines do not hold yet; y(sq,
@@ -53,17 +54,44 @@ func (e *satEncoder) clause(lits ...z.Lit) {
 	e.g.Add(z.LitNull)
 }
 
-// satDecide settles the puzzle of s, which must be at its root (nothing
-// placed), with the SAT solver: it records the solution found in s (as
-// record does, with s.found 1) or leaves s.found 0 when there is none. When
-// ctx ends first it sets s.stopped.
-func (s *solver) satDecide() {
+// satRun is the SAT solver running beside the search, in its own goroutine.
+type satRun struct {
+	enc    *satEncoder
+	run    inter.Solve
+	result int  // 1 sat, -1 unsat, once done
+	done   bool // it has answered
+}
+
+// startSAT encodes the puzzle of s, which must be at its root (nothing
+// placed), and starts the SAT solver on it in the background.
+func (s *solver) startSAT() {
 	e := s.satEncoding()
-	switch e.solve(s.ctx) {
-	case 1:
-		e.record()
-	case 0:
-		s.stopped = true
+	s.sat = &satRun{enc: e, run: e.g.GoSolve()}
+}
+
+// satAnswered reports whether the SAT solver running beside the search has
+// answered. It does not wait.
+func (s *solver) satAnswered() bool {
+	if s.sat != nil && !s.sat.done {
+		s.sat.result, s.sat.done = s.sat.run.Test()
+	}
+	return s.sat != nil && s.sat.done
+}
+
+// stopSAT stops the SAT solver, if it runs.
+func (s *solver) stopSAT() {
+	if s.sat != nil && !s.sat.done {
+		s.sat.run.Stop()
+		s.sat.done = true
+	}
+}
+
+// takeSATAnswer makes the SAT solver's answer the search's: its solution
+// becomes s's first, or there is none.
+func (s *solver) takeSATAnswer() {
+	s.found = 0
+	if s.sat.result == 1 {
+		s.sat.enc.record()
 	}
 }
 
@@ -75,23 +103,6 @@ func (s *solver) satEncoding() *satEncoder {
 	e.encodeCounts()
 	e.encodeSums()
 	return e
-}
-
-// solve runs gini until it answers (1 sat, -1 unsat) or ctx ends (0).
-func (e *satEncoder) solve(ctx context.Context) int {
-	run := e.g.GoSolve()
-	wait := 20 * time.Microsecond
-	for {
-		if res, ok := run.Test(); ok {
-			return res
-		}
-		select {
-		case <-ctx.Done():
-			return run.Stop()
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 5*time.Millisecond)
-	}
 }
 
 // encodeSquares makes each square's variables and says that it holds exactly

@@ -111,6 +111,9 @@ type solver struct {
 	rng         *rand.Rand
 	budget      int
 	outOfBudget bool
+
+	sat    *satRun // the SAT solver running beside the search, if started
+	satWon bool    // it answered first
 }
 
 // Solve returns one solution of p: what every cell holds, in the order of
@@ -190,28 +193,38 @@ func (s *solver) firstSquares(p *puzzle.Puzzle) []Square {
 // the budget runs out it starts again with ties and value order shuffled and
 // twice the budget. The budget grows without bound, so the last run is a
 // complete search: a puzzle with no solution is still proven so, at about
-// twice the cost of one complete search. The shuffles are seeded, so the same
-// puzzle always gets the same solution.
+// twice the cost of one complete search. The shuffles are seeded, so a
+// puzzle the search settles within searchBudget nodes always gets the same
+// solution. After that the SAT solver runs beside the restarts (see
+// startSAT), and whichever answers first settles the puzzle: both are
+// complete, so the answer is exact, but which of several solutions is found
+// may then vary from run to run.
 func (s *solver) searchWithRestarts() {
 	const firstBudget = 1000
+	defer s.stopSAT()
 	spent := 0
-	for attempt, budget := 0, firstBudget; spent < searchBudget; attempt, budget = attempt+1, 2*budget {
+	for attempt, budget := 0, firstBudget; ; attempt, budget = attempt+1, 2*budget {
 		if attempt > 0 {
 			s.rng = rand.New(rand.NewPCG(uint64(attempt), 0x9e3779b97f4a7c15))
 		}
+		if s.sat == nil && spent >= searchBudget {
+			s.startSAT()
+		}
 		s.budget, s.outOfBudget, s.nodes = budget, false, 0
 		s.search()
+		if s.satWon {
+			s.takeSATAnswer()
+			return
+		}
 		if !s.outOfBudget {
 			return
 		}
 		spent += budget
 	}
-	s.rng, s.budget, s.outOfBudget = nil, 0, false
-	s.satDecide()
 }
 
 // searchBudget is how many nodes the restarts of searchWithRestarts may
-// spend before the SAT solver takes over (see satDecide). A variable, so that
+// spend before the SAT solver starts beside them (see startSAT). A variable, so that
 // tests can send every puzzle down either path.
 var searchBudget = 31000
 
@@ -487,11 +500,15 @@ func product(a, b, atMost int) int {
 	return min(a*b, atMost)
 }
 
-// mustStop reports whether the search must stop: its context ended, or it
-// ran out of budget.
+// mustStop reports whether the search must stop: its context ended, it ran
+// out of budget, or the SAT solver beside it answered.
 func (s *solver) mustStop() bool {
 	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
 		s.stopped = true
+		return true
+	}
+	if s.nodes&255 == 0 && s.satAnswered() {
+		s.satWon = true
 		return true
 	}
 	if s.budget > 0 && s.nodes > s.budget {
