@@ -20,7 +20,6 @@ func smtModel(p *puzzle.Puzzle) string {
 	terms := make([]string, len(p.Cells))
 	var squares []int
 	for i, c := range p.Cells {
-		terms[i] = fmt.Sprint(c.Value)
 		if c.Value != nil {
 			terms[i] = fmt.Sprint(*c.Value)
 		} else {
