@@ -83,18 +83,10 @@ func (s *solver) sumsNarrow() bool {
 // s.may[l] that hold s.must[l] and add up to need, and returns false when
 // there is none.
 func (s *solver) meetSum(l, need int) bool {
-	n, may, must := s.open[l], s.may[l], s.must[l]
-	all, common, found := valueSet(0), may, false
-	for set := may; ; set = (set - 1) & may {
-		if setTotal[set] == need && set&must == must && bits.OnesCount16(uint16(set)) == n {
-			all |= set
-			common &= set
-			found = true
-		}
-		if set == 0 {
-			break
-		}
-	}
+	n, must := s.open[l], s.must[l]
+	all, common, found := subsetsWhere(s.may[l], func(set valueSet) bool {
+		return setTotal[set] == need && set&must == must && bits.OnesCount16(uint16(set)) == n
+	})
 	if !found {
 		return false
 	}
@@ -113,25 +105,33 @@ func (s *solver) meetSum(l, need int) bool {
 func (s *solver) meetColourSum(l, c, need int) bool {
 	n, must := s.open[l], s.must[l]
 	mine, theirs := s.may[l]&s.availOf[c], s.may[l]&s.availOf[1-c]
-	all, common, found := valueSet(0), mine, false
-	for set := mine; ; set = (set - 1) & mine {
+	all, common, found := subsetsWhere(mine, func(set valueSet) bool {
 		k, rest := bits.OnesCount16(uint16(set)), must&^set
-		if setTotal[set] == need && k <= n && rest&^theirs == 0 &&
-			bits.OnesCount16(uint16(rest)) <= n-k && n-k <= bits.OnesCount16(uint16(theirs&^set)) {
-			all |= set
-			common &= set
-			found = true
-		}
-		if set == 0 {
-			break
-		}
-	}
+		return setTotal[set] == need && k <= n && rest&^theirs == 0 &&
+			bits.OnesCount16(uint16(rest)) <= n-k && n-k <= bits.OnesCount16(uint16(theirs&^set))
+	})
 	if !found {
 		return false
 	}
 	s.must[l] |= common
 	s.may[l] &^= (mine &^ theirs) &^ all
 	return true
+}
+
+// subsetsWhere returns the union and the intersection of the subsets of set
+// that keep accepts, and whether it accepts any.
+func subsetsWhere(set valueSet, keep func(valueSet) bool) (all, common valueSet, found bool) {
+	common = set
+	for sub := set; ; sub = (sub - 1) & set {
+		if keep(sub) {
+			all |= sub
+			common &= sub
+			found = true
+		}
+		if sub == 0 {
+			return all, common, found
+		}
+	}
 }
 
 // valuesFitLines checks the counting rules on s.must and s.may: for each

@@ -1,8 +1,12 @@
 package puzlogic
 
 import (
+	"errors"
 	"fmt"
+	"math/rand/v2"
+	"os/exec"
 	"strings"
+	"testing"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -82,4 +86,67 @@ func boolIndex(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// z3Decide runs Z3 on p's plain integer model and returns whether it has a
+// solution. It skips t when Z3 is not installed.
+func z3Decide(t *testing.T, p *puzzle.Puzzle) bool {
+	t.Helper()
+	path, err := exec.LookPath("z3")
+	if err != nil {
+		t.Skip("z3 is not installed (apt-get install z3)")
+	}
+	cmd := exec.Command(path, "-in", "-T:120")
+	cmd.Stdin = strings.NewReader(smtModel(p))
+	out, err := cmd.Output()
+	answer := strings.TrimSpace(string(out))
+	if err != nil && answer == "" {
+		t.Fatalf("z3: %v", err)
+	}
+	switch answer {
+	case "sat":
+		return true
+	case "unsat":
+		return false
+	}
+	t.Fatalf("z3 answers %q", answer)
+	return false
+}
+
+// TestUnsatAgreesWithZ3 holds the solver's answers against Z3's plain
+// integer model, which shares nothing with it: on small random boards, half
+// of them with a wrong sum, and on boards of the hard shape with a wrong sum
+// that the line rules prove to have no solution (Z3 takes a second or two
+// on each).
+func TestUnsatAgreesWithZ3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Z3 for some seconds")
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	var boards []*puzzle.Puzzle
+	for i := 0; i < 40; i++ {
+		b := board{rows: 2 + rng.IntN(5), cols: 2 + rng.IntN(5), density: 0.9, hide: 0.7, white: 0.5 * rng.Float64(), sums: 1 + rng.IntN(6)}
+		p, _ := generate(rng, b)
+		boards = append(boards, wrongSum(rng, p))
+	}
+	for _, seed := range wrongSumSeeds[:3] {
+		p, _ := denseBoard(seed)
+		boards = append(boards, p)
+	}
+	none := 0
+	for i, p := range boards {
+		_, err := Solve(p)
+		if err != nil && !errors.Is(err, ErrNoSolution) {
+			t.Fatalf("board %d: %v", i, err)
+		}
+		if want := z3Decide(t, p); want != (err == nil) {
+			t.Errorf("board %d: the solver finds a solution: %v; Z3: %v\n%s", i, err == nil, want, formatBoard(p))
+		}
+		if err != nil {
+			none++
+		}
+	}
+	if none < 10 {
+		t.Errorf("only %d of %d boards without a solution", none, len(boards))
+	}
 }
