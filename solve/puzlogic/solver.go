@@ -84,6 +84,7 @@ type solver struct {
 	squaresOf    [][]int            // each line's squares
 	support      [][numValues]int16 // scratch: a line's (square, colour) pairs able to take each value
 	must, may    []valueSet         // scratch: the values each line must take, and may (see lineValues)
+	dom          []tokenSet         // scratch: each empty square's domain (see sweep)
 	reach        [][numValues]int16 // scratch: a line's squares whose row and column allow each value
 	used         []valueSet         // each line's values, fixed and placed
 	open         []int              // each line's squares not yet filled
@@ -256,6 +257,7 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 	s.squaresOf = make([][]int, len(lines))
 	s.support = make([][numValues]int16, len(lines))
 	s.must, s.may = make([]valueSet, len(lines)), make([]valueSet, len(lines))
+	s.dom = make([]tokenSet, len(s.rowOf))
 	s.reach = make([][numValues]int16, len(lines))
 	s.sumsOf = make([][]int, len(lines))
 	for k, n := range lines {
@@ -417,10 +419,10 @@ func (s *solver) search() bool {
 		return false
 	}
 	s.countReach()
-	best, domain, ok := s.sweep()
-	if !ok || !s.lineValues() {
+	if !s.sweep() || !s.lineValues() || !s.narrowDomains() {
 		return false
 	}
+	best, domain := s.pickSquare()
 	line, v, ok := s.forcedLine(bits.OnesCount32(uint32(domain)))
 	switch {
 	case !ok:
@@ -546,25 +548,74 @@ func (s *solver) countReach() {
 	}
 }
 
-// sweep computes the empty squares' domains, counting in s.support how many
-// (square, colour) pairs of each line can take each value, and returns the
-// square to branch on with its domain: the one with the fewest values (a
-// value it can take in both colours counts once: which colour is often
-// settled below), and among equals the square whose lines have sums and the
-// most squares left to fill. It returns false when some square has nothing
-// left.
-func (s *solver) sweep() (best int, bestDomain tokenSet, ok bool) {
+// sweep computes the empty squares' domains into s.dom, and counts in
+// s.support how many (square, colour) pairs of each line can take each
+// value. It returns false when some square has nothing left.
+func (s *solver) sweep() bool {
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		if s.dom[sq] = s.domain(sq); s.dom[sq] == 0 {
+			return false
+		}
+	}
+	s.countSupport()
+	return true
+}
+
+// countSupport counts in s.support how many (square, colour) pairs of each
+// line can take each value, by the domains in s.dom.
+func (s *solver) countSupport() {
 	clear(s.support)
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		r, c := s.rowOf[sq], s.colOf[sq]
+		for rest := s.dom[sq]; rest != 0; rest &= rest - 1 {
+			v, _ := token(bits.TrailingZeros32(uint32(rest)))
+			s.support[r][v]++
+			s.support[c][v]++
+		}
+	}
+}
+
+// narrowDomains takes out of each empty square's domain the values that its
+// row or its column may not take (see lineValues), and counts s.support
+// again. It returns false when some square has nothing left.
+func (s *solver) narrowDomains() bool {
+	changed := false
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		allowed := s.may[s.rowOf[sq]] & s.may[s.colOf[sq]]
+		d := s.dom[sq] & tokens(allowed, allowed)
+		if d == 0 {
+			return false
+		}
+		changed = changed || d != s.dom[sq]
+		s.dom[sq] = d
+	}
+	if changed {
+		s.countSupport()
+	}
+	return true
+}
+
+// pickSquare returns the square to branch on, with its domain: the one with
+// the fewest values (a value it can take in both colours counts once: which
+// colour is often settled below), and among equals the square whose lines
+// have sums and the most squares left to fill.
+func (s *solver) pickSquare() (best int, bestDomain tokenSet) {
 	best, bestSize, bestWeight := -1, 2*numValues+1, 0
 	for sq, v := range s.value {
 		if v >= 0 {
 			continue
 		}
-		d := s.domain(sq)
+		d := s.dom[sq]
 		size := bits.OnesCount16(uint16(valueSet(d) | valueSet(d>>whiteShift)))
-		if size == 0 {
-			return -1, 0, false
-		}
 		r, c := s.rowOf[sq], s.colOf[sq]
 		weight := s.open[r] + s.open[c] + 16*(len(s.sumsOf[r])+len(s.sumsOf[c]))
 		if s.rng != nil {
@@ -573,13 +624,8 @@ func (s *solver) sweep() (best int, bestDomain tokenSet, ok bool) {
 		if size < bestSize || (size == bestSize && weight > bestWeight) {
 			best, bestSize, bestDomain, bestWeight = sq, size, d, weight
 		}
-		for rest := d; rest != 0; rest &= rest - 1 {
-			v, _ := token(bits.TrailingZeros32(uint32(rest)))
-			s.support[r][v]++
-			s.support[c][v]++
-		}
 	}
-	return best, bestDomain, true
+	return best, bestDomain
 }
 
 // forcedLine checks the counting rules on s.support and looks for a line
@@ -637,9 +683,8 @@ func (s *solver) linesTaking(v int) (rows, cols int) {
 // branchOnLine tries each way to put a block of value v on line l: each of
 // its squares that can take v, in each colour it can take it.
 func (s *solver) branchOnLine(l, v int) bool {
-	// Collect the choices first: the recursion reuses the scratch tables
-	// domain reads. A line has at most numValues squares left (checked by
-	// linesCanFill).
+	// Collect the choices first: the recursion reuses s.dom. A line has at
+	// most numValues squares left (checked by linesCanFill).
 	type choice struct{ sq, color int }
 	var choices [numColors * numValues]choice
 	n := 0
@@ -647,7 +692,7 @@ func (s *solver) branchOnLine(l, v int) bool {
 		if s.value[sq] >= 0 {
 			continue
 		}
-		d := s.domain(sq)
+		d := s.dom[sq]
 		for c := 0; c < numColors; c++ {
 			if d.has(v, c) {
 				choices[n] = choice{sq, c}
@@ -668,13 +713,8 @@ func (s *solver) branchOnLine(l, v int) bool {
 	return false
 }
 
-// branchOnSquare tries each block of domain d on square sq that its lines
-// may take.
+// branchOnSquare tries each block of domain d on square sq.
 func (s *solver) branchOnSquare(sq int, d tokenSet) bool {
-	// Values that the square's row or column may not take (see lineValues)
-	// are left out. Read them now: the recursion reuses s.may.
-	allowed := s.may[s.rowOf[sq]] & s.may[s.colOf[sq]]
-	d &= tokens(allowed, allowed)
 	shift := 0
 	if s.rng != nil {
 		shift = s.rng.IntN(numValues)
