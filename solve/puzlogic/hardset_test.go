@@ -221,7 +221,8 @@ func TestBoardFormat(t *testing.T) {
 // board: seed, milliseconds, the outcome and the board. It runs only when
 // PUZLOGIC_SWEEP names the output file; PUZLOGIC_SWEEP_SEEDS gives the seeds
 // as first:count (default 0:4000) and PUZLOGIC_SWEEP_LIMIT the time limit
-// per board (default 2s), PUZLOGIC_SEARCH_BUDGET the search's node budget
+// per board (default 2s; not with PUZLOGIC_SAT_ONLY set, which times the SAT
+// encoding alone), PUZLOGIC_SEARCH_BUDGET the search's node budget
 // before the SAT solver takes over (see searchBudget). The hard set is the slowest boards of such a
 // sweep.
 func TestSweepDense(t *testing.T) {
@@ -267,8 +268,17 @@ func TestSweepDense(t *testing.T) {
 func timeSolve(p *puzzle.Puzzle, limit time.Duration) (time.Duration, string) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
+	solve := SolveContext
+	if os.Getenv("PUZLOGIC_SAT_ONLY") != "" {
+		solve = func(_ context.Context, p *puzzle.Puzzle) ([]Square, error) {
+			if squares := satOnly(p); squares != nil {
+				return squares, nil
+			}
+			return nil, ErrNoSolution
+		}
+	}
 	start := time.Now()
-	squares, err := SolveContext(ctx, p)
+	squares, err := solve(ctx, p)
 	elapsed := time.Since(start)
 	switch {
 	case errors.Is(err, ErrNoSolution):

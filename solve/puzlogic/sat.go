@@ -101,6 +101,7 @@ func (s *solver) satEncoding() *satEncoder {
 	e.encodeSquares()
 	e.encodeLines()
 	e.encodeCounts()
+	e.encodeLineCounts()
 	e.encodeSums()
 	return e
 }
@@ -188,6 +189,55 @@ func (e *satEncoder) encodeCounts() {
 			e.atMost(others, len(others)-n)
 		}
 	}
+}
+
+// encodeLineCounts adds what the counts imply across lines: h(l, v), line
+// l takes value v, is true when one of its squares does, and then only
+// then. The lines of an axis that take v are as many as v's blocks, and a
+// line takes as many values as it has squares. The clauses add nothing a
+// solution must not meet, but they give the solver the counts of lines to
+// reason with, as the search's line rules do.
+func (e *satEncoder) encodeLineCounts() {
+	s := e.s
+	var byValue [2][numValues][][]satItem // by axis and value: the h(l, v) of the lines that may take v
+	for l, squares := range s.squaresOf {
+		var values [][]satItem // the line's h(l, v)
+		for v := 0; v < numValues; v++ {
+			var ys []z.Lit
+			for _, sq := range squares {
+				if y := e.y[sq][v]; y != z.LitNull {
+					ys = append(ys, y)
+				}
+			}
+			if len(ys) == 0 {
+				continue
+			}
+			h := e.newLit()
+			e.clause(append([]z.Lit{h.Not()}, ys...)...)
+			for _, y := range ys {
+				e.clause(y.Not(), h)
+			}
+			values = append(values, []satItem{{h, 1}})
+			byValue[s.axis(l)][v] = append(byValue[s.axis(l)][v], []satItem{{h, 1}})
+		}
+		e.exactly(values, len(squares))
+	}
+	for axis := range byValue {
+		for v, lines := range byValue[axis] {
+			e.exactly(lines, s.countAll[v])
+		}
+	}
+}
+
+// exactly says that exactly k of the items (one per group, weight 1) are
+// true.
+func (e *satEncoder) exactly(groups [][]satItem, k int) {
+	e.atMost(groups, k)
+	others := make([][]satItem, len(groups))
+	for i, g := range groups {
+		others[i] = []satItem{{g[0].lit.Not(), 1}}
+	}
+	e.atMost(others, len(groups)-k)
 }
 
 // encodeSums says that each sum meets its target. What a sum still needs
