@@ -42,6 +42,16 @@ func denseBoard(seed uint64) (*puzzle.Puzzle, []Square) {
 	return p, known
 }
 
+// colouredBoard returns a random coloured 10x10 board drawn from seed (the
+// other shape issue 18 names): 70-100% of the lattice filled, 60-100% of it
+// emptied, 30-70% of the blocks white, 4 to 12 sums of every scope.
+func colouredBoard(seed uint64) (*puzzle.Puzzle, []Square) {
+	rng := rand.New(rand.NewPCG(seed, 0xc010))
+	b := board{rows: 10, cols: 10, density: 0.7 + 0.3*rng.Float64(), hide: 0.6 + 0.4*rng.Float64(),
+		white: 0.3 + 0.4*rng.Float64(), sums: 4 + rng.IntN(9)}
+	return generate(rng, b)
+}
+
 // formatBoard writes p on one line: "grid pieces sums", fields separated by
 // spaces. grid is the rows joined by '/', one character a column: '.' no
 // square, '_' an empty square, a digit a fixed number. pieces lists the
@@ -222,7 +232,8 @@ func TestBoardFormat(t *testing.T) {
 // PUZLOGIC_SWEEP names the output file; PUZLOGIC_SWEEP_SEEDS gives the seeds
 // as first:count (default 0:4000) and PUZLOGIC_SWEEP_LIMIT the time limit
 // per board (default 2s; not with PUZLOGIC_SAT_ONLY set, which times the SAT
-// encoding alone), PUZLOGIC_SEARCH_BUDGET the search's node budget
+// encoding alone), PUZLOGIC_SWEEP_SHAPE=coloured10 sweeps colouredBoard
+// instead, PUZLOGIC_SEARCH_BUDGET the search's node budget
 // before the SAT solver takes over (see searchBudget). The hard set is the slowest boards of such a
 // sweep.
 func TestSweepDense(t *testing.T) {
@@ -255,8 +266,12 @@ func TestSweepDense(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	makeBoard := denseBoard
+	if os.Getenv("PUZLOGIC_SWEEP_SHAPE") == "coloured10" {
+		makeBoard = colouredBoard
+	}
 	for seed := first; seed < first+count; seed++ {
-		p, _ := denseBoard(seed)
+		p, _ := makeBoard(seed)
 		elapsed, outcome := timeSolve(p, limit)
 		fmt.Fprintf(f, "%d %.3f %s %s\n", seed, elapsed.Seconds()*1000, outcome, formatBoard(p))
 	}

@@ -96,7 +96,7 @@ func TestSATOnRandomBoards(t *testing.T) {
 // without a solution, as the search alone finds.
 func TestSATBesideSearch(t *testing.T) {
 	defer func(old int) { searchBudget = old }(searchBudget)
-	for seed := uint64(0); seed < 60; seed++ {
+	for seed := uint64(0); seed < 30; seed++ {
 		p, known := denseBoard(seed)
 		searchBudget = 1 << 62
 		_, plain := Solve(p)
