@@ -83,14 +83,19 @@ func (s *solver) sumsNarrow() bool {
 // s.may[l] that hold s.must[l] and add up to need, and returns false when
 // there is none.
 func (s *solver) meetSum(l, need int) bool {
-	n, must := s.open[l], s.must[l]
-	all, common, found := subsetsWhere(s.may[l], func(set valueSet) bool {
-		return setTotal[set] == need && set&must == must && bits.OnesCount16(uint16(set)) == n
+	// Each set is what the line must take plus k values of the others.
+	must := s.must[l]
+	free, k, rest := s.may[l]&^must, s.open[l]-bits.OnesCount16(uint16(must)), need-setTotal[must]
+	if k < 0 || rest < minTotal[free][k] || rest > maxTotal[free][k] {
+		return false
+	}
+	all, common, found := subsetsWhere(free, func(set valueSet) bool {
+		return setTotal[set] == rest && bits.OnesCount16(uint16(set)) == k
 	})
 	if !found {
 		return false
 	}
-	s.may[l], s.must[l] = all, must|common
+	s.may[l], s.must[l] = must|all, must|common
 	return true
 }
 
