@@ -18,6 +18,13 @@
 // value and different colours are different blocks, but on a square that no
 // blue or white sum sees the colour matters to no rule: such a square gets a
 // value only, and the blocks left over colour these squares at the end.
+//
+// Line rules (needs.go) narrow the domains further at each node: the values
+// each line must and may take, from its squares, its sums and how many blocks
+// of each value are left for the lines of each axis. A search for one
+// solution restarts with shuffled orders, and after a node budget a SAT
+// solver (sat.go) runs beside it on an exact encoding; the first answer
+// wins. Counting runs the plain complete search.
 package puzlogic
 
 import (
