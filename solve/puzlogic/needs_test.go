@@ -41,3 +41,15 @@ func TestLineRulesSettleWrongSums(t *testing.T) {
 		}
 	}
 }
+
+func TestLuby(t *testing.T) {
+	want := []int{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16}
+	for i, w := range want {
+		if got := luby(i + 1); got != w {
+			t.Errorf("luby(%d) = %d, want %d", i+1, got, w)
+		}
+	}
+	if got := luby(1<<20 - 1); got != 1<<19 {
+		t.Errorf("luby(2^20-1) = %d, want 2^19", got)
+	}
+}
