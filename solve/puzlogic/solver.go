@@ -18,6 +18,13 @@
 // value and different colours are different blocks, but on a square that no
 // blue or white sum sees the colour matters to no rule: such a square gets a
 // value only, and the blocks left over colour these squares at the end.
+//
+// Line rules (needs.go) narrow the domains further at each node: the values
+// each line must and may take, from its squares, its sums and how many blocks
+// of each value are left for the lines of each axis. A search for one
+// solution restarts with shuffled orders, and after a node budget a SAT
+// solver (sat.go) runs beside it on an exact encoding; the first answer
+// wins. Counting runs the plain complete search.
 package puzlogic
 
 import (
@@ -84,6 +91,8 @@ type solver struct {
 	isRow        []bool             // whether each line is a row (else a column)
 	squaresOf    [][]int            // each line's squares
 	support      [][numValues]int16 // scratch: a line's (square, colour) pairs able to take each value
+	must, may    []valueSet         // scratch: the values each line must take, and may (see lineValues)
+	dom          []tokenSet         // scratch: each empty square's domain (see sweep)
 	reach        [][numValues]int16 // scratch: a line's squares whose row and column allow each value
 	used         []valueSet         // each line's values, fixed and placed
 	open         []int              // each line's squares not yet filled
@@ -111,6 +120,9 @@ type solver struct {
 	rng         *rand.Rand
 	budget      int
 	outOfBudget bool
+
+	sat    *satRun // the SAT solver running beside the search, if started
+	satWon bool    // it answered first
 }
 
 // Solve returns one solution of p: what every cell holds, in the order of
@@ -187,24 +199,62 @@ func (s *solver) firstSquares(p *puzzle.Puzzle) []Square {
 // searchWithRestarts looks for one solution. Searches for a first solution
 // have heavy tails: an early wrong choice can cost a huge subtree that another
 // order of choices avoids. So it runs the search with a node budget, and when
-// the budget runs out it starts again with ties and value order shuffled and
-// twice the budget. The budget grows without bound, so the last run is a
-// complete search: a puzzle with no solution is still proven so, at about
-// twice the cost of one complete search. The shuffles are seeded, so the same
-// puzzle always gets the same solution.
+// the budget runs out it starts again with ties and value order shuffled.
+// The budgets follow Luby's sequence (1 1 2 1 1 2 4 1 1 2 ... thousand
+// nodes), which keeps most runs short, where a doubling budget soon spends
+// everything on one long run; measured on the hard dense boards, Luby's
+// budgets cut the slowest from seconds to under half a second. The sequence
+// holds every power of two, so some run's budget exceeds any search tree:
+// that run is a complete search, and a puzzle with no solution is still
+// proven so, the restarts before it costing O(log) times as much. The
+// shuffles are seeded, so a
+// puzzle the search settles within searchBudget nodes always gets the same
+// solution. After that the SAT solver runs beside the restarts (see
+// startSAT), and whichever answers first settles the puzzle: both are
+// complete, so the answer is exact, but which of several solutions is found
+// may then vary from run to run.
 func (s *solver) searchWithRestarts() {
 	const firstBudget = 1000
-	for attempt, budget := 0, firstBudget; ; attempt, budget = attempt+1, 2*budget {
+	defer s.stopSAT()
+	spent := 0
+	for attempt := 0; ; attempt++ {
+		budget := firstBudget * luby(attempt+1)
 		if attempt > 0 {
 			s.rng = rand.New(rand.NewPCG(uint64(attempt), 0x9e3779b97f4a7c15))
 		}
+		if s.sat == nil && spent >= searchBudget {
+			s.startSAT()
+		}
 		s.budget, s.outOfBudget, s.nodes = budget, false, 0
 		s.search()
+		if s.satWon {
+			s.takeSATAnswer()
+			return
+		}
 		if !s.outOfBudget {
 			return
 		}
+		spent += budget
 	}
 }
+
+// luby returns the i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 ...:
+// 2^(k-1) at i = 2^k-1, and otherwise the sequence again from its start.
+func luby(i int) int {
+	for k := 1; ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i < 1<<k-1 {
+			return luby(i - (1<<(k-1) - 1))
+		}
+	}
+}
+
+// searchBudget is how many nodes the restarts of searchWithRestarts may
+// spend before the SAT solver starts beside them (see startSAT). A variable, so that
+// tests can send every puzzle down either path.
+var searchBudget = 31000
 
 const rowAxis, colAxis = 0, 1
 
@@ -234,6 +284,8 @@ func newSolver(p *puzzle.Puzzle) (*solver, bool) {
 	s.isRow = make([]bool, len(lines))
 	s.squaresOf = make([][]int, len(lines))
 	s.support = make([][numValues]int16, len(lines))
+	s.must, s.may = make([]valueSet, len(lines)), make([]valueSet, len(lines))
+	s.dom = make([]tokenSet, len(s.rowOf))
 	s.reach = make([][numValues]int16, len(lines))
 	s.sumsOf = make([][]int, len(lines))
 	for k, n := range lines {
@@ -335,7 +387,8 @@ func (s *solver) addSums(p *puzzle.Puzzle, lines map[[2]int]int, fixed []int) bo
 // addImpliedSums adds the sum that two sums of a line imply: every number
 // of a line is fixed, blue or white, so its sum of scope all is its fixed
 // numbers plus its blue sum plus its white sum. Bounding the third sum too
-// prunes what the two alone miss.
+// prunes what the two alone miss. It returns false when a line's three sums
+// disagree, or the implied sum is already missed.
 func (s *solver) addImpliedSums(fixed []int) bool {
 	for l, sums := range s.sumsOf {
 		var target [numColors]int // the line's first blue and white sums
@@ -351,6 +404,8 @@ func (s *solver) addImpliedSums(fixed []int) bool {
 		}
 		implied := lineSum{target: fixed[l] + target[blue] + target[white], color: anyColor, total: fixed[l]}
 		switch {
+		case hasAll && has[blue] && has[white] && all != implied.target:
+			return false // the three sums disagree
 		case hasAll && has[blue] == has[white]:
 			continue // nothing to add, or nothing to add from
 		case hasAll && has[blue]:
@@ -392,10 +447,10 @@ func (s *solver) search() bool {
 		return false
 	}
 	s.countReach()
-	best, domain, ok := s.sweep()
-	if !ok {
+	if !s.sweep() || !s.lineValues() || !s.narrowDomains() {
 		return false
 	}
+	best, domain := s.pickSquare()
 	line, v, ok := s.forcedLine(bits.OnesCount32(uint32(domain)))
 	switch {
 	case !ok:
@@ -475,11 +530,15 @@ func product(a, b, atMost int) int {
 	return min(a*b, atMost)
 }
 
-// mustStop reports whether the search must stop: its context ended, or it
-// ran out of budget.
+// mustStop reports whether the search must stop: its context ended, it ran
+// out of budget, or the SAT solver beside it answered.
 func (s *solver) mustStop() bool {
 	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
 		s.stopped = true
+		return true
+	}
+	if s.nodes&255 == 0 && s.satAnswered() {
+		s.satWon = true
 		return true
 	}
 	if s.budget > 0 && s.nodes > s.budget {
@@ -517,25 +576,74 @@ func (s *solver) countReach() {
 	}
 }
 
-// sweep computes the empty squares' domains, counting in s.support how many
-// (square, colour) pairs of each line can take each value, and returns the
-// square to branch on with its domain: the one with the fewest values (a
-// value it can take in both colours counts once: which colour is often
-// settled below), and among equals the square whose lines have sums and the
-// most squares left to fill. It returns false when some square has nothing
-// left.
-func (s *solver) sweep() (best int, bestDomain tokenSet, ok bool) {
+// sweep computes the empty squares' domains into s.dom, and counts in
+// s.support how many (square, colour) pairs of each line can take each
+// value. It returns false when some square has nothing left.
+func (s *solver) sweep() bool {
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		if s.dom[sq] = s.domain(sq); s.dom[sq] == 0 {
+			return false
+		}
+	}
+	s.countSupport()
+	return true
+}
+
+// countSupport counts in s.support how many (square, colour) pairs of each
+// line can take each value, by the domains in s.dom.
+func (s *solver) countSupport() {
 	clear(s.support)
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		r, c := s.rowOf[sq], s.colOf[sq]
+		for rest := s.dom[sq]; rest != 0; rest &= rest - 1 {
+			v, _ := token(bits.TrailingZeros32(uint32(rest)))
+			s.support[r][v]++
+			s.support[c][v]++
+		}
+	}
+}
+
+// narrowDomains takes out of each empty square's domain the values that its
+// row or its column may not take (see lineValues), and counts s.support
+// again. It returns false when some square has nothing left.
+func (s *solver) narrowDomains() bool {
+	changed := false
+	for sq, v := range s.value {
+		if v >= 0 {
+			continue
+		}
+		allowed := s.may[s.rowOf[sq]] & s.may[s.colOf[sq]]
+		d := s.dom[sq] & tokens(allowed, allowed)
+		if d == 0 {
+			return false
+		}
+		changed = changed || d != s.dom[sq]
+		s.dom[sq] = d
+	}
+	if changed {
+		s.countSupport()
+	}
+	return true
+}
+
+// pickSquare returns the square to branch on, with its domain: the one with
+// the fewest values (a value it can take in both colours counts once: which
+// colour is often settled below), and among equals the square whose lines
+// have sums and the most squares left to fill.
+func (s *solver) pickSquare() (best int, bestDomain tokenSet) {
 	best, bestSize, bestWeight := -1, 2*numValues+1, 0
 	for sq, v := range s.value {
 		if v >= 0 {
 			continue
 		}
-		d := s.domain(sq)
+		d := s.dom[sq]
 		size := bits.OnesCount16(uint16(valueSet(d) | valueSet(d>>whiteShift)))
-		if size == 0 {
-			return -1, 0, false
-		}
 		r, c := s.rowOf[sq], s.colOf[sq]
 		weight := s.open[r] + s.open[c] + 16*(len(s.sumsOf[r])+len(s.sumsOf[c]))
 		if s.rng != nil {
@@ -544,13 +652,8 @@ func (s *solver) sweep() (best int, bestDomain tokenSet, ok bool) {
 		if size < bestSize || (size == bestSize && weight > bestWeight) {
 			best, bestSize, bestDomain, bestWeight = sq, size, d, weight
 		}
-		for rest := d; rest != 0; rest &= rest - 1 {
-			v, _ := token(bits.TrailingZeros32(uint32(rest)))
-			s.support[r][v]++
-			s.support[c][v]++
-		}
 	}
-	return best, bestDomain, true
+	return best, bestDomain
 }
 
 // forcedLine checks the counting rules on s.support and looks for a line
@@ -582,7 +685,7 @@ func (s *solver) forcedLine(bestSize int) (bestLine, bestValue int, ok bool) {
 			if s.isRow[l] {
 				lines = rows
 			}
-			if lines == s.countAll[v] || s.open[l] == s.reachable(l) {
+			if lines == s.countAll[v] || s.must[l]&(1<<v) != 0 {
 				bestLine, bestValue, bestSize = l, v, n
 			}
 		}
@@ -608,9 +711,8 @@ func (s *solver) linesTaking(v int) (rows, cols int) {
 // branchOnLine tries each way to put a block of value v on line l: each of
 // its squares that can take v, in each colour it can take it.
 func (s *solver) branchOnLine(l, v int) bool {
-	// Collect the choices first: the recursion reuses the scratch tables
-	// domain reads. A line has at most numValues squares left (checked by
-	// linesCanFill).
+	// Collect the choices first: the recursion reuses s.dom. A line has at
+	// most numValues squares left (checked by linesCanFill).
 	type choice struct{ sq, color int }
 	var choices [numColors * numValues]choice
 	n := 0
@@ -618,7 +720,7 @@ func (s *solver) branchOnLine(l, v int) bool {
 		if s.value[sq] >= 0 {
 			continue
 		}
-		d := s.domain(sq)
+		d := s.dom[sq]
 		for c := 0; c < numColors; c++ {
 			if d.has(v, c) {
 				choices[n] = choice{sq, c}
