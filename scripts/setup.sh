@@ -23,6 +23,7 @@ if [[ "${1:-}" == "--test" ]]; then
 fi
 if [[ "${1:-}" == "--test" ]]; then
 	packages+=(cadical)  # an independent SAT solver: TestCadical checks the tetromino solver's answers with it
+	packages+=(z3)  # an independent solver: TestUnsatAgreesWithZ3 checks Puzlogic answers with it
 fi
 
 missing=()
