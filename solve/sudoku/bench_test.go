@@ -47,7 +47,7 @@ func benchSet(b *testing.B, lines []string) {
 	b.ReportMetric(b.Elapsed().Seconds()*1e6/n, "µs/puzzle")
 }
 
-func BenchmarkTop95(b *testing.B) { benchSet(b, readSet(b, top95, true)) }
+func BenchmarkTop95(b *testing.B) { benchSet(b, readSet(b, top95(b), true)) }
 
 // BenchmarkTop95Permuted solves the same puzzles written differently (see
 // permute_test.go): it should take as long as BenchmarkTop95.
@@ -72,9 +72,9 @@ func Benchmark25x25(b *testing.B)   { benchKept(b, "25x25.txt") }
 // BenchmarkRunTop95 measures Run on the whole top95 file: reading, checking,
 // solving and writing every answer line.
 func BenchmarkRunTop95(b *testing.B) {
-	data, err := os.ReadFile(top95)
+	data, err := os.ReadFile(top95(b))
 	if os.IsNotExist(err) {
-		b.Skipf("%s is absent (the shared test data is not on this machine)", top95)
+		b.Skipf("%s is absent (the shared test data is not on this machine)", top95(b))
 	}
 	if err != nil {
 		b.Fatal(err)

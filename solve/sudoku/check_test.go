@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/puzbot/puzbot/internal/testdata"
 )
 
 // verify is the independent checker every solution in the tests goes
@@ -93,8 +94,12 @@ func readSet(t testing.TB, path string, skipMissing bool) []string {
 	return out
 }
 
-// top95 is the well-known list of hard puzzles, read in place.
-var top95 = filepath.Join("..", "..", "..", "shared", "testdata", "sudoku", "top95.txt")
+// top95 returns the path of the well-known list of hard puzzles, read in
+// place in ../shared/testdata (readSet skips a test when it is absent).
+func top95(tb testing.TB) string {
+	tb.Helper()
+	return testdata.SharedPath(tb, "sudoku/top95.txt")
+}
 
 // mustGrid parses one puzzle line.
 func mustGrid(t testing.TB, line string) *grid {
