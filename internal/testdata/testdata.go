@@ -171,6 +171,20 @@ func checkPuzzle(p *puzzle.Puzzle) error {
 	return nil
 }
 
+// ReadPNG decodes the PNG image at path, failing the test when it cannot.
+func ReadPNG(tb testing.TB, path string) image.Image {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
 // ReadShot decodes the screenshot PNG at path and returns it with the
 // screen origin it records, failing the test when it records none.
 func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {
