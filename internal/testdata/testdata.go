@@ -174,20 +174,25 @@ func checkPuzzle(p *puzzle.Puzzle) error {
 // ReadPNG decodes the PNG image at path, failing the test when it cannot.
 func ReadPNG(tb testing.TB, path string) image.Image {
 	tb.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		tb.Fatalf("%s: %v", path, err)
-	}
+	img, _ := readPNG(tb, path)
 	return img
 }
 
 // ReadShot decodes the screenshot PNG at path and returns it with the
 // screen origin it records, failing the test when it records none.
 func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {
+	tb.Helper()
+	img, data := readPNG(tb, path)
+	origin, ok, err := puzzle.ReadOrigin(data)
+	if err != nil || !ok {
+		tb.Fatalf("%s records no origin (%v)", path, err)
+	}
+	return img, origin
+}
+
+// readPNG decodes the PNG image at path and returns it with the file's
+// bytes, failing the test when it cannot.
+func readPNG(tb testing.TB, path string) (image.Image, []byte) {
 	tb.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -197,11 +202,7 @@ func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {
 	if err != nil {
 		tb.Fatalf("%s: %v", path, err)
 	}
-	origin, ok, err := puzzle.ReadOrigin(data)
-	if err != nil || !ok {
-		tb.Fatalf("%s records no origin (%v)", path, err)
-	}
-	return img, origin
+	return img, data
 }
 
 // NotRegular makes in dir one of each kind of file that is not a regular
