@@ -1,6 +1,7 @@
 // Package testdata finds the test data the tests share: the project's own
 // folder testdata/ and the real game's data in ../shared/testdata beside the
-// repository, and reads the real game's levels file.
+// repository, and reads the real game's levels file. It also holds the few
+// helpers the tests of several packages share (ReadPNG, DropBlock).
 package testdata
 
 import (
@@ -291,4 +292,22 @@ func FirstLines(n int) func([]byte) []byte {
 		lines := bytes.SplitAfterN(data, []byte("\n"), n+1)
 		return bytes.Join(lines[:min(n, len(lines))], nil)
 	}
+}
+
+// DropBlock moves block j of a model of a Puzlogic board, in which on[k] is
+// the cell block k lies on or -1 when it is in the tray, as the game drops a
+// dragged block: on a blank cell it stays, and a block lying there goes
+// where j came from (to the tray when j came from there); cell -1, a drop
+// anywhere else, sends j back to the tray.
+func DropBlock(on []int, j, cell int) {
+	if cell < 0 {
+		on[j] = -1
+		return
+	}
+	for k := range on {
+		if k != j && on[k] == cell {
+			on[k] = on[j]
+		}
+	}
+	on[j] = cell
 }

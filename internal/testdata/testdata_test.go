@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -56,6 +57,27 @@ func TestReadPNG(t *testing.T) {
 		}
 		if !tc.fails && (img == nil || img.Bounds().Dx() != 3 || img.Bounds().Dy() != 2) {
 			t.Errorf("%s: got %v", tc.name, img)
+		}
+	}
+}
+
+func TestDropBlock(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		on      []int
+		j, cell int
+		want    []int
+	}{
+		{"tray to blank cell", []int{-1, 4}, 0, 2, []int{2, 4}},
+		{"tray onto a block: it goes to the tray", []int{-1, 4}, 0, 4, []int{4, -1}},
+		{"cell onto a block: they swap", []int{3, 4}, 0, 4, []int{4, 3}},
+		{"cell to blank cell", []int{3, 4}, 1, 5, []int{3, 5}},
+		{"anywhere else: home", []int{3, 4}, 1, -1, []int{3, -1}},
+		{"onto its own cell", []int{3, 4}, 0, 3, []int{3, 4}},
+	} {
+		DropBlock(tc.on, tc.j, tc.cell)
+		if !slices.Equal(tc.on, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, tc.on, tc.want)
 		}
 	}
 }
