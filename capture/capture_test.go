@@ -4,7 +4,6 @@ import (
 	"errors"
 	"image"
 	"image/color"
-	"image/png"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -351,15 +350,7 @@ func BenchmarkDisplay(b *testing.B) {
 
 // BenchmarkSave encodes and writes a real 1920x1080 screenshot of the game.
 func BenchmarkSave(b *testing.B) {
-	f, err := os.Open(testdata.Shared(b, "puzlogic/screens/level01.png"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	src, err := png.Decode(f)
-	f.Close()
-	if err != nil {
-		b.Fatal(err)
-	}
+	src := testdata.ReadPNG(b, testdata.Shared(b, "puzlogic/screens/level01.png"))
 	img := image.NewRGBA(src.Bounds())
 	for y := src.Bounds().Min.Y; y < src.Bounds().Max.Y; y++ {
 		for x := src.Bounds().Min.X; x < src.Bounds().Max.X; x++ {

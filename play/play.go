@@ -279,26 +279,10 @@ func sameReading(a, b *puzzle.Puzzle) bool {
 
 // canonical encodes what a reading says, without screen positions.
 func canonical(p *puzzle.Puzzle) []byte {
-	q := *p
+	q := p.MapPoints(func(*puzzle.Point) *puzzle.Point { return nil })
 	q.Board = nil
-	q.Cells = append([]puzzle.Cell(nil), p.Cells...)
-	for i := range q.Cells {
-		q.Cells[i].Point = nil
-	}
-	q.Pieces = append([]puzzle.Piece(nil), p.Pieces...)
-	for i := range q.Pieces {
-		q.Pieces[i].Point = nil
-	}
-	q.Levels = append([]puzzle.LevelTile(nil), p.Levels...)
-	for i := range q.Levels {
-		q.Levels[i].Point = nil
-	}
-	q.Buttons = append([]puzzle.Button(nil), p.Buttons...)
-	for i := range q.Buttons {
-		q.Buttons[i].Point = nil
-	}
 	var buf bytes.Buffer
-	_ = puzzle.Encode(&buf, &q)
+	_ = puzzle.Encode(&buf, q)
 	return buf.Bytes()
 }
 

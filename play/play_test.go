@@ -182,3 +182,32 @@ func TestPace(t *testing.T) {
 		}
 	}
 }
+
+// TestSameReading checks that two readings of a screen are the same when
+// only positions differ (a frame of an animation) and not otherwise.
+func TestSameReading(t *testing.T) {
+	const base = `{"kind":"puzlogic","board":{"x":1,"y":2,"width":30,"height":40},` +
+		`"cells":[{"row":0,"col":0,"x":10,"y":20}],"pieces":[{"value":1,"x":5,"y":6}],"buttons":[{"name":"menu","x":9,"y":9}]}`
+	for _, tc := range []struct {
+		other string
+		same  bool
+	}{
+		{base, true},
+		{`{"kind":"puzlogic","board":{"x":3,"y":2,"width":31,"height":40},` +
+			`"cells":[{"row":0,"col":0,"x":11,"y":20}],"pieces":[{"value":1,"x":8,"y":6}],"buttons":[{"name":"menu"}]}`, true},
+		{`{"kind":"puzlogic","board":{"x":1,"y":2,"width":30,"height":40},` +
+			`"cells":[{"row":0,"col":0,"x":10,"y":20}],"pieces":[{"value":2,"x":5,"y":6}],"buttons":[{"name":"menu","x":9,"y":9}]}`, false},
+		{`{"kind":"puzlogic","cells":[{"row":0,"col":0}],"pieces":[{"value":1}]}`, false},
+	} {
+		var a, b puzzle.Puzzle
+		if err := puzzle.Decode([]byte(base), &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := puzzle.Decode([]byte(tc.other), &b); err != nil {
+			t.Fatal(err)
+		}
+		if got := sameReading(&a, &b); got != tc.same {
+			t.Errorf("%s: same %v, want %v", tc.other, got, tc.same)
+		}
+	}
+}

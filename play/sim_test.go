@@ -7,6 +7,7 @@ import (
 	"image"
 	"math/rand/v2"
 
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 )
@@ -213,17 +214,10 @@ func (s *sim) drag(from, to puzzle.Point) error {
 			target = c
 		}
 	}
-	if target < 0 {
-		s.on[j] = -1
-		return nil
+	testdata.DropBlock(s.on, j, target)
+	if target >= 0 {
+		s.completeIfSolved()
 	}
-	for k := range s.on {
-		if k != j && s.on[k] == target {
-			s.on[k] = s.on[j]
-		}
-	}
-	s.on[j] = target
-	s.completeIfSolved()
 	return nil
 }
 

@@ -19,11 +19,7 @@ func benchScreen(b *testing.B) screen {
 // benchScene returns the scene of benchScreen's game area.
 func benchScene(b *testing.B) *scene {
 	s := benchScreen(b)
-	area, err := findGameArea(s.img)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return newScene(s.img, area)
+	return screenScene(b, s.name, s.img)
 }
 
 // BenchmarkDecodePNG decodes a 1920x1080 screenshot.

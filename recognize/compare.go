@@ -57,33 +57,20 @@ func Compare(want, got *puzzle.Puzzle, tol int) []string {
 }
 
 func compareCells(want, got []puzzle.Cell, tol int) []string {
-	var diffs []string
 	type key struct{ row, col int }
-	gotAt := multimap[key, puzzle.Cell]{}
-	for _, c := range got {
-		gotAt.add(key{c.Row, c.Col}, c)
-	}
-	for _, w := range want {
-		g, ok := gotAt.take(key{w.Row, w.Col})
-		if !ok {
-			diffs = append(diffs, fmt.Sprintf("cell row %d col %d (%s%s): missing", w.Row, w.Col, valueString(w.Value), pointString(w.Point)))
-			continue
-		}
-		if valueString(w.Value) != valueString(g.Value) {
-			diffs = append(diffs, fmt.Sprintf("cell row %d col %d: got %s, want %s", w.Row, w.Col, valueString(g.Value), valueString(w.Value)))
-		}
-		if !nearPoint(w.Point, g.Point, tol) {
-			diffs = append(diffs, fmt.Sprintf("cell row %d col %d: at%s, want%s", w.Row, w.Col, pointString(g.Point), pointString(w.Point)))
-		}
-	}
-	extra := gotAt.rest()
-	sort.Slice(extra, func(i, j int) bool {
-		return extra[i].Row < extra[j].Row || extra[i].Row == extra[j].Row && extra[i].Col < extra[j].Col
-	})
-	for _, g := range extra {
-		diffs = append(diffs, fmt.Sprintf("cell row %d col %d (%s%s): not expected", g.Row, g.Col, valueString(g.Value), pointString(g.Point)))
-	}
-	return diffs
+	return pairing[key, puzzle.Cell]{
+		key: func(c puzzle.Cell) key { return key{c.Row, c.Col} },
+		less: func(a, b puzzle.Cell) bool {
+			return a.Row < b.Row || a.Row == b.Row && a.Col < b.Col
+		},
+		name: func(c puzzle.Cell) string { return fmt.Sprintf("cell row %d col %d", c.Row, c.Col) },
+		whole: func(c puzzle.Cell) string {
+			return fmt.Sprintf("cell row %d col %d (%s%s)", c.Row, c.Col, valueString(c.Value), pointString(c.Point))
+		},
+		differ: func(w, g puzzle.Cell) (string, string) { return valueString(g.Value), valueString(w.Value) },
+		point:  func(c puzzle.Cell) *puzzle.Point { return c.Point },
+		tol:    tol,
+	}.compare(want, got)
 }
 
 func comparePieces(want, got []puzzle.Piece, tol int) []string {
@@ -142,83 +129,101 @@ func valueOr(v *int, or int) int {
 }
 
 func compareSums(want, got []puzzle.Sum) []string {
-	var diffs []string
 	type key struct {
 		axis  string
 		index int
 		scope string
 	}
-	gotAt := multimap[key, puzzle.Sum]{}
-	for _, s := range got {
-		gotAt.add(key{s.Axis, s.Index, s.ScopeName()}, s)
-	}
-	for _, w := range want {
-		g, ok := gotAt.take(key{w.Axis, w.Index, w.ScopeName()})
-		if !ok {
-			diffs = append(diffs, fmt.Sprintf("sum %s %d = %d (%s): missing", w.Axis, w.Index, w.Target, w.ScopeName()))
-			continue
-		}
-		if g.Target != w.Target {
-			diffs = append(diffs, fmt.Sprintf("sum %s %d (%s): got %d, want %d", w.Axis, w.Index, w.ScopeName(), g.Target, w.Target))
-		}
-	}
-	extra := gotAt.rest()
-	sort.Slice(extra, func(i, j int) bool {
-		return extra[i].Axis < extra[j].Axis || extra[i].Axis == extra[j].Axis && extra[i].Index < extra[j].Index
-	})
-	for _, g := range extra {
-		diffs = append(diffs, fmt.Sprintf("sum %s %d = %d (%s): not expected", g.Axis, g.Index, g.Target, g.ScopeName()))
-	}
-	return diffs
+	return pairing[key, puzzle.Sum]{
+		key: func(s puzzle.Sum) key { return key{s.Axis, s.Index, s.ScopeName()} },
+		less: func(a, b puzzle.Sum) bool {
+			return a.Axis < b.Axis || a.Axis == b.Axis && a.Index < b.Index
+		},
+		name: func(s puzzle.Sum) string { return fmt.Sprintf("sum %s %d (%s)", s.Axis, s.Index, s.ScopeName()) },
+		whole: func(s puzzle.Sum) string {
+			return fmt.Sprintf("sum %s %d = %d (%s)", s.Axis, s.Index, s.Target, s.ScopeName())
+		},
+		differ: func(w, g puzzle.Sum) (string, string) { return fmt.Sprint(g.Target), fmt.Sprint(w.Target) },
+	}.compare(want, got)
 }
 
 func compareTiles(want, got []puzzle.LevelTile, tol int) []string {
+	return pairing[int, puzzle.LevelTile]{
+		key:  func(t puzzle.LevelTile) int { return t.Level },
+		less: func(a, b puzzle.LevelTile) bool { return a.Level < b.Level },
+		name: func(t puzzle.LevelTile) string { return fmt.Sprintf("level tile %d", t.Level) },
+		whole: func(t puzzle.LevelTile) string {
+			return fmt.Sprintf("level tile %d (%s%s)", t.Level, t.State, pointString(t.Point))
+		},
+		differ: func(w, g puzzle.LevelTile) (string, string) { return g.State, w.State },
+		point:  func(t puzzle.LevelTile) *puzzle.Point { return t.Point },
+		tol:    tol,
+	}.compare(want, got)
+}
+
+func compareButtons(want, got []puzzle.Button, tol int) []string {
+	return pairing[string, puzzle.Button]{
+		key:   func(b puzzle.Button) string { return b.Name },
+		less:  func(a, b puzzle.Button) bool { return a.Name < b.Name },
+		name:  func(b puzzle.Button) string { return fmt.Sprintf("button %q", b.Name) },
+		whole: func(b puzzle.Button) string { return fmt.Sprintf("button %q%s", b.Name, pointString(b.Point)) },
+		point: func(b puzzle.Button) *puzzle.Point { return b.Point },
+		tol:   tol,
+	}.compare(want, got)
+}
+
+// pairing compares two lists of one kind of item, pairing each expected
+// item with the first unpaired one read under the same key.
+type pairing[K comparable, V any] struct {
+	key   func(V) K
+	less  func(a, b V) bool // orders the items read but not expected
+	name  func(V) string    // names an item in the lines about a pair
+	whole func(V) string    // shows an item in full, for one left unpaired
+	// differ, when set, returns the value read and the one expected, for a
+	// line "name: got …, want …" where they are not the same.
+	differ func(want, got V) (string, string)
+	// point, when set, returns an item's position, which must be within
+	// tol pixels of the expected one.
+	point func(V) *puzzle.Point
+	tol   int
+}
+
+// compare returns the differences, one line each: for each expected item in
+// turn, that it is missing or how it was read differently; then the items
+// read but not expected, in the order less sets.
+func (p pairing[K, V]) compare(want, got []V) []string {
 	var diffs []string
-	gotAt := multimap[int, puzzle.LevelTile]{}
-	for _, t := range got {
-		gotAt.add(t.Level, t)
+	gotAt := multimap[K, V]{}
+	for _, g := range got {
+		gotAt.add(p.key(g), g)
 	}
 	for _, w := range want {
-		g, ok := gotAt.take(w.Level)
+		g, ok := gotAt.take(p.key(w))
 		if !ok {
-			diffs = append(diffs, fmt.Sprintf("level tile %d (%s%s): missing", w.Level, w.State, pointString(w.Point)))
+			diffs = append(diffs, p.whole(w)+": missing")
 			continue
 		}
-		if g.State != w.State {
-			diffs = append(diffs, fmt.Sprintf("level tile %d: got %s, want %s", w.Level, g.State, w.State))
-		}
-		if !nearPoint(w.Point, g.Point, tol) {
-			diffs = append(diffs, fmt.Sprintf("level tile %d: at%s, want%s", w.Level, pointString(g.Point), pointString(w.Point)))
-		}
+		diffs = append(diffs, p.pairDiffs(w, g)...)
 	}
 	extra := gotAt.rest()
-	sort.Slice(extra, func(i, j int) bool { return extra[i].Level < extra[j].Level })
+	sort.Slice(extra, func(i, j int) bool { return p.less(extra[i], extra[j]) })
 	for _, g := range extra {
-		diffs = append(diffs, fmt.Sprintf("level tile %d (%s%s): not expected", g.Level, g.State, pointString(g.Point)))
+		diffs = append(diffs, p.whole(g)+": not expected")
 	}
 	return diffs
 }
 
-func compareButtons(want, got []puzzle.Button, tol int) []string {
+// pairDiffs returns the lines on how the item read as g differs from the
+// expected w: its value, then its position.
+func (p pairing[K, V]) pairDiffs(w, g V) []string {
 	var diffs []string
-	gotAt := multimap[string, puzzle.Button]{}
-	for _, b := range got {
-		gotAt.add(b.Name, b)
-	}
-	for _, w := range want {
-		g, ok := gotAt.take(w.Name)
-		if !ok {
-			diffs = append(diffs, fmt.Sprintf("button %q%s: missing", w.Name, pointString(w.Point)))
-			continue
-		}
-		if !nearPoint(w.Point, g.Point, tol) {
-			diffs = append(diffs, fmt.Sprintf("button %q: at%s, want%s", w.Name, pointString(g.Point), pointString(w.Point)))
+	if p.differ != nil {
+		if gv, wv := p.differ(w, g); gv != wv {
+			diffs = append(diffs, fmt.Sprintf("%s: got %s, want %s", p.name(w), gv, wv))
 		}
 	}
-	extra := gotAt.rest()
-	sort.Slice(extra, func(i, j int) bool { return extra[i].Name < extra[j].Name })
-	for _, g := range extra {
-		diffs = append(diffs, fmt.Sprintf("button %q%s: not expected", g.Name, pointString(g.Point)))
+	if p.point != nil && !nearPoint(p.point(w), p.point(g), p.tol) {
+		diffs = append(diffs, fmt.Sprintf("%s: at%s, want%s", p.name(w), pointString(p.point(g)), pointString(p.point(w))))
 	}
 	return diffs
 }

@@ -41,11 +41,7 @@ func TestFindLevelLabel(t *testing.T) {
 // coordinates, as read by readBoard.
 func labelBoxes(t *testing.T, s screen) []image.Rectangle {
 	t.Helper()
-	area, err := findGameArea(s.img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := newScene(s.img, area)
+	sc := screenScene(t, s.name, s.img)
 	defer sc.close()
 	b, err := sc.readBoard(testReader)
 	if err != nil || len(b.label) != 2 || b.level != s.want.Level {

@@ -43,31 +43,11 @@ func scalePuzzle(want *puzzle.Puzzle, f float64) *puzzle.Puzzle {
 		}
 		return &puzzle.Point{X: s(p.X), Y: s(p.Y)}
 	}
-	out := *want
+	out := want.MapPoints(pt)
 	if want.Board != nil {
 		out.Board = &puzzle.Rect{X: s(want.Board.X), Y: s(want.Board.Y), Width: s(want.Board.Width), Height: s(want.Board.Height)}
 	}
-	out.Cells = nil
-	for _, c := range want.Cells {
-		c.Point = pt(c.Point)
-		out.Cells = append(out.Cells, c)
-	}
-	out.Pieces = nil
-	for _, p := range want.Pieces {
-		p.Point = pt(p.Point)
-		out.Pieces = append(out.Pieces, p)
-	}
-	out.Levels = nil
-	for _, l := range want.Levels {
-		l.Point = pt(l.Point)
-		out.Levels = append(out.Levels, l)
-	}
-	out.Buttons = nil
-	for _, b := range want.Buttons {
-		b.Point = pt(b.Point)
-		out.Buttons = append(out.Buttons, b)
-	}
-	return &out
+	return out
 }
 
 func checkRecognized(t *testing.T, rec *Recognizer, name string, img *image.RGBA, origin image.Point, want *puzzle.Puzzle) {

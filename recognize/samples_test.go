@@ -100,11 +100,7 @@ type sampler struct {
 }
 
 func screenSamples(t testing.TB, name string, img *image.RGBA, want *puzzle.Puzzle, rd *Reader) []sample {
-	area, err := findGameArea(img)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	sc := newScene(img, area)
+	sc := screenScene(t, name, img)
 	defer sc.close()
 	s := &sampler{t: t, name: name, sc: sc, want: want, tol: Tolerance(want)}
 	switch want.ScreenName() {

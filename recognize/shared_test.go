@@ -75,3 +75,14 @@ func loadScreen(path string) (screen, error) {
 	name := strings.TrimSuffix(filepath.Base(path), ".png")
 	return screen{name: name, data: data, img: img, origin: origin, want: &want}, nil
 }
+
+// screenScene returns the scene of the game area of img, the screenshot
+// called name, failing the test when it finds none. The caller closes it.
+func screenScene(t testing.TB, name string, img *image.RGBA) *scene {
+	t.Helper()
+	area, err := findGameArea(img)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return newScene(img, area)
+}

@@ -13,11 +13,7 @@ var blue = rgb{0x1e, 0x5a, 0xd2}
 // of the clue on line index of axis of screenshot s, and the background.
 func clueBoxes(t *testing.T, s screen, axis string, index int) (tri image.Rectangle, digits []image.Rectangle, bg rgb) {
 	t.Helper()
-	area, err := findGameArea(s.img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := newScene(s.img, area)
+	sc := screenScene(t, s.name, s.img)
 	defer sc.close()
 	b, err := sc.readBoard(testReader)
 	if err != nil {

@@ -46,15 +46,7 @@ func TestRenderCommand(t *testing.T) {
 		if r.code != 0 || r.stdout != out+"\n" || r.stderr != "" {
 			t.Fatalf("%v: exit %d, stdout %q, stderr %q", tc.args, r.code, r.stdout, r.stderr)
 		}
-		f, err := os.Open(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%v: %v", tc.args, err)
-		}
+		img := testdata.ReadPNG(t, out)
 		if b := img.Bounds(); b.Dx() != tc.side || b.Dy() != tc.side {
 			t.Errorf("%v: %v, want %dx%d", tc.args, b, tc.side, tc.side)
 		}
@@ -88,15 +80,7 @@ func TestRenderPuzlogic(t *testing.T) {
 	if r.code != 0 || r.stdout != out+"\n" || r.stderr != "" {
 		t.Fatalf("render -o: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := testdata.ReadPNG(t, out)
 	// 2 columns + 3 sum columns + a margin; 3 rows + 3 sum rows + 1 tray row + 2 margins.
 	if b := img.Bounds(); b.Dx() != 6*20 || b.Dy() != 9*20 {
 		t.Errorf("render -o: picture %v, want 120x180", b)

@@ -1,6 +1,7 @@
 // Package testdata finds the test data the tests share: the project's own
 // folder testdata/ and the real game's data in ../shared/testdata beside the
-// repository, and reads the real game's levels file.
+// repository, and reads the real game's levels file. It also holds the few
+// helpers the tests of several packages share (ReadPNG, DropBlock).
 package testdata
 
 import (
@@ -171,9 +172,28 @@ func checkPuzzle(p *puzzle.Puzzle) error {
 	return nil
 }
 
+// ReadPNG decodes the PNG image at path, failing the test when it cannot.
+func ReadPNG(tb testing.TB, path string) image.Image {
+	tb.Helper()
+	img, _ := readPNG(tb, path)
+	return img
+}
+
 // ReadShot decodes the screenshot PNG at path and returns it with the
 // screen origin it records, failing the test when it records none.
 func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {
+	tb.Helper()
+	img, data := readPNG(tb, path)
+	origin, ok, err := puzzle.ReadOrigin(data)
+	if err != nil || !ok {
+		tb.Fatalf("%s records no origin (%v)", path, err)
+	}
+	return img, origin
+}
+
+// readPNG decodes the PNG image at path and returns it with the file's
+// bytes, failing the test when it cannot.
+func readPNG(tb testing.TB, path string) (image.Image, []byte) {
 	tb.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -183,11 +203,7 @@ func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {
 	if err != nil {
 		tb.Fatalf("%s: %v", path, err)
 	}
-	origin, ok, err := puzzle.ReadOrigin(data)
-	if err != nil || !ok {
-		tb.Fatalf("%s records no origin (%v)", path, err)
-	}
-	return img, origin
+	return img, data
 }
 
 // NotRegular makes in dir one of each kind of file that is not a regular
@@ -276,4 +292,22 @@ func FirstLines(n int) func([]byte) []byte {
 		lines := bytes.SplitAfterN(data, []byte("\n"), n+1)
 		return bytes.Join(lines[:min(n, len(lines))], nil)
 	}
+}
+
+// DropBlock moves block j of a model of a Puzlogic board, in which on[k] is
+// the cell block k lies on or -1 when it is in the tray, as the game drops a
+// dragged block: on a blank cell it stays, and a block lying there goes
+// where j came from (to the tray when j came from there); cell -1, a drop
+// anywhere else, sends j back to the tray.
+func DropBlock(on []int, j, cell int) {
+	if cell < 0 {
+		on[j] = -1
+		return
+	}
+	for k := range on {
+		if k != j && on[k] == cell {
+			on[k] = on[j]
+		}
+	}
+	on[j] = cell
 }

@@ -166,15 +166,7 @@ func copyFile(t *testing.T, from, to string) {
 // writeJPEG writes the PNG screenshot from as a JPEG of quality 90.
 func writeJPEG(t *testing.T, from, to string) {
 	t.Helper()
-	f, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := testdata.ReadPNG(t, from)
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90}); err != nil {
 		t.Fatal(err)

@@ -39,15 +39,9 @@ func (g *game) drop(p *puzzle.Puzzle, from, to puzzle.Point) error {
 	}
 	cell, ok := g.cellAt[to]
 	if !ok || p.Cells[cell].Value != nil {
-		g.on[j] = -1
-		return nil
+		cell = -1
 	}
-	for k := range g.on {
-		if k != j && g.on[k] == cell {
-			g.on[k] = g.on[j]
-		}
-	}
-	g.on[j] = cell
+	testdata.DropBlock(g.on, j, cell)
 	return nil
 }
 

@@ -179,27 +179,12 @@ func FuzzSolve9(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, limit uint8) {
 		g := fuzzGrid(data, 9)
 		lim := int(limit%8) + 1
-		deadline := time.Now().Add(time.Second)
-		var s9 solver9
-		s9.ctl.reset(lim, deadline, clockEvery9)
-		s9.solve(g.cells)
-		gen := newGeneral(9)
-		gen.ctl.reset(lim, deadline, clockEveryGeneral)
-		gen.solve(g.cells)
+		s9, gen := runBoth(g.cells, lim, time.Now().Add(time.Second))
 		if s9.ctl.timedOut || gen.ctl.timedOut {
 			return
 		}
-		line := cellsLine(g.cells)
-		if s9.ctl.count != gen.ctl.count {
-			t.Fatalf("%s: %d solutions by the 9x9 solver, %d by the general one", line, s9.ctl.count, gen.ctl.count)
-		}
-		if s9.ctl.count > 0 {
-			if err := verify(line, cellsLine(s9.solution[:])); err != nil {
-				t.Fatalf("%s: 9x9 solver: %v", line, err)
-			}
-			if err := verify(line, cellsLine(gen.solution)); err != nil {
-				t.Fatalf("%s: general solver: %v", line, err)
-			}
+		if err := disagreement(cellsLine(g.cells), s9, gen); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

@@ -1,8 +1,10 @@
 package sudoku
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // solveBoth runs the 9x9 solver and the general one on a 9x9 puzzle and
@@ -10,26 +12,41 @@ import (
 func solveBoth(t *testing.T, line string, limit int) int {
 	t.Helper()
 	g := mustGrid(t, line)
-	var s9 solver9
-	s9.ctl.reset(limit, noDeadline, clockEvery9)
-	s9.solve(g.cells)
-	gen := newGeneral(9)
-	gen.ctl.reset(limit, noDeadline, clockEveryGeneral)
-	gen.solve(g.cells)
-	if s9.ctl.count != gen.ctl.count {
-		t.Errorf("%s: the 9x9 solver counts %d solutions, the general one %d", line, s9.ctl.count, gen.ctl.count)
-	}
-	if s9.ctl.count > 0 {
-		if err := verify(line, cellsLine(s9.solution[:])); err != nil {
-			t.Errorf("%s: 9x9 solver: %v", line, err)
-		}
-	}
-	if gen.ctl.count > 0 {
-		if err := verify(line, cellsLine(gen.solution)); err != nil {
-			t.Errorf("%s: general solver: %v", line, err)
-		}
+	s9, gen := runBoth(g.cells, limit, noDeadline)
+	if err := disagreement(line, s9, gen); err != nil {
+		t.Error(err)
 	}
 	return s9.ctl.count
+}
+
+// runBoth runs the 9x9 solver and the general one on the cells of a 9x9
+// puzzle, each up to limit solutions and the deadline.
+func runBoth(cells []uint8, limit int, deadline time.Time) (*solver9, *general) {
+	s9 := new(solver9)
+	s9.ctl.reset(limit, deadline, clockEvery9)
+	s9.solve(cells)
+	gen := newGeneral(9)
+	gen.ctl.reset(limit, deadline, clockEveryGeneral)
+	gen.solve(cells)
+	return s9, gen
+}
+
+// disagreement returns what is wrong with the two solvers' runs on line:
+// counts that differ, or a solution that does not pass verify.
+func disagreement(line string, s9 *solver9, gen *general) error {
+	if s9.ctl.count != gen.ctl.count {
+		return fmt.Errorf("%s: the 9x9 solver counts %d solutions, the general one %d", line, s9.ctl.count, gen.ctl.count)
+	}
+	if s9.ctl.count == 0 {
+		return nil
+	}
+	if err := verify(line, cellsLine(s9.solution[:])); err != nil {
+		return fmt.Errorf("%s: 9x9 solver: %w", line, err)
+	}
+	if err := verify(line, cellsLine(gen.solution)); err != nil {
+		return fmt.Errorf("%s: general solver: %w", line, err)
+	}
+	return nil
 }
 
 func TestTop95(t *testing.T) {
