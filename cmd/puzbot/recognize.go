@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
 // recognizer is the executable that does the work of "puzbot recognize". It
@@ -105,9 +107,18 @@ func runRecognizer(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return nil
 	case errors.As(err, &exit) && exit.ExitCode() > 0:
 		return &visionFailure{status: exit.ExitCode()}
+	case errors.As(err, &exit) && killedBy(exit, syscall.SIGPIPE):
+		// Whatever read its output (| head) went away: end as it did.
+		return &exitcode.Error{Code: exitcode.BrokenPipe, Err: err}
 	default:
 		return fmt.Errorf("%s: %w", path, err)
 	}
+}
+
+// killedBy says whether the process that exit reports was killed by sig.
+func killedBy(exit *exec.ExitError, sig syscall.Signal) bool {
+	ws, ok := exit.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == sig
 }
 
 // feedStdin gives stdin to the command: a file as it is; another reader

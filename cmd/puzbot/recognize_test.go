@@ -280,3 +280,38 @@ func alive(p proc) bool {
 	_, f, ok := procStat(p.pid)
 	return ok && len(f) > 19 && f[19] == p.start && f[0] != "Z" && f[0] != "X"
 }
+
+// TestRecognizeOutputClosed: when what reads the output goes away (| head),
+// the vision executable dies of SIGPIPE, and puzbot ends quietly with the
+// status the shell shows for that (141), rather than printing the child's
+// death as an error.
+func TestRecognizeOutputClosed(t *testing.T) {
+	dir := t.TempDir()
+	child := "#!/bin/sh\nkill -PIPE $$\n"
+	if err := os.WriteFile(filepath.Join(dir, "puzbot-recognize"), []byte(child), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	r := runInProcess("", "recognize", "shot.png")
+	if r.code != exitcode.BrokenPipe || r.stderr != "" {
+		t.Errorf("in process: exit %d, stderr %q; want %d and nothing said", r.code, r.stderr, exitcode.BrokenPipe)
+	}
+
+	// The same from the executable.
+	data, err := os.ReadFile(desktopBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzbot := filepath.Join(dir, "puzbot")
+	if err := os.WriteFile(puzbot, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(puzbot, "recognize", "shot.png")
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitcode.BrokenPipe || stderr.Len() != 0 {
+		t.Errorf("puzbot recognize: %v, stderr %q; want exit %d, nothing said", err, stderr.String(), exitcode.BrokenPipe)
+	}
+}

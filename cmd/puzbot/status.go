@@ -107,7 +107,8 @@ func (e *visionFailure) Is(target error) bool {
 // reported says whether err's message is already on stderr.
 func reported(err error) bool {
 	var v *visionFailure
-	return errors.As(err, &v)
+	var carried *exitcode.Error
+	return errors.As(err, &v) || errors.As(err, &carried) && carried.Code == exitcode.BrokenPipe
 }
 
 // usageError marks err as a bad flag or argument.

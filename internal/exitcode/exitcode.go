@@ -28,6 +28,11 @@ const (
 	TimedOut   = 9  // the search hit its time limit without settling the question
 	GameOver   = 10 // solve: the last level is done, nothing left to play
 	EmptyPipe  = 11 // stdin was an empty pipe: an earlier step of the pipeline failed (nothing printed)
+
+	// BrokenPipe is the status the shell shows for a process killed by
+	// SIGPIPE (128+13): the reader of the output went away (| head). puzbot
+	// ends with it, quietly, when its vision executable died so.
+	BrokenPipe = 141
 )
 
 // Error is an error with the exit status the process should end with.
