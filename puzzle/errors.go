@@ -3,8 +3,8 @@ package puzzle
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
+	"strings"
 )
 
 // ErrInvalid is what errors.Is matches for every error that says a puzzle
@@ -72,16 +72,34 @@ func InFile(err error, name string) error {
 		named.File = name
 		return &named
 	}
-	if m := linePrefix.FindStringSubmatch(err.Error()); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return &lineError{file: name, line: line, msg: m[2], err: err}
+	if line, rest, ok := cutLinePrefix(err.Error()); ok {
+		return &lineError{file: name, line: line, msg: rest, err: err}
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }
 
-// linePrefix matches a message that starts with the line it is about, as
-// the readers of plain text formats (Sudoku's) write it: "line 4: ...".
-var linePrefix = regexp.MustCompile(`^line ([1-9][0-9]{0,8}): (.*)$`)
+// cutLinePrefix splits a message that starts with the line it is about, as
+// the readers of plain text formats (Sudoku's) write it, "line 4: ...",
+// into the line (1 to 999999999) and the rest, which must be one line. (A
+// hand-written match: a regular expression would cost every start of
+// puzbot its compilation.)
+func cutLinePrefix(msg string) (line int, rest string, ok bool) {
+	after, found := strings.CutPrefix(msg, "line ")
+	if !found {
+		return 0, "", false
+	}
+	num, rest, found := strings.Cut(after, ": ")
+	if !found || num == "" || len(num) > 9 || num[0] == '0' || strings.Contains(rest, "\n") {
+		return 0, "", false
+	}
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return 0, "", false
+		}
+	}
+	line, _ = strconv.Atoi(num)
+	return line, rest, true
+}
 
 // ElementLine returns the 1-based line of data where element i (from 0) of
 // the top-level list called list ("cells", "moves", ...) starts, or 0 when

@@ -100,3 +100,31 @@ func TestInFile(t *testing.T) {
 		t.Errorf("AtLine = %v", err)
 	}
 }
+
+func TestCutLinePrefix(t *testing.T) {
+	tests := []struct {
+		msg  string
+		line int
+		rest string
+		ok   bool
+	}{
+		{"line 4: 81 characters expected", 4, "81 characters expected", true},
+		{"line 123456789: x: y", 123456789, "x: y", true},
+		{"line 1: ", 1, "", true},
+		{"line 0: zero", 0, "", false},
+		{"line 04: leading zero", 0, "", false},
+		{"line 1234567890: too long", 0, "", false},
+		{"line 4x: not a number", 0, "", false},
+		{"line : no number", 0, "", false},
+		{"line 4 no colon", 0, "", false},
+		{"line 4: two\nlines", 0, "", false},
+		{"row 4: not a line", 0, "", false},
+		{" line 4: not at the start", 0, "", false},
+	}
+	for _, tt := range tests {
+		line, rest, ok := cutLinePrefix(tt.msg)
+		if line != tt.line || rest != tt.rest || ok != tt.ok {
+			t.Errorf("cutLinePrefix(%q) = %d, %q, %v; want %d, %q, %v", tt.msg, line, rest, ok, tt.line, tt.rest, tt.ok)
+		}
+	}
+}
