@@ -129,13 +129,11 @@ func decodePlacement(data []byte) (Placement, error) {
 	return Placement{Figure: f, Angle: nums[0], X: nums[1], Y: nums[2]}, nil
 }
 
-// clip shortens raw JSON for an error message.
+// clip shows a JSON value of the file in a message: on one line (its
+// line breaks and runs of spaces become one space) and at most about 40
+// bytes, cut in the middle.
 func clip(data []byte) string {
-	const max = 40
-	if len(data) > max {
-		return string(data[:max]) + "..."
-	}
-	return string(data)
+	return puzzle.Clip(strings.Join(strings.Fields(string(data)), " "), 40)
 }
 
 // Cells returns the four squares the placement covers (X column, Y row).
