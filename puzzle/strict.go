@@ -348,6 +348,12 @@ func Clip(s string, n int) string {
 	return s[:head] + "…" + s[cut:]
 }
 
+// OneLine puts s on one line for a message: its line breaks, tabs and runs
+// of spaces become one space; then Clip shortens it to about n bytes.
+func OneLine(s string, n int) string {
+	return Clip(strings.Join(strings.Fields(s), " "), n)
+}
+
 // Quote quotes s as %q does, shortened with Clip to about 40 bytes, for
 // messages that echo a value from a file.
 func Quote(s string) string {

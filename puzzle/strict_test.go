@@ -149,3 +149,21 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"placement [\n]", 40, "placement [ ]"},
+		{"  a\t\tb\r\nc  ", 40, "a b c"},
+		{"", 40, ""},
+		{strings.Repeat("x ", 40) + "end", 30, strings.Repeat("x ", 10) + "…x x x end"},
+	}
+	for _, tt := range tests {
+		if got := OneLine(tt.in, tt.n); got != tt.want {
+			t.Errorf("OneLine(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}

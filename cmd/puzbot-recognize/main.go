@@ -87,7 +87,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // oneLine keeps an error message on one line of at most about puzzle.MaxMessage
 // bytes.
 func oneLine(s string) string {
-	return puzzle.Clip(strings.Join(strings.Fields(s), " "), puzzle.MaxMessage)
+	return puzzle.OneLine(s, puzzle.MaxMessage)
 }
 
 // parseFlags parses the command line (args[0] is the program's name).

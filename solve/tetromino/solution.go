@@ -133,7 +133,7 @@ func decodePlacement(data []byte) (Placement, error) {
 // line breaks and runs of spaces become one space) and at most about 40
 // bytes, cut in the middle.
 func clip(data []byte) string {
-	return puzzle.Clip(strings.Join(strings.Fields(string(data)), " "), 40)
+	return puzzle.OneLine(string(data), 40)
 }
 
 // Cells returns the four squares the placement covers (X column, Y row).
