@@ -21,7 +21,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/pipe"
 	"github.com/puzbot/puzbot/internal/tty"
 	"github.com/puzbot/puzbot/puzzle"
@@ -45,11 +44,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
 	err := app.Run(flagsFirst(app.Commands, args))
-	code := status(err)
-	if err != nil && !reported(err) && code != exitcode.EmptyPipe { // an empty pipe: the step before said why
+	if err != nil && !quiet(err) {
 		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
-	return code
+	return status(err)
 }
 
 // oneLine makes msg one line of at most about puzzle.MaxMessage bytes: line breaks

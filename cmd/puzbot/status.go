@@ -104,11 +104,16 @@ func (e *visionFailure) Is(target error) bool {
 	return false
 }
 
-// reported says whether err's message is already on stderr.
-func reported(err error) bool {
+// quiet says whether run prints nothing for err: the vision executable
+// has printed its line already; stdin was an empty pipe, and the step before
+// said why; or whatever read the output went away.
+func quiet(err error) bool {
 	var v *visionFailure
-	var carried *exitcode.Error
-	return errors.As(err, &v) || errors.As(err, &carried) && carried.Code == exitcode.BrokenPipe
+	if errors.As(err, &v) {
+		return true
+	}
+	code := status(err)
+	return code == exitcode.EmptyPipe || code == exitcode.BrokenPipe
 }
 
 // usageError marks err as a bad flag or argument.
