@@ -22,6 +22,7 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(libxml2-utils)  # xmllint: recognize --check --junit output checked by a real XML tool
 	packages+=(cadical)  # an independent SAT solver: TestCadical checks the tetromino solver's answers with it
 	packages+=(z3)  # an independent solver: TestUnsatAgreesWithZ3 checks Puzlogic answers with it
+	packages+=(time)  # /usr/bin/time: TestDecodeMemory measures puzbot-recognize's peak memory with it
 fi
 
 missing=()
