@@ -11,9 +11,7 @@ import (
 )
 
 func TestDecodeErrors(t *testing.T) {
-	tests := []struct {
-		name, input, want string
-	}{
+	wantErrors(t, decodePuzzle, []errorCase{
 		{"empty", "", "empty input"},
 		{"spaces", "  \n ", "empty input"},
 		{"syntax", "{\n \"kind\": \"puzlogic\",,\n}", "line 2, column 21: invalid character ','"},
@@ -22,14 +20,29 @@ func TestDecodeErrors(t *testing.T) {
 		{"type", `{"kind": "puzlogic", "level": "seven"}`, `line 1, column 38: level: expected int, found string`},
 		{"trailing", `{"kind": "puzlogic"}x`, "unexpected data after the JSON object"},
 		{"not an object", `[1, 2]`, "the file: expected object, found array"},
-	}
-	for _, tt := range tests {
-		var p Puzzle
-		err := Decode([]byte(tt.input), &p)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
+	})
+}
+
+// errorCase is an input that must be refused, and a part of the error.
+type errorCase struct{ name, input, want string }
+
+// wantErrors checks that read refuses each case's input with an error that
+// contains the case's want.
+func wantErrors(t *testing.T, read func([]byte) error, cases []errorCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if err := read([]byte(tc.input)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want it to contain %q", tc.name, err, tc.want)
 		}
 	}
+}
+
+// decodePuzzle and parseMoves are readers for wantErrors.
+func decodePuzzle(data []byte) error { return Decode(data, &Puzzle{}) }
+
+func parseMoves(data []byte) error {
+	_, err := ParseMoves(data)
+	return err
 }
 
 func TestValidate(t *testing.T) {

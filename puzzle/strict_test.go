@@ -9,9 +9,7 @@ import (
 // TestDecodeStrictKeys: keys in other letter case and keys given twice are
 // errors with their line and column (encoding/json alone accepts both).
 func TestDecodeStrictKeys(t *testing.T) {
-	tests := []struct {
-		name, input, want string
-	}{
+	wantErrors(t, decodePuzzle, []errorCase{
 		{"Pieces", "{\"kind\": \"puzlogic\",\n \"Pieces\": []}", `line 2, column 2: unknown field "Pieces": field names are written "pieces"`},
 		{"KIND", `{"KIND": "puzlogic"}`, `line 1, column 2: unknown field "KIND": field names are written "kind"`},
 		{"X in a cell", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "X": 1, "y": 2}]}`, `column 53: unknown field "X": field names are written "x"`},
@@ -20,14 +18,7 @@ func TestDecodeStrictKeys(t *testing.T) {
 		{"kind twice", "{\"kind\": \"puzlogic\",\n\"kind\": \"sudoku\"}", `line 2, column 1: "kind" is given twice in this object`},
 		{"row twice", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 1, "row": 2}]}`, `line 1, column 53: "row" is given twice`},
 		{"cells twice", `{"kind": "puzlogic", "cells": [], "cells": []}`, `"cells" is given twice`},
-	}
-	for _, tt := range tests {
-		var p Puzzle
-		err := Decode([]byte(tt.input), &p)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
-		}
-	}
+	})
 	// Moves files too, and objects that decode into maps.
 	var m Moves
 	err := Decode([]byte(`{"kind": "puzlogic", "moves": [{"action": "click", "x": 1, "y": 2, "Action": "key"}]}`), &m)
@@ -48,9 +39,7 @@ func TestDecodeStrictKeys(t *testing.T) {
 // TestDecodeHalfPoint: a point with only x or only y is an error (it used to
 // get 0 for the other), and so is a board without its size.
 func TestDecodeHalfPoint(t *testing.T) {
-	tests := []struct {
-		name, input, want string
-	}{
+	wantErrors(t, parseMoves, []errorCase{
 		{"drag to without y", "{\"kind\": \"puzlogic\", \"moves\": [\n {\"action\": \"drag\", \"from\": {\"x\": 1, \"y\": 2}, \"to\": {\"x\": 640}}]}",
 			`line 2, column 53: this point has no "y": it needs "x" and "y"`},
 		{"drag from without x", `{"kind": "puzlogic", "moves": [{"action": "drag", "from": {"y": 2}, "to": {"x": 1, "y": 1}}]}`,
@@ -59,22 +48,11 @@ func TestDecodeHalfPoint(t *testing.T) {
 		{"click without y", `{"kind": "puzlogic", "moves": [{"action": "click", "x": 100}]}`,
 			`line 1, column 32: "x" without "y": a screen position needs both, or neither`},
 		{"type without x", `{"kind": "sudoku", "moves": [{"action": "type", "value": 1, "y": 100}]}`, `"y" without "x"`},
-	}
-	for _, tt := range tests {
-		_, err := ParseMoves([]byte(tt.input))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
-		}
-	}
-	for _, tt := range []struct{ name, input, want string }{
+	})
+	wantErrors(t, decodePuzzle, []errorCase{
 		{"cell without y", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0, "x": 5}]}`, `line 1, column 32: "x" without "y"`},
 		{"board without height", `{"kind": "puzlogic", "board": {"x": 0, "y": 0, "width": 800}}`, `line 1, column 31: this rectangle has no "height"`},
-	} {
-		err := Decode([]byte(tt.input), &Puzzle{})
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want it to contain %q", tt.name, err, tt.want)
-		}
-	}
+	})
 	// A click with no position at all is still read (replay refuses it).
 	if _, err := ParseMoves([]byte(`{"kind": "puzlogic", "moves": [{"action": "click", "name": "next"}]}`)); err != nil {
 		t.Errorf("click without a position: %v", err)
@@ -134,36 +112,26 @@ func TestDecodeMessages(t *testing.T) {
 	}
 }
 
-func TestClip(t *testing.T) {
+// TestClipAndOneLine: Clip cuts out the middle of a string longer than n
+// bytes, between characters, for "…"; OneLine first folds its white space.
+func TestClipAndOneLine(t *testing.T) {
 	for _, tt := range []struct {
+		name string
+		f    func(string, int) string
 		in   string
 		n    int
 		want string
 	}{
-		{"short", 10, "short"},
-		{"abcdefghijklmnopqrstuvwxyz", 12, "abcdefgh…xyz"},
-		{"ééééééééééé", 10, "ééé…é"},
+		{"Clip", Clip, "short", 10, "short"},
+		{"Clip", Clip, "abcdefghijklmnopqrstuvwxyz", 12, "abcdefgh…xyz"},
+		{"Clip", Clip, "ééééééééééé", 10, "ééé…é"},
+		{"OneLine", OneLine, "placement [\n]", 40, "placement [ ]"},
+		{"OneLine", OneLine, "  a\t\tb\r\nc  ", 40, "a b c"},
+		{"OneLine", OneLine, "", 40, ""},
+		{"OneLine", OneLine, strings.Repeat("x ", 40) + "end", 30, strings.Repeat("x ", 10) + "…x x x end"},
 	} {
-		if got := Clip(tt.in, tt.n); got != tt.want {
-			t.Errorf("Clip(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
-		}
-	}
-}
-
-func TestOneLine(t *testing.T) {
-	tests := []struct {
-		in   string
-		n    int
-		want string
-	}{
-		{"placement [\n]", 40, "placement [ ]"},
-		{"  a\t\tb\r\nc  ", 40, "a b c"},
-		{"", 40, ""},
-		{strings.Repeat("x ", 40) + "end", 30, strings.Repeat("x ", 10) + "…x x x end"},
-	}
-	for _, tt := range tests {
-		if got := OneLine(tt.in, tt.n); got != tt.want {
-			t.Errorf("OneLine(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		if got := tt.f(tt.in, tt.n); got != tt.want {
+			t.Errorf("%s(%q, %d) = %q, want %q", tt.name, tt.in, tt.n, got, tt.want)
 		}
 	}
 }
