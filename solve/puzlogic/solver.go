@@ -561,20 +561,7 @@ func (s *solver) linesCanFill() bool {
 
 // countReach counts, for each line, the empty squares whose row and column
 // allow each value, ignoring sums: the sums of the line are bounded with it.
-func (s *solver) countReach() {
-	clear(s.reach)
-	for sq, v := range s.value {
-		if v >= 0 {
-			continue
-		}
-		r, c := s.rowOf[sq], s.colOf[sq]
-		for rest := s.avail &^ (s.used[r] | s.used[c]); rest != 0; rest &= rest - 1 {
-			u := bits.TrailingZeros16(uint16(rest))
-			s.reach[r][u]++
-			s.reach[c][u]++
-		}
-	}
-}
+func (s *solver) countReach() { s.countLines(s.reach, false) }
 
 // sweep computes the empty squares' domains into s.dom, and counts in
 // s.support how many (square, colour) pairs of each line can take each
@@ -594,17 +581,26 @@ func (s *solver) sweep() bool {
 
 // countSupport counts in s.support how many (square, colour) pairs of each
 // line can take each value, by the domains in s.dom.
-func (s *solver) countSupport() {
-	clear(s.support)
+func (s *solver) countSupport() { s.countLines(s.support, true) }
+
+// countLines sets counts[l][v] to how many empty squares of line l may take
+// value v: by the values their row and column allow, or by their domains in
+// s.dom (one count a colour) when byDomain is set.
+func (s *solver) countLines(counts [][numValues]int16, byDomain bool) {
+	clear(counts)
 	for sq, v := range s.value {
 		if v >= 0 {
 			continue
 		}
 		r, c := s.rowOf[sq], s.colOf[sq]
-		for rest := s.dom[sq]; rest != 0; rest &= rest - 1 {
+		set := tokenSet(s.avail &^ (s.used[r] | s.used[c]))
+		if byDomain {
+			set = s.dom[sq]
+		}
+		for rest := set; rest != 0; rest &= rest - 1 {
 			v, _ := token(bits.TrailingZeros32(uint32(rest)))
-			s.support[r][v]++
-			s.support[c][v]++
+			counts[r][v]++
+			counts[c][v]++
 		}
 	}
 }
