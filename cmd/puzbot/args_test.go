@@ -11,7 +11,7 @@ import (
 )
 
 func TestFlagsFirst(t *testing.T) {
-	cmds := newApp(nil, nil, nil).Commands
+	cmds := newApp(nil, nil, nil, nil).Commands
 	tests := []struct{ in, want string }{
 		{"solve p.json --count", "solve --count p.json"},
 		{"solve p.json --limit 5 --count", "solve --limit 5 --count p.json"},

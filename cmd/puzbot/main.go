@@ -41,7 +41,7 @@ func main() {
 // run executes puzbot with the given arguments and streams and returns the
 // exit status. Errors are printed as one line on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
+	app := newApp(commandFor(args), stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
 	err := app.Run(flagsFirst(app.Commands, args))
 	if err != nil && !quiet(err) {
@@ -62,11 +62,39 @@ func oneLine(msg string) string {
 	return puzzle.Clip(msg, puzzle.MaxMessage)
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+// appWide are the commands that look at the whole app: help and man list
+// every command, completion scripts name them, version prints the app's
+// version.
+var appWide = map[string]bool{"help": true, "man": true, "completion": true, "version": true}
+
+// commandFor returns the command that args run when the app needs no
+// other: one named first that looks only at itself (solve, replay, ...).
+// urfave/cli then sets up that command alone instead of all of them, and
+// "puzbot solve" starts faster (README, "Start-up"). Otherwise (no command,
+// a flag first, an unknown name, help, man, ...) it returns nil.
+func commandFor(args []string) *cli.Command {
+	if len(args) < 2 || isFlag(args[1]) {
+		return nil
+	}
+	if c := findCommand(commands, args[1]); c != nil && !appWide[c.Name] {
+		return c
+	}
+	return nil
+}
+
+// newApp returns the app that runs the command only, or all commands when
+// only is nil; it runs copies of them. With one command, the app has no
+// version and no help command: "puzbot --version" and "puzbot help" run
+// with all commands.
+func newApp(only *cli.Command, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	list := commands
+	if only != nil {
+		list = []*cli.Command{only}
+	}
 	// Each app gets its own copy of the commands: urfave/cli fills in fields
 	// such as HelpName as it runs, which must not pile up across runs.
-	cmds := make([]*cli.Command, len(commands))
-	for i, c := range commands {
+	cmds := make([]*cli.Command, len(list))
+	for i, c := range list {
 		cp := *c
 		cp.OnUsageError = flagError
 		if cp.BashComplete == nil {
@@ -77,6 +105,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	sort.SliceStable(cmds, func(i, j int) bool {
 		return rank(cmds[i].Name) < rank(cmds[j].Name)
 	})
+	version := ""
+	if only == nil {
+		version = versionString()
+	}
 	return &cli.App{
 		Name:  "puzbot",
 		Usage: "play grid puzzle games from the screen",
@@ -89,7 +121,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
 			"9 time limit reached, 10 game over, 11 empty pipe on stdin (an earlier\n" +
 			"step failed and said why; see README).",
-		Version:  versionString(),
+		Version:  version,
+		// Set when only some commands are there, else urfave/cli adds its own
+		// help command.
+		HideHelpCommand: version == "",
 		Commands: cmds,
 		// Our own help command (help.go) keeps urfave/cli from adding the
 		// --help flag, which it adds with its own.

@@ -40,7 +40,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			ctx, stop := signalContext()
+			ctx, stop := delayedSignalContext(catchDelay, nil)
 			defer stop()
 			err = solve.Run(ctx, data, c.App.Writer, solve.Options{
 				Count:     c.Bool("count"),
