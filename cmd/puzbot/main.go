@@ -121,11 +121,11 @@ func newApp(only *cli.Command, stdin io.Reader, stdout, stderr io.Writer) *cli.A
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
 			"9 time limit reached, 10 game over, 11 empty pipe on stdin (an earlier\n" +
 			"step failed and said why; see README).",
-		Version:  version,
+		Version: version,
 		// Set when only some commands are there, else urfave/cli adds its own
 		// help command.
 		HideHelpCommand: version == "",
-		Commands: cmds,
+		Commands:        cmds,
 		// Our own help command (help.go) keeps urfave/cli from adding the
 		// --help flag, which it adds with its own.
 		Flags:     []cli.Flag{cli.HelpFlag},
