@@ -37,6 +37,9 @@ func flagsFirst(cmds []*cli.Command, args []string) []string {
 	if complete {
 		rest = rest[:len(rest)-1]
 	}
+	if !slices.ContainsFunc(rest, isFlag) {
+		return args // nothing to move ("puzbot solve FILE")
+	}
 	valued := valueFlags(cmd.Flags)
 	var flags, operands, after []string
 	for j := 0; j < len(rest); j++ {
