@@ -108,3 +108,32 @@ func TestUnknownCommandOrFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandFor: a command that looks only at itself runs in an app of
+// its own; help, man, completion, version, flags first and unknown names
+// get every command.
+func TestCommandFor(t *testing.T) {
+	for _, tt := range []struct{ args, want string }{
+		{"solve", "solve"},
+		{"solve p.json --count", "solve"},
+		{"replay --help", "replay"},
+		{"schema", "schema"},
+		{"help solve", ""},
+		{"h", ""},
+		{"man", ""},
+		{"completion bash", ""},
+		{"version", ""},
+		{"--version solve", ""},
+		{"--help", ""},
+		{"solv", ""},
+		{"", ""},
+	} {
+		got := ""
+		if c := commandFor(slices.Concat([]string{"puzbot"}, strings.Fields(tt.args))); c != nil {
+			got = c.Name
+		}
+		if got != tt.want {
+			t.Errorf("commandFor(%q) = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}
