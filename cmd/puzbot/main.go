@@ -41,7 +41,13 @@ func main() {
 // run executes puzbot with the given arguments and streams and returns the
 // exit status. Errors are printed as one line on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(commandFor(args), stdin, stdout, stderr)
+	only := commandFor(args)
+	if only == nil {
+		if code, handed := handOver(args, stderr); handed {
+			return code
+		}
+	}
+	app := newApp(only, stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
 	err := app.Run(flagsFirst(app.Commands, args))
 	if err != nil && !quiet(err) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/signal"
 	"sync"
@@ -97,16 +96,6 @@ func delayedSignalContext(d time.Duration, armed chan<- struct{}) (context.Conte
 		}
 		cancel(nil)
 	}
-}
-
-// withTimeLimit returns ctx with the deadline d from now, whose cause says
-// the time limit was reached (a *stopCause matching
-// context.DeadlineExceeded). A d of 0 or less sets no deadline.
-func withTimeLimit(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d <= 0 {
-		return ctx, func() {}
-	}
-	return context.WithTimeoutCause(ctx, d, &stopCause{fmt.Sprintf("the time limit of %v was reached", d), context.DeadlineExceeded})
 }
 
 // stopCause is why a command's context ended, a signal or a time limit: its
