@@ -49,7 +49,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	app := newApp(only, stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
-	err := app.Run(flagsFirst(app.Commands, args))
+	quick, err := runQuickly(app, args)
+	if !quick {
+		err = app.Run(flagsFirst(app.Commands, args))
+	}
 	if err != nil && !quiet(err) {
 		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
 	}
