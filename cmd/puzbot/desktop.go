@@ -3,8 +3,6 @@
 package main
 
 import (
-	"io"
-
 	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/replay"
@@ -20,7 +18,3 @@ var (
 	errNoDisplay     = display.ErrNoDisplay
 	errAborted       = replay.ErrAborted
 )
-
-// handOver is lean.go's in the lean build. This build, the full one, runs
-// every command itself.
-func handOver([]string, io.Writer) (code int, handed bool) { return 0, false }

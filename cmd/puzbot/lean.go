@@ -8,16 +8,16 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/solve"
 )
 
 // The lean build (go build -tags lean, as scripts/setup.sh builds bin/puzbot)
-// links no desktop package: no X11 client, no D-Bus, no screenshot library,
-// whose package initialisation and size cost every "puzbot solve" about
-// 0.25 ms of its ~3 ms (README, "Start-up and whole process"). It runs the
-// commands that need no display (solve, render, schema, recognize) itself,
-// and hands every other run (capture, replay, play, help, man, completion,
-// version, an unknown command) over to desktop, the full build, by
+// is a front end for the pipeline's hot step: it runs "puzbot solve" with
+// no flag and at most one argument itself, and links neither urfave/cli nor
+// any desktop package (X11, D-Bus, screenshots), whose start-up would
+// double that of a solve (README, "Start-up and whole process"). It hands
+// every other run (solve with flags, capture, replay, play, help, man,
+// completion, version, ...) over to desktop, the full build next to it, by
 // replacing itself with it: same process, arguments, streams and exit
 // status.
 const desktop = "puzbot-desktop"
@@ -26,14 +26,32 @@ const desktop = "puzbot-desktop"
 // reach exitStatuses here.
 var errNoSuchDisplay, errOffScreen, errReplayOptions, errUnplayable, errNoDisplay, errAborted error
 
+func main() {
+	os.Exit(front(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// front runs args as the full build would: "puzbot solve [FILE|-]" here,
+// anything else in puzbot-desktop.
+func front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) < 2 || args[1] != "solve" || !plainArgs(args[2:]) {
+		return handOver(args, stderr)
+	}
+	o := solve.Options{Limit: defaultLimit}
+	d, _, err := envDuration(timeLimitEnv)
+	if err == nil {
+		o.TimeLimit = d
+		err = runSolve(args[2:], o, stdin, stdout, stderr)
+	}
+	return report(err, stderr)
+}
+
 // handOver replaces the process with puzbot-desktop run with args, and
 // returns only when that fails, with the status to exit with.
-func handOver(args []string, stderr io.Writer) (code int, handed bool) {
+func handOver(args []string, stderr io.Writer) int {
 	path, err := findExecutable(desktop, "go build -o bin/"+desktop+" ./cmd/puzbot")
 	if err == nil {
 		argv := append([]string{"puzbot"}, args[1:]...)
 		err = fmt.Errorf("run %s: %w", path, syscall.Exec(path, argv, os.Environ()))
 	}
-	fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
-	return exitcode.Failure, true
+	return report(err, stderr)
 }

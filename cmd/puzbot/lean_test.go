@@ -14,10 +14,10 @@ import (
 // leanTags are the tags scripts/setup.sh builds bin/puzbot with.
 const leanTags = "lean,urfave_cli_no_docs"
 
-// TestLeanLinksNoDesktop: the lean build, bin/puzbot, links none of the
-// packages of the desktop commands (X11, D-Bus, the screenshot library, the
-// network and crypto packages they bring), whose start-up every "puzbot
-// solve" would pay.
+// TestLeanLinksNoDesktop: the lean build, bin/puzbot, links neither
+// urfave/cli nor the packages of the desktop commands (X11, D-Bus, the
+// screenshot library, the network and crypto packages they bring), whose
+// start-up every "puzbot solve" would pay.
 func TestLeanLinksNoDesktop(t *testing.T) {
 	out, err := exec.Command("go", "list", "-tags", leanTags, "-deps", ".").Output()
 	if err != nil {
@@ -25,14 +25,14 @@ func TestLeanLinksNoDesktop(t *testing.T) {
 	}
 	deps := strings.Fields(string(out))
 	for _, dep := range deps {
-		for _, bad := range []string{"github.com/jezek/", "github.com/godbus/", "github.com/kbinani/", "github.com/gen2brain/",
+		for _, bad := range []string{"github.com/urfave/", "github.com/jezek/", "github.com/godbus/", "github.com/kbinani/", "github.com/gen2brain/",
 			"github.com/puzbot/puzbot/capture", "github.com/puzbot/puzbot/replay", "github.com/puzbot/puzbot/play",
 			"github.com/puzbot/puzbot/internal/display"} {
 			if strings.HasPrefix(dep, bad) {
 				t.Errorf("the lean build links %s", dep)
 			}
 		}
-		if dep == "net" || dep == "crypto" || dep == "testing" {
+		if dep == "net" || dep == "crypto" || dep == "testing" || dep == "regexp" || dep == "text/template" {
 			t.Errorf("the lean build links %s", dep)
 		}
 	}
@@ -76,9 +76,10 @@ func runBinary(t *testing.T, bin string, env []string, stdin string, args ...str
 	return result{code: exitCode(t, err), stdout: stdout.String(), stderr: stderr.String()}
 }
 
-// TestLeanHandsOver: the lean puzbot solves by itself, and hands the
-// desktop commands, help and typos over to puzbot-desktop next to it, so
-// that every run does what the full build does: same output, same status.
+// TestLeanHandsOver: the lean puzbot solves by itself, and hands solve with
+// flags, the desktop commands, help and typos over to puzbot-desktop next
+// to it, so that every run does what the full build does: same output,
+// same status.
 func TestLeanHandsOver(t *testing.T) {
 	lean := buildLean(t, false)
 	level, err := os.ReadFile(filepath.Join("..", "..", "testdata", "screens", "level07.json"))
@@ -90,12 +91,20 @@ func TestLeanHandsOver(t *testing.T) {
 	if moves.code != 0 {
 		t.Fatalf("solve level07: %+v", moves)
 	}
+	line := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
 	noX := []string{"DISPLAY="}
 	for _, tc := range []struct {
 		stdin string
 		args  []string
 	}{
 		{string(level), []string{"solve"}},
+		{line, []string{"solve", "-"}},
+		{line, []string{"solve", "--count"}},
+		{line + line, []string{"solve", "-", "--time-limit", "5s"}},
+		{"", []string{"solve", "missing.json"}},
+		{"{", []string{"solve"}},
+		{"", []string{"solve", "help"}},
+		{"", []string{"solve", "a", "b"}},
 		{"", []string{"help"}},
 		{"", []string{"man"}},
 		{"", []string{"solve", "--help"}},
@@ -104,10 +113,12 @@ func TestLeanHandsOver(t *testing.T) {
 		{"", []string{"capture", "--bogus"}},
 		{"", []string{"capture"}},
 	} {
-		got := runBinary(t, lean, noX, tc.stdin, tc.args...)
-		want := runBinary(t, full, noX, tc.stdin, tc.args...)
-		if got != want {
-			t.Errorf("lean puzbot %q: %+v\nwant %+v", tc.args, got, want)
+		for _, env := range [][]string{noX, {"DISPLAY=", "PUZBOT_TIME_LIMIT=xx"}} {
+			got := runBinary(t, lean, env, tc.stdin, tc.args...)
+			want := runBinary(t, full, env, tc.stdin, tc.args...)
+			if got != want {
+				t.Errorf("lean puzbot %q %q: %+v\nwant %+v", env, tc.args, got, want)
+			}
 		}
 	}
 }

@@ -1,29 +1,14 @@
-// Command puzbot plays grid puzzle games from the screen. Its subcommands form
-// a pipeline, each step a file on disk:
-//
-//	puzbot capture | puzbot recognize | puzbot solve | puzbot replay
-//
-// capture saves a screenshot and prints its path, recognize turns it into a
-// puzzle file, solve turns the puzzle file into a moves file, and replay
-// performs the moves with the mouse and keyboard. Run "puzbot help COMMAND"
-// for each one's flags, which may come before or after its arguments.
-// "puzbot version", "puzbot completion SHELL" and "puzbot man" print the
-// version, a shell completion script and the manual page.
+//go:build !lean
+
 package main
 
 import (
-	"errors"
-	"fmt"
+	"context"
 	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/puzbot/puzbot/internal/pipe"
-	"github.com/puzbot/puzbot/internal/tty"
-	"github.com/puzbot/puzbot/puzzle"
 )
 
 // commands holds the subcommands; each file of this package adds its own
@@ -41,34 +26,13 @@ func main() {
 // run executes puzbot with the given arguments and streams and returns the
 // exit status. Errors are printed as one line on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	only := commandFor(args)
-	if only == nil {
-		if code, handed := handOver(args, stderr); handed {
-			return code
-		}
-	}
-	app := newApp(only, stdin, stdout, stderr)
+	app := newApp(commandFor(args), stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
 	quick, err := runQuickly(app, args)
 	if !quick {
 		err = app.Run(flagsFirst(app.Commands, args))
 	}
-	if err != nil && !quiet(err) {
-		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
-	}
-	return status(err)
-}
-
-// oneLine makes msg one line of at most about puzzle.MaxMessage bytes: line breaks
-// and other control characters, which input may bring in, become spaces.
-func oneLine(msg string) string {
-	msg = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == 0x2028 || r == 0x2029 {
-			return ' '
-		}
-		return r
-	}, msg)
-	return puzzle.Clip(msg, puzzle.MaxMessage)
+	return report(err, stderr)
 }
 
 // appWide are the commands that look at the whole app: help and man list
@@ -156,51 +120,20 @@ func rank(name string) int {
 	return len(order) + 1
 }
 
-// inputName says what a command reads, for the note that it reads a terminal.
-func inputName(command string) string {
-	switch command {
-	case "solve":
-		return "a puzzle file"
-	case "replay":
-		return "a moves file"
-	case "render":
-		return "a solution file"
-	}
-	return "its input"
+// readInput is readFile for the command c runs.
+func readInput(c *cli.Context) ([]byte, string, error) {
+	return readFile(c.Command.Name, c.Args().Slice(), c.App.Reader, c.App.ErrWriter)
 }
 
-// readInput returns the contents of the file named by the command's first
-// argument, or of standard input when it is "-" or absent, and a name for
-// messages. It reads at most puzzle.MaxFileSize bytes. Before it reads a
-// terminal, it says so on stderr.
-func readInput(c *cli.Context) ([]byte, string, error) {
-	if c.NArg() > 1 {
-		return nil, "", usageErrorf("%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
+// signalContext returns a context cancelled by any of stopSignals, with the
+// signal as its cause (a *stopCause matching context.Canceled). After the
+// first signal the default handling comes back, so a second one ends the
+// process at once.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	release := catchSignals(ctx, cancel)
+	return ctx, func() {
+		release()
+		cancel(nil)
 	}
-	name := c.Args().First()
-	if name == "" || name == "-" {
-		tty.NoteReading(c.App.Reader, c.App.ErrWriter, "puzbot "+c.Command.Name, inputName(c.Command.Name))
-		data, err := puzzle.ReadAll(c.App.Reader)
-		if err != nil {
-			return nil, "stdin", inputError(fmt.Errorf("stdin: %w", err))
-		}
-		if pipe.Empty(c.App.Reader, data) {
-			return nil, "stdin", errEmptyPipe
-		}
-		return data, "stdin", nil
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %w", name, pe.Err)
-		}
-		return nil, name, inputError(err)
-	}
-	defer f.Close()
-	data, err := puzzle.ReadAll(f)
-	if err != nil {
-		return nil, name, inputError(fmt.Errorf("%s: %w", name, err))
-	}
-	return data, name, nil
 }

@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -46,17 +48,4 @@ func runQuickly(app *cli.App, args []string) (ran bool, err error) {
 		}
 	}
 	return true, cmd.Action(c)
-}
-
-// plainArgs says whether rest holds no flag and at most one argument,
-// which is not "help" or "h".
-func plainArgs(rest []string) bool {
-	switch {
-	case len(rest) == 0:
-		return true
-	case len(rest) > 1:
-		return false
-	}
-	a := rest[0]
-	return (a == "-" || !isFlag(a)) && a != "help" && a != "h"
 }

@@ -22,19 +22,6 @@ var stopSignals = map[os.Signal]string{
 	syscall.SIGSYS: "SIGSYS",
 }
 
-// signalContext returns a context cancelled by any of stopSignals, with the
-// signal as its cause (a *stopCause matching context.Canceled). After the
-// first signal the default handling comes back, so a second one ends the
-// process at once.
-func signalContext() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	release := catchSignals(ctx, cancel)
-	return ctx, func() {
-		release()
-		cancel(nil)
-	}
-}
-
 // catchSignals makes any of stopSignals cancel ctx through cancel, until
 // release is called. It costs the process a thread that os/signal starts
 // and a round trip to it for each signal: about 0.8 ms of CPU on the

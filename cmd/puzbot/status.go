@@ -115,9 +115,6 @@ func quiet(err error) bool {
 	return code == exitcode.EmptyPipe || code == exitcode.BrokenPipe
 }
 
-// usageError marks err as a bad flag or argument.
-func usageError(err error) error { return errkind.Wrap(errUsage, err) }
-
 // usageErrorf is a bad flag or argument, with its message.
 func usageErrorf(format string, args ...any) error {
 	return errkind.Errorf(errUsage, format, args...)
