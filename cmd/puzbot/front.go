@@ -15,6 +15,10 @@ import (
 // This file holds what both builds use: the full one (urfave/cli, every
 // command) and the lean front end (lean.go).
 
+// handedOverEnv marks the environment of the full build when the lean
+// front end hands a run over to it (lean.go).
+const handedOverEnv = "PUZBOT_HANDED_OVER"
+
 // report prints err, unless quiet, as puzbot's one line on stderr, and
 // returns the exit status for it.
 func report(err error, stderr io.Writer) int {

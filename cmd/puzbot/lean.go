@@ -46,12 +46,20 @@ func front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // handOver replaces the process with puzbot-desktop run with args, and
-// returns only when that fails, with the status to exit with.
+// returns only when that fails, with the status to exit with. It marks the
+// environment with handedOverEnv, which the full build clears, so that a
+// puzbot-desktop that is a lean build too fails at once instead of handing
+// over to itself for ever.
 func handOver(args []string, stderr io.Writer) int {
 	path, err := findExecutable(desktop, "go build -o bin/"+desktop+" ./cmd/puzbot")
-	if err == nil {
+	switch {
+	case err != nil:
+	case os.Getenv(handedOverEnv) != "":
+		err = fmt.Errorf("%s is a lean build too: build it without -tags lean (go build -o bin/%s ./cmd/puzbot)", path, desktop)
+	default:
 		argv := append([]string{"puzbot"}, args[1:]...)
-		err = fmt.Errorf("run %s: %w", path, syscall.Exec(path, argv, os.Environ()))
+		env := append(os.Environ(), handedOverEnv+"=1")
+		err = fmt.Errorf("run %s: %w", path, syscall.Exec(path, argv, env))
 	}
 	return report(err, stderr)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 )
@@ -134,5 +135,33 @@ func TestLeanAlone(t *testing.T) {
 	r := runBinary(t, lean, path, "", "capture")
 	if r.code != exitcode.Failure || !strings.Contains(r.stderr, "puzbot-desktop not found next to puzbot nor on PATH") {
 		t.Errorf("capture without puzbot-desktop: %+v", r)
+	}
+}
+
+// TestLeanLoop: a puzbot-desktop that is a lean build too is refused at
+// once, instead of handing over to itself for ever.
+func TestLeanLoop(t *testing.T) {
+	lean := buildLean(t, true)
+	data, err := os.ReadFile(lean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(filepath.Dir(lean), desktopName), data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(lean, "capture")
+	cmd.Env = append(os.Environ(), "DISPLAY=")
+	done := make(chan struct{})
+	time.AfterFunc(5*time.Second, func() {
+		select {
+		case <-done:
+		default:
+			cmd.Process.Kill()
+		}
+	})
+	out, err := cmd.CombinedOutput()
+	close(done)
+	if exitCode(t, err) != exitcode.Failure || !strings.Contains(string(out), "is a lean build too") {
+		t.Errorf("a lean puzbot-desktop: %v, %q", err, out)
 	}
 }

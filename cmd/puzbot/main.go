@@ -20,6 +20,8 @@ var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4
 func register(c *cli.Command) { commands = append(commands, c) }
 
 func main() {
+	// What runs from here (puzbot-recognize, a script) is not handed over.
+	os.Unsetenv(handedOverEnv)
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
