@@ -47,10 +47,15 @@ fi
 
 mkdir -p bin
 go build -o bin/ ./cmd/... >&2
-# puzbot again, lean for a fast start (README, "Start-up"): static (no cgo,
-# so no dynamic loader and libc) and without urfave/cli's Markdown and man
-# page libraries (puzbot writes its man page itself).
-CGO_ENABLED=0 go build -tags urfave_cli_no_docs -o bin/ ./cmd/puzbot >&2
+# puzbot again, lean for a fast start (README, "Start-up and whole process"):
+# static (no cgo, so no dynamic loader and libc), and two executables. bin/puzbot,
+# with the lean tag, is a small front end that runs "puzbot solve" without flags
+# itself, linking neither urfave/cli nor any desktop package (X11, D-Bus,
+# screenshots), and hands every other run over to bin/puzbot-desktop: the full
+# puzbot, without urfave/cli's Markdown and man page libraries (puzbot writes
+# its man page itself).
+CGO_ENABLED=0 go build -tags urfave_cli_no_docs -o bin/puzbot-desktop ./cmd/puzbot >&2
+CGO_ENABLED=0 go build -tags urfave_cli_no_docs,lean -o bin/ ./cmd/puzbot >&2
 # puzbot-recognize again, linked against only the OpenCV libraries it calls:
 # it then starts in ~14 ms instead of ~110 ms (it falls back to the ordinary
 # build, and says so, if that link fails).

@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -7,6 +9,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/xrash/smetrics"
+
+	"github.com/puzbot/puzbot/internal/errkind"
 )
 
 // completionFlag is the flag the completion scripts add last on the
@@ -36,6 +40,9 @@ func flagsFirst(cmds []*cli.Command, args []string) []string {
 	complete := len(rest) > 0 && rest[len(rest)-1] == completionFlag
 	if complete {
 		rest = rest[:len(rest)-1]
+	}
+	if !slices.ContainsFunc(rest, isFlag) {
+		return args // nothing to move ("puzbot solve FILE")
 	}
 	valued := valueFlags(cmd.Flags)
 	var flags, operands, after []string
@@ -70,10 +77,6 @@ func flagsFirst(cmds []*cli.Command, args []string) []string {
 	}
 	return out
 }
-
-// isFlag says whether arg looks like a flag: "-x", "--x", "--x=v"; "-" is
-// stdin, an argument.
-func isFlag(arg string) bool { return len(arg) > 1 && arg[0] == '-' }
 
 // findCommand returns the command named name (or one of its aliases), or nil.
 func findCommand(cmds []*cli.Command, name string) *cli.Command {
@@ -201,3 +204,6 @@ func nearest(names []string, typed string) string {
 	}
 	return best
 }
+
+// usageError marks err as a bad flag or argument.
+func usageError(err error) error { return errkind.Wrap(errUsage, err) }

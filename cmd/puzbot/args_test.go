@@ -11,7 +11,7 @@ import (
 )
 
 func TestFlagsFirst(t *testing.T) {
-	cmds := newApp(nil, nil, nil).Commands
+	cmds := newApp(nil, nil, nil, nil).Commands
 	tests := []struct{ in, want string }{
 		{"solve p.json --count", "solve --count p.json"},
 		{"solve p.json --limit 5 --count", "solve --limit 5 --count p.json"},
@@ -105,6 +105,35 @@ func TestUnknownCommandOrFlag(t *testing.T) {
 		r := runInProcess("", tt.args...)
 		if r.code != exitcode.Usage || r.stdout != "" || r.stderr != "puzbot: "+tt.want+"\n" {
 			t.Errorf("puzbot %q: exit %d, stdout %.40q, stderr %q; want exit 2 and %q", tt.args, r.code, r.stdout, r.stderr, tt.want)
+		}
+	}
+}
+
+// TestCommandFor: a command that looks only at itself runs in an app of
+// its own; help, man, completion, version, flags first and unknown names
+// get every command.
+func TestCommandFor(t *testing.T) {
+	for _, tt := range []struct{ args, want string }{
+		{"solve", "solve"},
+		{"solve p.json --count", "solve"},
+		{"replay --help", "replay"},
+		{"schema", "schema"},
+		{"help solve", ""},
+		{"h", ""},
+		{"man", ""},
+		{"completion bash", ""},
+		{"version", ""},
+		{"--version solve", ""},
+		{"--help", ""},
+		{"solv", ""},
+		{"", ""},
+	} {
+		got := ""
+		if c := commandFor(slices.Concat([]string{"puzbot"}, strings.Fields(tt.args))); c != nil {
+			got = c.Name
+		}
+		if got != tt.want {
+			t.Errorf("commandFor(%q) = %q, want %q", tt.args, got, tt.want)
 		}
 	}
 }

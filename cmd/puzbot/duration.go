@@ -1,11 +1,9 @@
+//go:build !lean
+
 package main
 
 import (
 	"flag"
-	"fmt"
-	"math"
-	"os"
-	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -38,26 +36,6 @@ func newDurationFlag(name string, def time.Duration, env, usage string) *duratio
 		f.EnvVars = []string{env}
 	}
 	return f
-}
-
-// durationFormat is the format the messages show.
-const durationFormat = "give a duration, e.g. 5s or 1m30s, or seconds, e.g. 0.5"
-
-// parseDuration reads a duration: a Go duration or plain seconds, not
-// negative.
-func parseDuration(s string) (time.Duration, error) {
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		secs, ferr := strconv.ParseFloat(s, 64)
-		if ferr != nil || math.IsNaN(secs) || math.IsInf(secs, 0) || math.Abs(secs) > float64(math.MaxInt64/int64(time.Second)) {
-			return 0, fmt.Errorf("%s", durationFormat)
-		}
-		d = time.Duration(secs * float64(time.Second))
-	}
-	if d < 0 {
-		return 0, fmt.Errorf("must not be negative (%s)", durationFormat)
-	}
-	return d, nil
 }
 
 // durationValue is a flag.Value that keeps a bad value's error for later,
@@ -108,13 +86,13 @@ func (f *durationFlag) Apply(set *flag.FlagSet) error {
 	v := &durationValue{d: f.Value, name: "--" + f.Name}
 	f.fromEnv = false
 	for _, env := range f.EnvVars {
-		s := os.Getenv(env)
-		if s == "" {
+		d, set, err := envDuration(env)
+		if !set {
 			continue
 		}
 		f.fromEnv = true
-		if d, err := parseDuration(s); err != nil {
-			v.envErr = usageErrorf("%s=%s: %v", env, puzzle.Clip(s, 40), err)
+		if err != nil {
+			v.envErr = err
 		} else {
 			v.d = d
 		}

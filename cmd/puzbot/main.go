@@ -1,29 +1,14 @@
-// Command puzbot plays grid puzzle games from the screen. Its subcommands form
-// a pipeline, each step a file on disk:
-//
-//	puzbot capture | puzbot recognize | puzbot solve | puzbot replay
-//
-// capture saves a screenshot and prints its path, recognize turns it into a
-// puzzle file, solve turns the puzzle file into a moves file, and replay
-// performs the moves with the mouse and keyboard. Run "puzbot help COMMAND"
-// for each one's flags, which may come before or after its arguments.
-// "puzbot version", "puzbot completion SHELL" and "puzbot man" print the
-// version, a shell completion script and the manual page.
+//go:build !lean
+
 package main
 
 import (
-	"errors"
-	"fmt"
+	"context"
 	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/puzbot/puzbot/internal/pipe"
-	"github.com/puzbot/puzbot/internal/tty"
-	"github.com/puzbot/puzbot/puzzle"
 )
 
 // commands holds the subcommands; each file of this package adds its own
@@ -35,38 +20,56 @@ var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4
 func register(c *cli.Command) { commands = append(commands, c) }
 
 func main() {
+	// What runs from here (puzbot-recognize, a script) is not handed over.
+	os.Unsetenv(handedOverEnv)
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run executes puzbot with the given arguments and streams and returns the
 // exit status. Errors are printed as one line on stderr.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
+	app := newApp(commandFor(args), stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
-	err := app.Run(flagsFirst(app.Commands, args))
-	if err != nil && !quiet(err) {
-		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
+	quick, err := runQuickly(app, args)
+	if !quick {
+		err = app.Run(flagsFirst(app.Commands, args))
 	}
-	return status(err)
+	return report(err, stderr)
 }
 
-// oneLine makes msg one line of at most about puzzle.MaxMessage bytes: line breaks
-// and other control characters, which input may bring in, become spaces.
-func oneLine(msg string) string {
-	msg = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == 0x2028 || r == 0x2029 {
-			return ' '
-		}
-		return r
-	}, msg)
-	return puzzle.Clip(msg, puzzle.MaxMessage)
+// appWide are the commands that look at the whole app: help and man list
+// every command, completion scripts name them, version prints the app's
+// version.
+var appWide = map[string]bool{"help": true, "man": true, "completion": true, "version": true}
+
+// commandFor returns the command that args run when the app needs no
+// other: one named first that looks only at itself (solve, replay, ...).
+// urfave/cli then sets up that command alone instead of all of them, and
+// "puzbot solve" starts faster (README, "Start-up"). Otherwise (no command,
+// a flag first, an unknown name, help, man, ...) it returns nil.
+func commandFor(args []string) *cli.Command {
+	if len(args) < 2 || isFlag(args[1]) {
+		return nil
+	}
+	if c := findCommand(commands, args[1]); c != nil && !appWide[c.Name] {
+		return c
+	}
+	return nil
 }
 
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+// newApp returns the app that runs the command only, or all commands when
+// only is nil; it runs copies of them. With one command, the app has no
+// version and no help command: "puzbot --version" and "puzbot help" run
+// with all commands.
+func newApp(only *cli.Command, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	list := commands
+	if only != nil {
+		list = []*cli.Command{only}
+	}
 	// Each app gets its own copy of the commands: urfave/cli fills in fields
 	// such as HelpName as it runs, which must not pile up across runs.
-	cmds := make([]*cli.Command, len(commands))
-	for i, c := range commands {
+	cmds := make([]*cli.Command, len(list))
+	for i, c := range list {
 		cp := *c
 		cp.OnUsageError = flagError
 		if cp.BashComplete == nil {
@@ -77,6 +80,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	sort.SliceStable(cmds, func(i, j int) bool {
 		return rank(cmds[i].Name) < rank(cmds[j].Name)
 	})
+	version := ""
+	if only == nil {
+		version = versionString()
+	}
 	return &cli.App{
 		Name:  "puzbot",
 		Usage: "play grid puzzle games from the screen",
@@ -89,8 +96,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			"5 no display, 6 aborted, 7 mismatch, 8 no game on the screenshot,\n" +
 			"9 time limit reached, 10 game over, 11 empty pipe on stdin (an earlier\n" +
 			"step failed and said why; see README).",
-		Version:  versionString(),
-		Commands: cmds,
+		Version: version,
+		// Set when only some commands are there, else urfave/cli adds its own
+		// help command.
+		HideHelpCommand: version == "",
+		Commands:        cmds,
 		// Our own help command (help.go) keeps urfave/cli from adding the
 		// --help flag, which it adds with its own.
 		Flags:     []cli.Flag{cli.HelpFlag},
@@ -112,51 +122,20 @@ func rank(name string) int {
 	return len(order) + 1
 }
 
-// inputName says what a command reads, for the note that it reads a terminal.
-func inputName(command string) string {
-	switch command {
-	case "solve":
-		return "a puzzle file"
-	case "replay":
-		return "a moves file"
-	case "render":
-		return "a solution file"
-	}
-	return "its input"
+// readInput is readFile for the command c runs.
+func readInput(c *cli.Context) ([]byte, string, error) {
+	return readFile(c.Command.Name, c.Args().Slice(), c.App.Reader, c.App.ErrWriter)
 }
 
-// readInput returns the contents of the file named by the command's first
-// argument, or of standard input when it is "-" or absent, and a name for
-// messages. It reads at most puzzle.MaxFileSize bytes. Before it reads a
-// terminal, it says so on stderr.
-func readInput(c *cli.Context) ([]byte, string, error) {
-	if c.NArg() > 1 {
-		return nil, "", usageErrorf("%s: expected one input file, got %d arguments", c.Command.Name, c.NArg())
+// signalContext returns a context cancelled by any of stopSignals, with the
+// signal as its cause (a *stopCause matching context.Canceled). After the
+// first signal the default handling comes back, so a second one ends the
+// process at once.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	release := catchSignals(ctx, cancel)
+	return ctx, func() {
+		release()
+		cancel(nil)
 	}
-	name := c.Args().First()
-	if name == "" || name == "-" {
-		tty.NoteReading(c.App.Reader, c.App.ErrWriter, "puzbot "+c.Command.Name, inputName(c.Command.Name))
-		data, err := puzzle.ReadAll(c.App.Reader)
-		if err != nil {
-			return nil, "stdin", inputError(fmt.Errorf("stdin: %w", err))
-		}
-		if pipe.Empty(c.App.Reader, data) {
-			return nil, "stdin", errEmptyPipe
-		}
-		return data, "stdin", nil
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %w", name, pe.Err)
-		}
-		return nil, name, inputError(err)
-	}
-	defer f.Close()
-	data, err := puzzle.ReadAll(f)
-	if err != nil {
-		return nil, name, inputError(fmt.Errorf("%s: %w", name, err))
-	}
-	return data, name, nil
 }

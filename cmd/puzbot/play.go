@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -232,4 +234,14 @@ func writeJSON(path string, v any) error {
 		return err
 	}
 	return outfile.Write(path, buf.Bytes(), outfile.Options{Replace: true})
+}
+
+// withTimeLimit returns ctx with the deadline d from now, whose cause says
+// the time limit was reached (a *stopCause matching
+// context.DeadlineExceeded). A d of 0 or less sets no deadline.
+func withTimeLimit(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeoutCause(ctx, d, &stopCause{fmt.Sprintf("the time limit of %v was reached", d), context.DeadlineExceeded})
 }

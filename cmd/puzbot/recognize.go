@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -7,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"syscall"
 	"time"
@@ -16,11 +17,6 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 )
-
-// recognizer is the executable that does the work of "puzbot recognize". It
-// links OpenCV and Tesseract, which puzbot itself must not: capture, solve
-// and replay run in a loop and would pay their load time on every step.
-const recognizer = "puzbot-recognize"
 
 func init() {
 	register(&cli.Command{
@@ -54,18 +50,7 @@ func init() {
 // findRecognizer returns the path of the puzbot-recognize executable: next
 // to the running puzbot first, then on PATH.
 func findRecognizer() (string, error) {
-	if self, err := os.Executable(); err == nil {
-		if self, err := filepath.EvalSymlinks(self); err == nil {
-			next := filepath.Join(filepath.Dir(self), recognizer)
-			if st, err := os.Stat(next); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-				return next, nil
-			}
-		}
-	}
-	if path, err := exec.LookPath(recognizer); err == nil {
-		return path, nil
-	}
-	return "", fmt.Errorf("%s not found next to puzbot nor on PATH: run scripts/setup.sh, which builds both into bin/ (or go build -o bin/ ./cmd/...)", recognizer)
+	return findExecutable(recognizer, "go build -o bin/ ./cmd/...")
 }
 
 // runRecognizer runs puzbot-recognize with the given arguments and

@@ -1,10 +1,10 @@
+//go:build !lean
+
 package main
 
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
-	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve"
 )
 
@@ -31,27 +31,17 @@ func init() {
 			"failed and said why).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "count", Usage: "print how many solutions the puzzle has (up to --limit) instead of moves"},
-			&cli.IntFlag{Name: "limit", Value: 1000, Usage: "with --count, stop counting at this many solutions"},
-			newDurationFlag("time-limit", 0, "PUZBOT_TIME_LIMIT", "give up after `DURATION` for the whole command (exit 9); 0 for the solver's default"),
+			&cli.IntFlag{Name: "limit", Value: defaultLimit, Usage: "with --count, stop counting at this many solutions"},
+			newDurationFlag("time-limit", 0, timeLimitEnv, "give up after `DURATION` for the whole command (exit 9); 0 for the solver's default"),
 			&cli.IntFlag{Name: "level", Usage: "on the level map, open this level instead of the first open one"},
 		},
 		Action: func(c *cli.Context) error {
-			data, name, err := readInput(c)
-			if err != nil {
-				return err
-			}
-			ctx, stop := signalContext()
-			defer stop()
-			err = solve.Run(ctx, data, c.App.Writer, solve.Options{
+			return runSolve(c.Args().Slice(), solve.Options{
 				Count:     c.Bool("count"),
 				Limit:     c.Int("limit"),
 				TimeLimit: c.Duration("time-limit"),
 				Level:     c.Int("level"),
-			})
-			if status(err) == exitcode.BadInput {
-				err = puzzle.InFile(err, name) // FILE:LINE:COL: message
-			}
-			return err
+			}, c.App.Reader, c.App.Writer, c.App.ErrWriter)
 		},
 	})
 }
