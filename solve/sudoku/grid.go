@@ -94,39 +94,63 @@ func describeChar(ch byte) string {
 // box, naming both cells by their 1-based row and column.
 func (g *grid) check() error {
 	n := g.size
-	// seen[house*n + v-1] is 1 + the cell index holding v in that house.
-	seen := make([]int32, 3*n*n)
+	// used[house] has bit v set when value v is given in that house: the
+	// rows, then the columns, then the boxes (at most 3*25 houses of at
+	// most 25 values).
+	var used [3 * 25]uint32
 	for i, v := range g.cells {
 		if v == 0 {
 			continue
 		}
 		r, c := i/n, i%n
 		b := (r/g.box)*g.box + c/g.box
+		bit := uint32(1) << v
 		for h, house := range [3]int{r, n + c, 2*n + b} {
-			slot := &seen[house*n+int(v)-1]
-			if *slot != 0 {
-				o := int(*slot - 1)
-				or, oc := o/n+1, o%n+1
-				var where string
-				switch h {
-				case 0:
-					where = fmt.Sprintf("row %d (at col %d)", r+1, oc)
-				case 1:
-					where = fmt.Sprintf("col %d (at row %d)", c+1, or)
-				default:
-					where = fmt.Sprintf("box %d (at row %d, col %d)", b+1, or, oc)
-				}
-				return &rowError{r, fmt.Sprintf("row %d, col %d: %d already in %s", r+1, c+1, v, where)}
+			if used[house]&bit != 0 {
+				return g.repeat(i, h)
 			}
-			*slot = int32(i + 1)
+			used[house] |= bit
 		}
 	}
 	return nil
 }
 
+// repeat describes the given at cell i that repeats a value of its house
+// of kind h (0 row, 1 column, 2 box), naming the earlier cell that holds it.
+func (g *grid) repeat(i, h int) error {
+	n := g.size
+	r, c, v := i/n, i%n, g.cells[i]
+	b := (r/g.box)*g.box + c/g.box
+	for o := 0; o < i; o++ {
+		or, oc := o/n, o%n
+		if g.cells[o] != v {
+			continue
+		}
+		var where string
+		switch {
+		case h == 0 && or == r:
+			where = fmt.Sprintf("row %d (at col %d)", r+1, oc+1)
+		case h == 1 && oc == c:
+			where = fmt.Sprintf("col %d (at row %d)", c+1, or+1)
+		case h == 2 && (or/g.box)*g.box+oc/g.box == b:
+			where = fmt.Sprintf("box %d (at row %d, col %d)", b+1, or+1, oc+1)
+		default:
+			continue
+		}
+		return &rowError{r, fmt.Sprintf("row %d, col %d: %d already in %s", r+1, c+1, v, where)}
+	}
+	return &rowError{r, fmt.Sprintf("row %d, col %d: %d repeated", r+1, c+1, v)} // not reached: check saw the earlier cell
+}
+
 // cellsLine writes cells as one line of characters, '.' for empty cells.
 func cellsLine(cells []uint8) string {
 	var b strings.Builder
+	writeLine(&b, cells)
+	return b.String()
+}
+
+// writeLine writes cells to b as cellsLine does.
+func writeLine(b *strings.Builder, cells []uint8) {
 	b.Grow(len(cells))
 	for _, v := range cells {
 		if v == 0 {
@@ -135,7 +159,6 @@ func cellsLine(cells []uint8) string {
 			b.WriteByte(symbol(v))
 		}
 	}
-	return b.String()
 }
 
 // rows returns the grid's rows as strings of size characters, '.' for empty.

@@ -61,7 +61,8 @@ func IsPlain(data []byte) bool {
 // its first puzzle line: numbers separated by spaces mean rows, anything else
 // lines. Every puzzle's givens are checked for repeats.
 func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	// One string for the whole file: its lines are slices of it.
+	rest := string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 	var (
 		format  plainFormat
 		decided bool
@@ -70,11 +71,11 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 		curRow  int
 	)
 	lineNo := 0
-	for len(data) > 0 {
-		var raw []byte
-		raw, data, _ = bytes.Cut(data, []byte{'\n'})
+	for len(rest) > 0 {
+		var raw string
+		raw, rest, _ = strings.Cut(rest, "\n")
 		lineNo++
-		text := strings.TrimSpace(string(raw))
+		text := strings.TrimSpace(raw)
 		if text == "" || text[0] == '#' {
 			continue
 		}

@@ -177,7 +177,7 @@ func (r *runner) runPlain(data []byte, w io.Writer) error {
 		case format == formatRows:
 			writeRows(&b, res.solution, pz.g.size)
 		default:
-			b.WriteString(cellsLine(res.solution))
+			writeLine(&b, res.solution)
 			b.WriteByte('\n')
 		}
 		if _, err := io.WriteString(w, b.String()); err != nil {
