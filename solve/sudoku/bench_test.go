@@ -47,11 +47,11 @@ func benchSet(b *testing.B, lines []string) {
 	b.ReportMetric(b.Elapsed().Seconds()*1e6/n, "µs/puzzle")
 }
 
-func BenchmarkTop95(b *testing.B) { benchSet(b, readSet(b, top95(b), true)) }
+func BenchmarkTop95(b *testing.B) { benchSet(b, readSet(b, top95(b))) }
 
 // BenchmarkTop95Permuted solves the same puzzles written differently (see
 // permute_test.go): it should take as long as BenchmarkTop95.
-func BenchmarkTop95Permuted(b *testing.B) { benchSet(b, readSet(b, permutedTop95, false)) }
+func BenchmarkTop95Permuted(b *testing.B) { benchSet(b, readSet(b, permutedTop95)) }
 
 // BenchmarkTop95Permutations solves top95 written 20 ways (seeds 1000-1019,
 // made in memory): 1,900 puzzles, an average over the ways of writing them
@@ -60,7 +60,7 @@ func BenchmarkTop95Permuted(b *testing.B) { benchSet(b, readSet(b, permutedTop95
 func BenchmarkTop95Permutations(b *testing.B) { benchSet(b, top95Permutations(b)) }
 
 func benchKept(b *testing.B, file string) {
-	benchSet(b, readSet(b, filepath.Join(setsDir, file), false))
+	benchSet(b, readSet(b, filepath.Join(setsDir, file)))
 }
 
 func BenchmarkEasy(b *testing.B)    { benchKept(b, "easy.txt") }

@@ -68,14 +68,11 @@ func verify(puzzle, solution string) error {
 }
 
 // readSet reads a file of puzzles, one per line, skipping blank and '#'
-// lines. A missing file skips the test with a message when skipMissing.
-func readSet(t testing.TB, path string, skipMissing bool) []string {
+// lines.
+func readSet(t testing.TB, path string) []string {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
-		if skipMissing && os.IsNotExist(err) {
-			t.Skipf("%s is absent (the shared test data is not on this machine)", path)
-		}
 		t.Fatal(err)
 	}
 	defer f.Close()
@@ -95,10 +92,10 @@ func readSet(t testing.TB, path string, skipMissing bool) []string {
 }
 
 // top95 returns the path of the well-known list of hard puzzles, read in
-// place in ../shared/testdata (readSet skips a test when it is absent).
+// place in ../shared/testdata; it skips the test when that is absent.
 func top95(tb testing.TB) string {
 	tb.Helper()
-	return testdata.SharedPath(tb, "sudoku/top95.txt")
+	return testdata.Shared(tb, "sudoku/top95.txt")
 }
 
 // mustGrid parses one puzzle line.

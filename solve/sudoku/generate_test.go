@@ -140,7 +140,7 @@ func TestGeneratedSets(t *testing.T) {
 			if *update {
 				writeSet(t, s)
 			}
-			lines := readSet(t, s.path(), false)
+			lines := readSet(t, s.path())
 			if len(lines) != s.count {
 				t.Fatalf("%d puzzles, want %d", len(lines), s.count)
 			}

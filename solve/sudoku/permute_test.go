@@ -62,16 +62,16 @@ func TestPermutedTop95(t *testing.T) {
 		fmt.Fprintf(&b, "# %s: the 95 puzzles of top95, each through random symmetries (rows within bands,\n", permutedFile)
 		fmt.Fprintf(&b, "# bands, columns within stacks, stacks, transposition) and a relabelling of its digits.\n")
 		fmt.Fprintf(&b, "# Generated with seed %d by: go test ./solve/sudoku -run TestPermutedTop95 -update\n", permutedSeed)
-		for _, line := range permuteSet(t, readSet(t, top95(t), true), permutedSeed) {
+		for _, line := range permuteSet(t, readSet(t, top95(t)), permutedSeed) {
 			b.WriteString(line + "\n")
 		}
 		if err := os.WriteFile(permutedTop95, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	kept := readSet(t, permutedTop95, false)
+	kept := readSet(t, permutedTop95)
 	if _, err := os.Stat(top95(t)); err == nil {
-		orig := readSet(t, top95(t), false)
+		orig := readSet(t, top95(t))
 		want := permuteSet(t, orig, permutedSeed)
 		if len(kept) != len(want) {
 			t.Fatalf("%d puzzles kept, want %d", len(kept), len(want))
@@ -95,7 +95,7 @@ func TestPermutedTop95(t *testing.T) {
 // top95Permutations returns top95 through permutationSeeds seeded random
 // symmetries (seeds 1000, 1001, ...), one whole copy after another.
 func top95Permutations(t testing.TB) []string {
-	orig := readSet(t, top95(t), true)
+	orig := readSet(t, top95(t))
 	var out []string
 	for seed := uint64(1000); seed < 1000+permutationSeeds; seed++ {
 		out = append(out, permuteSet(t, orig, seed)...)

@@ -96,8 +96,8 @@ func run(t *testing.T, input string, opts Options) (string, int, string) {
 func TestRunPlain(t *testing.T) {
 	hard := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	// A 4x4 and a 16x16 puzzle from the kept sets.
-	small := readSet(t, setsDir+"/4x4.txt", false)[0]
-	big := readSet(t, setsDir+"/16x16.txt", false)[0]
+	small := readSet(t, setsDir+"/4x4.txt")[0]
+	big := readSet(t, setsDir+"/16x16.txt")[0]
 	tests := []struct {
 		name, in string
 		count    bool
@@ -267,7 +267,7 @@ func TestRunFileSizes(t *testing.T) {
 	}
 
 	// Values above 9 as numbers, letters in the grid.
-	big := readSet(t, setsDir+"/16x16.txt", false)[0]
+	big := readSet(t, setsDir+"/16x16.txt")[0]
 	out, code, _ = run(t, jsonOf(big, 16, ""), Options{})
 	if m, err = puzzle.ParseMoves([]byte(out)); code != 0 || err != nil {
 		t.Fatalf("16x16: exit %d, %v", code, err)

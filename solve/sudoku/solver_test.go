@@ -50,7 +50,7 @@ func disagreement(line string, s9 *solver9, gen *general) error {
 }
 
 func TestTop95(t *testing.T) {
-	for _, line := range readSet(t, top95(t), true) {
+	for _, line := range readSet(t, top95(t)) {
 		if n := solveBoth(t, line, 2); n != 1 {
 			t.Errorf("%s: %d solutions, want 1", line, n)
 		}
@@ -93,7 +93,7 @@ func TestCounts(t *testing.T) {
 // the band search never needs: solving top95 with it from the root gives
 // the same solutions.
 func TestSearchCell(t *testing.T) {
-	for _, line := range readSet(t, top95(t), true)[:20] {
+	for _, line := range readSet(t, top95(t))[:20] {
 		g := mustGrid(t, line)
 		var s solver9
 		s.ctl.reset(2, noDeadline, clockEvery9)
