@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/puzbot/puzbot/internal/outfile"
-	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 // DirEnv is the environment variable that names the folder screenshots go to
@@ -40,7 +40,7 @@ func (s *Shot) Name() string {
 
 // Encode writes the shot as a PNG that records its origin.
 func (s *Shot) Encode(w io.Writer) error {
-	return puzzle.EncodePNG(w, s.Image, s.Origin)
+	return shotfile.Encode(w, s.Image, s.Origin)
 }
 
 // maxSameName is how many shots taken in the same millisecond Save names

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 // copyDir holds screenshots of the project's faithful copy of the game
@@ -41,7 +42,7 @@ func copyScreens(t testing.TB) []screen {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		origin, _, err := puzzle.ReadOrigin(data)
+		origin, _, err := shotfile.ReadOrigin(data)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

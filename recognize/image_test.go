@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 // pngKind is a PNG colour type and bit depth.
@@ -39,7 +39,7 @@ func blackPNG(t testing.TB, w, h int, k pngKind, pixels bool) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) { b.Write(puzzle.PNGChunk(typ, data)) }
+	chunk := func(typ string, data []byte) { b.Write(shotfile.Chunk(typ, data)) }
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 // screen is one real screenshot and its expected puzzle file.
@@ -68,7 +69,7 @@ func loadScreen(path string) (screen, error) {
 	if err := puzzle.Decode(js, &want); err != nil {
 		return screen{}, fmt.Errorf("%s: %w", path, err)
 	}
-	origin, _, err := puzzle.ReadOrigin(data)
+	origin, _, err := shotfile.ReadOrigin(data)
 	if err != nil {
 		return screen{}, fmt.Errorf("%s: %w", path, err)
 	}

@@ -17,7 +17,7 @@ go test -count=1 -timeout 40m "$@" ./...
 fuzz_targets=(
 	"./puzzle FuzzParsePuzlogic"     # the Puzlogic puzzle file
 	"./puzzle FuzzParseMoves"        # the moves file
-	"./puzzle FuzzReadOrigin"        # a PNG's puzbot-origin chunk
+	"./puzzle/shotfile FuzzReadOrigin" # a PNG's puzbot-origin chunk
 	"./solve FuzzRun"                # solve on anything: every kind's file, plain Sudoku text
 	"./solve/sudoku FuzzParsePlain"  # plain Sudoku text
 	"./solve/sudoku FuzzParsePuzzle" # the Sudoku puzzle file

@@ -37,6 +37,7 @@ import (
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/internal/tty"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 	"github.com/puzbot/puzbot/recognize/verify"
@@ -113,7 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		return nil, usageError("%v (see --help)", err)
 	}
 	if *origin != "" {
-		p, err := puzzle.ParseOrigin(*origin)
+		p, err := shotfile.ParseOrigin(*origin)
 		if err != nil {
 			return nil, usageError("--origin: %v", err)
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 	"github.com/puzbot/puzbot/recognize/verify"
@@ -122,7 +123,7 @@ func TestBadInput(t *testing.T) {
 		{"not an image", []byte("GIF89a\x01\x00\x01\x00"), nil, exitcode.BadInput, "PNG or JPEG"},
 		{"huge image", hugePNG(), nil, exitcode.BadInput, "MiB to read"},
 		{"plain grey screen", encodePNG(t, plain), nil, exitcode.NoGame, "no Puzlogic game"},
-		{"malformed origin chunk", withText(encodePNG(t, plain), puzzle.OriginKeyword, "nowhere"), nil, exitcode.BadInput, "not the screen position"},
+		{"malformed origin chunk", withText(encodePNG(t, plain), shotfile.OriginKeyword, "nowhere"), nil, exitcode.BadInput, "not the screen position"},
 		{"tiny image", encodePNG(t, image.NewGray(image.Rect(0, 0, 3, 2))), nil, exitcode.NoGame, "smaller than the game"},
 		{"unknown flag", nil, []string{"--zoom", "2"}, exitcode.Usage, "flag provided but not defined"},
 		{"two screenshots", nil, []string{"a.png", "b.png"}, exitcode.Usage, "one screenshot"},
@@ -224,7 +225,7 @@ func TestOrigin(t *testing.T) {
 		t.Fatal(err)
 	}
 	var withOrigin bytes.Buffer
-	if err := puzzle.EncodePNG(&withOrigin, img, image.Pt(1920, 24)); err != nil {
+	if err := shotfile.Encode(&withOrigin, img, image.Pt(1920, 24)); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCmd(t, nil, shot)

@@ -19,7 +19,7 @@ import (
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
-	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 var desktopBin struct {
@@ -353,7 +353,7 @@ func TestCaptureOutputStdout(t *testing.T) {
 		t.Fatalf("capture -o -: %v, %s", err, stderr.String())
 	}
 	img, err := png.Decode(bytes.NewReader(stdout.Bytes()))
-	origin, ok, oerr := puzzle.ReadOrigin(stdout.Bytes())
+	origin, ok, oerr := shotfile.ReadOrigin(stdout.Bytes())
 	if err != nil || img.Bounds().Size() != image.Pt(30, 40) || !ok || oerr != nil || origin != image.Pt(10, 20) {
 		t.Errorf("stdout: %v, origin %v %v %v; want a 30x40 PNG with origin 10,20", err, origin, ok, oerr)
 	}

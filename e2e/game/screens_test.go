@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/screens from fresh screenshots of the page")
@@ -118,7 +119,7 @@ func TestScreenFiles(t *testing.T) {
 			t.Error(err)
 			continue
 		}
-		if origin, ok, err := puzzle.ReadOrigin(data); !ok || err != nil || origin != (image.Point{}) {
+		if origin, ok, err := shotfile.ReadOrigin(data); !ok || err != nil || origin != (image.Point{}) {
 			t.Errorf("%s.png: screen origin %v, %v, %v; want 0,0", sc.name, origin, ok, err)
 		}
 		cfg, err := png.DecodeConfig(bytes.NewReader(data))

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 // Root returns the repository's root: the nearest folder above the working
@@ -184,7 +185,7 @@ func ReadPNG(tb testing.TB, path string) image.Image {
 func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {
 	tb.Helper()
 	img, data := readPNG(tb, path)
-	origin, ok, err := puzzle.ReadOrigin(data)
+	origin, ok, err := shotfile.ReadOrigin(data)
 	if err != nil || !ok {
 		tb.Fatalf("%s records no origin (%v)", path, err)
 	}

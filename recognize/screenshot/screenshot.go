@@ -16,7 +16,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/internal/pipe"
-	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 	"github.com/puzbot/puzbot/recognize"
 )
 
@@ -112,7 +112,7 @@ func (s *Shot) Image() (*image.RGBA, error) {
 // PNG's origin chunk records it, else 0,0. A malformed chunk is an error
 // (ErrUnreadable) that does not name the shot.
 func (s *Shot) Origin() (image.Point, error) {
-	origin, _, err := puzzle.ReadOrigin(s.Data)
+	origin, _, err := shotfile.ReadOrigin(s.Data)
 	if err != nil {
 		return image.Point{}, errkind.Wrap(ErrUnreadable, err)
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 	"github.com/puzbot/puzbot/recognize"
 )
 
@@ -20,7 +20,7 @@ import (
 func smallPNG(t *testing.T) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := puzzle.EncodePNG(&buf, image.NewRGBA(image.Rect(0, 0, 4, 3)), image.Pt(7, -2)); err != nil {
+	if err := shotfile.Encode(&buf, image.NewRGBA(image.Rect(0, 0, 4, 3)), image.Pt(7, -2)); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -92,7 +92,7 @@ func TestDecode(t *testing.T) {
 	data := smallPNG(t)
 	const afterIHDR = 8 + 25
 	chunk := data[afterIHDR : afterIHDR+12+int(binary.BigEndian.Uint32(data[afterIHDR:]))]
-	if !bytes.Contains(chunk, []byte(puzzle.OriginKeyword)) {
+	if !bytes.Contains(chunk, []byte(shotfile.OriginKeyword)) {
 		t.Fatalf("no origin chunk after the header: %q", chunk)
 	}
 	twice := slices.Concat(data[:afterIHDR], chunk, data[afterIHDR:])

@@ -19,6 +19,7 @@ import (
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/puzzle/shotfile"
 	"github.com/puzbot/puzbot/recognize"
 )
 
@@ -75,7 +76,7 @@ func Expect(w io.Writer, name, wantPath string, want, got *puzzle.Puzzle) error 
 // (internal/outfile).
 func SaveAnnotated(path string, img *image.RGBA, res *recognize.Result, origin image.Point) error {
 	var buf bytes.Buffer
-	if err := puzzle.EncodePNG(&buf, recognize.Annotate(img, res), origin); err != nil {
+	if err := shotfile.Encode(&buf, recognize.Annotate(img, res), origin); err != nil {
 		return fmt.Errorf("--annotate: %w", err)
 	}
 	if err := outfile.Write(path, buf.Bytes(), outfile.Options{Replace: true}); err != nil {

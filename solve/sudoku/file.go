@@ -23,7 +23,7 @@ type Puzzle struct {
 	Board *puzzle.Rect `json:"board,omitempty"`
 }
 
-// maxCoord bounds the screen coordinates of a board, as puzzle.ParseOrigin
+// maxCoord bounds the screen coordinates of a board, as shotfile.ParseOrigin
 // bounds an origin.
 const maxCoord = 1 << 20
 

@@ -1,4 +1,10 @@
-package puzzle
+// Package shotfile is the screenshot file: a PNG that records where the
+// image lay on the screen, as "X,Y" in a tEXt chunk (OriginKeyword), so that
+// recognize can report screen positions. capture writes it; the vision
+// executable and the tests read it. It is apart from package puzzle so that
+// the programs that only read puzzle files (puzbot solve) do not link the
+// PNG encoder.
+package shotfile
 
 import (
 	"bytes"
@@ -11,6 +17,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // OriginKeyword is the PNG tEXt keyword under which capture records where the
@@ -20,8 +28,8 @@ const OriginKeyword = "puzbot-origin"
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
-// EncodePNG writes img as a PNG with its screen origin recorded in a tEXt chunk.
-func EncodePNG(w io.Writer, img image.Image, origin image.Point) error {
+// Encode writes img as a PNG with its screen origin recorded in a tEXt chunk.
+func Encode(w io.Writer, img image.Image, origin image.Point) error {
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {
@@ -31,7 +39,7 @@ func EncodePNG(w io.Writer, img image.Image, origin image.Point) error {
 	// The IHDR chunk comes first and is 8+13+4 bytes long; the text chunk
 	// goes right after it.
 	const afterIHDR = 8 + 8 + 13 + 4
-	chunk := PNGChunk("tEXt", []byte(OriginKeyword+"\x00"+FormatOrigin(origin)))
+	chunk := Chunk("tEXt", []byte(OriginKeyword+"\x00"+FormatOrigin(origin)))
 	for _, part := range [][]byte{data[:afterIHDR], chunk, data[afterIHDR:]} {
 		if _, err := w.Write(part); err != nil {
 			return err
@@ -40,9 +48,9 @@ func EncodePNG(w io.Writer, img image.Image, origin image.Point) error {
 	return nil
 }
 
-// PNGChunk returns a PNG chunk of the given type and data: its length, type,
+// Chunk returns a PNG chunk of the given type and data: its length, type,
 // data and CRC.
-func PNGChunk(typ string, data []byte) []byte {
+func Chunk(typ string, data []byte) []byte {
 	chunk := make([]byte, 0, 12+len(data))
 	chunk = binary.BigEndian.AppendUint32(chunk, uint32(len(data)))
 	chunk = append(chunk, typ...)
@@ -50,17 +58,7 @@ func PNGChunk(typ string, data []byte) []byte {
 	return binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
 }
 
-// PNGOrigin returns the screen origin recorded in PNG data by EncodePNG, and
-// whether there was a well-formed one.
-//
-// Deprecated: a malformed origin chunk looks absent here; use ReadOrigin,
-// which reports it.
-func PNGOrigin(data []byte) (image.Point, bool) {
-	p, ok, err := ReadOrigin(data)
-	return p, ok && err == nil
-}
-
-// ReadOrigin returns the screen origin recorded in PNG data by EncodePNG, and
+// ReadOrigin returns the screen origin recorded in PNG data by Encode, and
 // whether the data has one. An origin chunk that is not "X,Y" (garbage, three
 // numbers, trailing NULs, empty), or a second one, is an error: the positions
 // read from the image would be wrong. It reads only the chunks before the
@@ -89,7 +87,7 @@ func ReadOrigin(data []byte) (image.Point, bool, error) {
 		}
 		p, err := ParseOrigin(string(value))
 		if err != nil {
-			return image.Point{}, false, fmt.Errorf("the PNG's %s chunk %s is not the screen position X,Y", OriginKeyword, Quote(string(value)))
+			return image.Point{}, false, fmt.Errorf("the PNG's %s chunk %s is not the screen position X,Y", OriginKeyword, puzzle.Quote(string(value)))
 		}
 		origin, found = p, true
 	}
@@ -110,11 +108,11 @@ func ParseOrigin(s string) (image.Point, error) {
 	x, errX := strconv.Atoi(strings.TrimSpace(xs))
 	y, errY := strconv.Atoi(strings.TrimSpace(ys))
 	if errX != nil || errY != nil {
-		return image.Point{}, fmt.Errorf("%s: expected two whole numbers X,Y", Quote(s))
+		return image.Point{}, fmt.Errorf("%s: expected two whole numbers X,Y", puzzle.Quote(s))
 	}
 	const limit = 1 << 20
 	if x < -limit || x > limit || y < -limit || y > limit {
-		return image.Point{}, fmt.Errorf("%s: out of range", Quote(s))
+		return image.Point{}, fmt.Errorf("%s: out of range", puzzle.Quote(s))
 	}
 	return image.Point{X: x, Y: y}, nil
 }

@@ -1,4 +1,4 @@
-package puzzle
+package shotfile
 
 import (
 	"bytes"
@@ -11,17 +11,17 @@ import (
 	"testing"
 )
 
-func TestPNGOriginRoundTrip(t *testing.T) {
+func TestOriginRoundTrip(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 7, 5))
 	img.Set(3, 2, color.RGBA{200, 10, 30, 255})
 	for _, origin := range []image.Point{{0, 0}, {1920, 0}, {-1280, 24}} {
 		var buf bytes.Buffer
-		if err := EncodePNG(&buf, img, origin); err != nil {
+		if err := Encode(&buf, img, origin); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := PNGOrigin(buf.Bytes())
-		if !ok || got != origin {
-			t.Errorf("origin %v: read back %v, %v", origin, got, ok)
+		got, ok, err := ReadOrigin(buf.Bytes())
+		if !ok || err != nil || got != origin {
+			t.Errorf("origin %v: read back %v, %v, %v", origin, got, ok, err)
 		}
 		decoded, err := png.Decode(bytes.NewReader(buf.Bytes()))
 		if err != nil {
@@ -35,7 +35,7 @@ func TestPNGOriginRoundTrip(t *testing.T) {
 	}
 }
 
-func TestPNGOriginAbsent(t *testing.T) {
+func TestOriginAbsent(t *testing.T) {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 2, 2))); err != nil {
 		t.Fatal(err)
@@ -46,8 +46,8 @@ func TestPNGOriginAbsent(t *testing.T) {
 		"not png":   []byte("GIF89a...."),
 		"truncated": buf.Bytes()[:20],
 	} {
-		if p, ok := PNGOrigin(data); ok {
-			t.Errorf("%s: found origin %v", name, p)
+		if p, ok, err := ReadOrigin(data); ok || err != nil {
+			t.Errorf("%s: found origin %v, %v", name, p, err)
 		}
 	}
 }
@@ -78,11 +78,11 @@ func TestParseOrigin(t *testing.T) {
 func withOriginChunk(t *testing.T, value string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := EncodePNG(&buf, image.NewGray(image.Rect(0, 0, 2, 2)), image.Pt(12, 34)); err != nil {
+	if err := Encode(&buf, image.NewGray(image.Rect(0, 0, 2, 2)), image.Pt(12, 34)); err != nil {
 		t.Fatal(err)
 	}
 	data := buf.Bytes()
-	// The chunk EncodePNG wrote: length, "tEXt", keyword, NUL, "12,34", CRC.
+	// The chunk Encode wrote: length, "tEXt", keyword, NUL, "12,34", CRC.
 	at := bytes.Index(data, []byte("tEXt"+OriginKeyword)) - 4
 	n := 4 + 4 + len(OriginKeyword) + 1 + len("12,34") + 4
 	text := []byte(OriginKeyword + "\x00" + value)
@@ -114,9 +114,6 @@ func TestReadOriginMalformed(t *testing.T) {
 		p, ok, err := ReadOrigin(data)
 		if err == nil || ok || !strings.Contains(err.Error(), "puzbot-origin chunk") || len(err.Error()) > 200 {
 			t.Errorf("%s: ReadOrigin = %v, %v, %.300v; want an error of one short line", name, p, ok, err)
-		}
-		if _, ok := PNGOrigin(data); ok {
-			t.Errorf("%s: PNGOrigin found an origin", name)
 		}
 	}
 	// Two origin chunks.
