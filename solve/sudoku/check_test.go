@@ -101,7 +101,8 @@ func top95(tb testing.TB) string {
 // mustGrid parses one puzzle line.
 func mustGrid(t testing.TB, line string) *grid {
 	t.Helper()
-	g, err := parseLine(line)
+	st := newGridStore([]byte(line))
+	g, err := parseLine(line, &st)
 	if err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}

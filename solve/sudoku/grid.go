@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"fmt"
-	"strings"
 )
 
 // grid is a square sudoku grid: size x size cells in boxes of box x box,
@@ -144,21 +143,19 @@ func (g *grid) repeat(i, h int) error {
 
 // cellsLine writes cells as one line of characters, '.' for empty cells.
 func cellsLine(cells []uint8) string {
-	var b strings.Builder
-	writeLine(&b, cells)
-	return b.String()
+	return string(appendLine(make([]byte, 0, len(cells)), cells))
 }
 
-// writeLine writes cells to b as cellsLine does.
-func writeLine(b *strings.Builder, cells []uint8) {
-	b.Grow(len(cells))
+// appendLine appends cells to dst as cellsLine writes them.
+func appendLine(dst []byte, cells []uint8) []byte {
 	for _, v := range cells {
 		if v == 0 {
-			b.WriteByte('.')
+			dst = append(dst, '.')
 		} else {
-			b.WriteByte(symbol(v))
+			dst = append(dst, symbol(v))
 		}
 	}
+	return dst
 }
 
 // rows returns the grid's rows as strings of size characters, '.' for empty.

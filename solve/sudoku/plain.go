@@ -61,12 +61,14 @@ func IsPlain(data []byte) bool {
 // its first puzzle line: numbers separated by spaces mean rows, anything else
 // lines. Every puzzle's givens are checked for repeats.
 func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	// One string for the whole file: its lines are slices of it.
-	rest := string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	rest := string(data)
+	store := newGridStore(data)
 	var (
 		format  plainFormat
 		decided bool
-		puzzles []plainPuzzle
+		puzzles = make([]plainPuzzle, 0, cap(store.grids))
 		cur     *grid // rows format: the grid being read
 		curRow  int
 	)
@@ -86,7 +88,7 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 			}
 		}
 		if format == formatLines {
-			g, err := parseLine(text)
+			g, err := parseLine(text, &store)
 			if err != nil {
 				return format, nil, fmt.Errorf("line %d: %w", lineNo, err)
 			}
@@ -101,7 +103,7 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 			if boxOf(len(fields)) == 0 {
 				return format, nil, fmt.Errorf("line %d: %d numbers: a grid row holds %s", lineNo, len(fields), sizeList)
 			}
-			cur, curRow = newGrid(len(fields)), 0
+			cur, curRow = store.grid(len(fields)), 0
 			puzzles = append(puzzles, plainPuzzle{g: cur, line: lineNo})
 		} else if len(fields) != cur.size {
 			return format, nil, fmt.Errorf("line %d: %d numbers: expected %d, like the first row of the grid on line %d",
@@ -132,13 +134,42 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 	return format, puzzles, nil
 }
 
-// parseLine reads one puzzle written on one line.
-func parseLine(text string) (*grid, error) {
+// gridStore hands out the grids of one plain file from two arrays sized
+// for the file, so that parsing it allocates the same few times whatever the
+// number of puzzles.
+type gridStore struct {
+	grids []grid
+	cells []uint8
+}
+
+// newGridStore sizes a store for the plain file data: a puzzle takes at
+// least one line and each of its cells at least one byte, so neither array
+// ever grows.
+func newGridStore(data []byte) gridStore {
+	lines := bytes.Count(data, []byte("\n")) + 1
+	return gridStore{grids: make([]grid, 0, lines), cells: make([]uint8, 0, len(data))}
+}
+
+// grid returns an empty grid of size cells on a side (a supported size).
+// Should the file hold more than newGridStore counted on, the grid gets
+// arrays of its own.
+func (st *gridStore) grid(size int) *grid {
+	n, m := len(st.cells), len(st.cells)+size*size
+	if m > cap(st.cells) || len(st.grids) == cap(st.grids) {
+		return newGrid(size)
+	}
+	st.cells = st.cells[:m]
+	st.grids = append(st.grids, grid{box: boxOf(size), size: size, cells: st.cells[n:m:m]})
+	return &st.grids[len(st.grids)-1]
+}
+
+// parseLine reads one puzzle written on one line into a grid of st.
+func parseLine(text string, st *gridStore) (*grid, error) {
 	size := intSqrt(len(text))
 	if size*size != len(text) || boxOf(size) == 0 {
 		return nil, fmt.Errorf("%d characters: a puzzle line holds 16, 81, 256 or 625 (4x4, 9x9, 16x16 or 25x25 cells)", len(text))
 	}
-	g := newGrid(size)
+	g := st.grid(size)
 	for i := 0; i < len(text); i++ {
 		v, ok := value(text[i], size)
 		if !ok {
@@ -165,15 +196,16 @@ func parseNumber(f string, size int) (uint8, error) {
 	return uint8(n), nil
 }
 
-// writeRows writes a grid in the rows format.
-func writeRows(b *strings.Builder, cells []uint8, size int) {
+// appendRows appends a grid to dst in the rows format.
+func appendRows(dst []byte, cells []uint8, size int) []byte {
 	for r := 0; r < size; r++ {
 		for c := 0; c < size; c++ {
 			if c > 0 {
-				b.WriteByte(' ')
+				dst = append(dst, ' ')
 			}
-			b.WriteString(strconv.Itoa(int(cells[r*size+c])))
+			dst = strconv.AppendInt(dst, int64(cells[r*size+c]), 10)
 		}
-		b.WriteByte('\n')
+		dst = append(dst, '\n')
 	}
+	return dst
 }

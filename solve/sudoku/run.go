@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/puzbot/puzbot/internal/errkind"
@@ -66,11 +65,14 @@ func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 		limit = opts.Limit
 	}
 	r := runner{ctx: ctx, count: opts.Count, limit: limit, puzzleLimit: opts.PuzzleTimeLimit}
-	bw := bufio.NewWriter(w)
 	var err error
+	var bw *bufio.Writer
 	if IsPlain(data) {
+		// The answer to a plain file is about as long as the file.
+		bw = bufio.NewWriterSize(w, min(len(data)+answerSlack, maxAnswerBuffer))
 		err = r.runPlain(data, bw)
 	} else {
+		bw = bufio.NewWriter(w)
 		err = r.runFile(data, bw)
 	}
 	if ferr := bw.Flush(); ferr != nil && err == nil {
@@ -78,6 +80,14 @@ func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	}
 	return err
 }
+
+// The buffer of the answer to a plain file: the file's length and a little
+// more (the answer of a line without dots, a count), up to a bound for big
+// files.
+const (
+	answerSlack     = 256
+	maxAnswerBuffer = 1 << 20
+)
 
 // invalid gives err, a problem of the input, the kind puzzle.ErrInvalid.
 func invalid(err error) error { return errkind.Wrap(puzzle.ErrInvalid, err) }
@@ -140,47 +150,32 @@ func (r *runner) runFile(data []byte, w io.Writer) error {
 	return puzzle.Encode(w, p.moves(g, res.solution))
 }
 
-// runPlain answers every puzzle of a plain file, in the file's format.
-func (r *runner) runPlain(data []byte, w io.Writer) error {
+// runPlain answers every puzzle of a plain file, in the file's format. Each
+// answer goes straight into w's buffer, which Run sizes for the whole answer
+// of a file of moderate size: the output then takes one write.
+func (r *runner) runPlain(data []byte, w *bufio.Writer) error {
 	format, puzzles, err := parsePlain(data)
 	if err != nil {
 		return invalid(err)
 	}
-	var (
-		b                 strings.Builder
-		unsolved, timeout []int // lines of the puzzles concerned
-	)
+	var unsolved, timeout []int // lines of the puzzles concerned
 	for i, pz := range puzzles {
 		res, err := r.solve(pz.g)
 		if err != nil {
 			return err
 		}
-		b.Reset()
+		out := w.AvailableBuffer()
 		if format == formatRows && i > 0 {
-			b.WriteByte('\n')
+			out = append(out, '\n')
 		}
+		out = r.appendAnswer(out, res, format, pz.g.size)
 		switch {
 		case res.timedOut:
 			timeout = append(timeout, pz.line)
-			if r.count {
-				b.WriteString(puzzle.CountTimeText(res.count))
-			} else {
-				b.WriteString("no answer: time limit reached")
-			}
-			b.WriteByte('\n')
-		case r.count:
-			b.WriteString(puzzle.CountText(res.count, r.limit))
-			b.WriteByte('\n')
-		case res.count == 0:
+		case !r.count && res.count == 0:
 			unsolved = append(unsolved, pz.line)
-			b.WriteString("no solution\n")
-		case format == formatRows:
-			writeRows(&b, res.solution, pz.g.size)
-		default:
-			writeLine(&b, res.solution)
-			b.WriteByte('\n')
 		}
-		if _, err := io.WriteString(w, b.String()); err != nil {
+		if _, err := w.Write(out); err != nil {
 			return fmt.Errorf("writing the answer: %w", err)
 		}
 	}
@@ -191,6 +186,26 @@ func (r *runner) runPlain(data []byte, w io.Writer) error {
 		return errkind.Errorf(ErrNoSolution, "%s no solution", ofPuzzles(unsolved, len(puzzles), "has", "have"))
 	}
 	return nil
+}
+
+// appendAnswer appends to out the answer to a puzzle of a plain file of the
+// given format and grid size: its solution, its count, or what went wrong.
+func (r *runner) appendAnswer(out []byte, res result, format plainFormat, size int) []byte {
+	switch {
+	case res.timedOut && r.count:
+		out = append(out, puzzle.CountTimeText(res.count)...)
+	case res.timedOut:
+		out = append(out, "no answer: time limit reached"...)
+	case r.count:
+		out = append(out, puzzle.CountText(res.count, r.limit)...)
+	case res.count == 0:
+		out = append(out, "no solution"...)
+	case format == formatRows:
+		return appendRows(out, res.solution, size)
+	default:
+		out = appendLine(out, res.solution)
+	}
+	return append(out, '\n')
 }
 
 // ofPuzzles names the puzzles on the given lines, out of total, with the
