@@ -66,11 +66,12 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 	rest := string(data)
 	store := newGridStore(data)
 	var (
-		format  plainFormat
-		decided bool
-		puzzles = make([]plainPuzzle, 0, cap(store.grids))
-		cur     *grid // rows format: the grid being read
-		curRow  int
+		format   plainFormat
+		decided  bool
+		puzzles  = make([]plainPuzzle, 0, cap(store.grids))
+		cur      *grid // rows format: the grid being read
+		curRow   int
+		fieldBuf [25]string // rows format: the numbers of a row
 	)
 	lineNo := 0
 	for len(rest) > 0 {
@@ -98,16 +99,16 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 			puzzles = append(puzzles, plainPuzzle{g: g, line: lineNo})
 			continue
 		}
-		fields := strings.Fields(text)
+		fields, n := splitFields(text, fieldBuf[:0])
 		if cur == nil {
-			if boxOf(len(fields)) == 0 {
-				return format, nil, fmt.Errorf("line %d: %d numbers: a grid row holds %s", lineNo, len(fields), sizeList)
+			if boxOf(n) == 0 {
+				return format, nil, fmt.Errorf("line %d: %d numbers: a grid row holds %s", lineNo, n, sizeList)
 			}
-			cur, curRow = store.grid(len(fields)), 0
+			cur, curRow = store.grid(n), 0
 			puzzles = append(puzzles, plainPuzzle{g: cur, line: lineNo})
-		} else if len(fields) != cur.size {
+		} else if n != cur.size {
 			return format, nil, fmt.Errorf("line %d: %d numbers: expected %d, like the first row of the grid on line %d",
-				lineNo, len(fields), cur.size, puzzles[len(puzzles)-1].line)
+				lineNo, n, cur.size, puzzles[len(puzzles)-1].line)
 		}
 		for c, f := range fields {
 			v, err := parseNumber(f, cur.size)
@@ -178,6 +179,31 @@ func parseLine(text string, st *gridStore) (*grid, error) {
 		g.cells[i] = v
 	}
 	return g, nil
+}
+
+// fieldSeparators separate the numbers of a row: the ASCII white space.
+const fieldSeparators = " \t\r\v\f"
+
+// splitFields splits text at runs of fieldSeparators as strings.Fields
+// does, appending the fields to dst up to its capacity and counting them all:
+// a row's numbers without an allocation.
+func splitFields(text string, dst []string) ([]string, int) {
+	n := 0
+	for {
+		text = strings.TrimLeft(text, fieldSeparators)
+		if text == "" {
+			return dst, n
+		}
+		end := strings.IndexAny(text, fieldSeparators)
+		if end < 0 {
+			end = len(text)
+		}
+		if len(dst) < cap(dst) {
+			dst = append(dst, text[:end])
+		}
+		n++
+		text = text[end:]
+	}
 }
 
 // parseNumber reads one number of the rows format: 0 or '.' for an empty

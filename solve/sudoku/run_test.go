@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -425,5 +426,78 @@ func TestParsePuzzleRoundTrip(t *testing.T) {
 	q, err := ParsePuzzle(data)
 	if err != nil || strings.Join(q.Grid, "") != classic || *q.Board != (puzzle.Rect{X: 1, Y: 2, Width: 3, Height: 4}) {
 		t.Errorf("round trip: %v, %+v", err, q)
+	}
+}
+
+// writeCounter counts the writes it is given.
+type writeCounter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (w *writeCounter) Write(p []byte) (int, error) {
+	w.writes++
+	return w.Buffer.Write(p)
+}
+
+// plainFileOf writes lines as a plain file in the given format.
+func plainFileOf(lines []string, format plainFormat) []byte {
+	var b strings.Builder
+	for _, l := range lines {
+		if format == formatRows {
+			b.WriteString(rowsOf(l) + "\n")
+		} else {
+			b.WriteString(l + "\n")
+		}
+	}
+	return []byte(b.String())
+}
+
+// TestRunPlainCost checks what a fresh process pays for a plain file beyond
+// the search: the number of allocations does not grow with the number of
+// puzzles, and the answer goes out in one write.
+func TestRunPlainCost(t *testing.T) {
+	lines := readSet(t, setsDir+"/minimal.txt")
+	for _, format := range []plainFormat{formatLines, formatRows} {
+		allocs := map[int]float64{}
+		for _, n := range []int{10, 100} {
+			data := plainFileOf(lines[:n], format)
+			allocs[n] = testing.AllocsPerRun(5, func() {
+				if err := Run(context.Background(), data, io.Discard, Options{}); err != nil {
+					t.Fatal(err)
+				}
+			})
+			var w writeCounter
+			if err := Run(context.Background(), data, &w, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if w.writes != 1 {
+				t.Errorf("format %d, %d puzzles: the answer took %d writes, want 1", format, n, w.writes)
+			}
+		}
+		if allocs[100] != allocs[10] {
+			t.Errorf("format %d: %v allocations for 10 puzzles, %v for 100: want as many", format, allocs[10], allocs[100])
+		}
+	}
+}
+
+func TestSplitFields(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		room int
+		want []string
+		n    int
+	}{
+		{"", 4, nil, 0},
+		{"  \t ", 4, nil, 0},
+		{"5 3 0", 4, []string{"5", "3", "0"}, 3},
+		{"\t5  3\t\t0 ", 4, []string{"5", "3", "0"}, 3},
+		{"1 2 3 4 5 6", 4, []string{"1", "2", "3", "4"}, 6},
+		{"12\r3", 4, []string{"12", "3"}, 2},
+	} {
+		got, n := splitFields(tc.text, make([]string, 0, tc.room))
+		if n != tc.n || strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("splitFields(%q) = %q, %d; want %q, %d", tc.text, got, n, tc.want, tc.n)
+		}
 	}
 }
