@@ -36,23 +36,23 @@ func (st *state9) choose() (br branch, ok bool) {
 	// view[d] is digit d's minirows per band (bits 9k..9k+8) and its columns
 	// per stack (27+9s..): configTbl reads both.
 	var view [9]uint64
-	var total [6]uint32 // bands 0-2, then stacks 0-2
+	// The configurations of bands 0-2 (t0-t2) and stacks 0-2 (t3-t5), in
+	// variables rather than an array so that they stay in registers.
+	var t0, t1, t2, t3, t4, t5 uint32
 	for d, p := range st.tri {
 		v := p&all27 | uint64(byStack(uint32(p>>27)))<<27
 		view[d] = v
-		total[0] += uint32(configsTbl[v&0x1ff])
-		total[1] += uint32(configsTbl[v>>9&0x1ff])
-		total[2] += uint32(configsTbl[v>>18&0x1ff])
-		total[3] += uint32(configsTbl[v>>27&0x1ff])
-		total[4] += uint32(configsTbl[v>>36&0x1ff])
-		total[5] += uint32(configsTbl[v>>45&0x1ff])
+		t0 += uint32(configsTbl[v&0x1ff])
+		t1 += uint32(configsTbl[v>>9&0x1ff])
+		t2 += uint32(configsTbl[v>>18&0x1ff])
+		t3 += uint32(configsTbl[v>>27&0x1ff])
+		t4 += uint32(configsTbl[v>>36&0x1ff])
+		t5 += uint32(configsTbl[v>>45&0x1ff])
 	}
 	// A settled band has nine configurations, one per digit; below ten, the
-	// key wraps around and loses.
-	best := uint64(1) << 63
-	for j, t := range total {
-		best = min(best, uint64(t-10)<<3|uint64(j))
-	}
+	// key wraps around and loses. Ties go to the first.
+	best := min(uint64(t0-10)<<3, uint64(t1-10)<<3|1, uint64(t2-10)<<3|2,
+		uint64(t3-10)<<3|3, uint64(t4-10)<<3|4, uint64(t5-10)<<3|5)
 	if best>>3 >= 1<<31 {
 		return branch{}, false
 	}

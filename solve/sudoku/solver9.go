@@ -330,12 +330,13 @@ func (s *solver9) found(st *state9) {
 	if s.ctl.count > 1 {
 		return
 	}
-	// Solved, each mask has one cell per row.
+	// Solved, each mask has one cell per row. (Bit 8 keeps the index of
+	// an empty row, which cannot occur, within the row: no division.)
 	for d, bands := range st.cand {
 		for k, m := range bands {
-			s.solution[27*k+bits.TrailingZeros32(m&0x1ff)%9] = uint8(d + 1)
-			s.solution[27*k+9+bits.TrailingZeros32(m>>9&0x1ff)%9] = uint8(d + 1)
-			s.solution[27*k+18+bits.TrailingZeros32(m>>18)%9] = uint8(d + 1)
+			s.solution[27*k+bits.TrailingZeros32(m|0x100)] = uint8(d + 1)
+			s.solution[27*k+9+bits.TrailingZeros32(m>>9|0x100)] = uint8(d + 1)
+			s.solution[27*k+18+bits.TrailingZeros32(m>>18|0x100)] = uint8(d + 1)
 		}
 	}
 }
