@@ -1,0 +1,305 @@
+package tetromino
+
+import (
+	"image"
+	"math/bits"
+	"sync/atomic"
+)
+
+// Building a tiling from horizontal bands. Many signatures rich in T, with
+// one or two other figures, have tilings that the search does not find in
+// seconds and that the SAT solvers find only in tens of seconds; a large
+// share of them are stacks of full-width bands of height 2, 4 or 6, each
+// tiled on its own. A band is narrow enough for a dynamic program over its
+// columns that knows, for every way the band can be filled, how many copies
+// of each figure it takes; stacking bands then only adds those counts. The
+// method only ever finds tilings (each one checked by the tests); when it
+// finds none, nothing is proven.
+
+// bandHeights are the heights of the bands, in the order they are tried.
+var bandHeights = [...]int{2, 4, 6}
+
+// bandMaxStates bounds the frontier of a band's dynamic program: a band
+// whose frontier grows past it is given up (only the 6-high bands of large
+// squares come near it).
+const bandMaxStates = 1 << 15
+
+// countSet is a set of count pairs (a, b), a and b from 0 to m, as a
+// bitset: bit a*(m+1)+b. The figures are at most three, and the number of
+// figures so far is known wherever a set is used, so the third count
+// follows from the first two.
+type countSet []uint64
+
+func newCountSet(m int) countSet { return make(countSet, ((m+1)*(m+1)+63)/64) }
+
+// orShifted sets s to s | (t shifted up by k bits).
+func (s countSet) orShifted(t countSet, k int) {
+	words, off := k/64, uint(k%64)
+	for i := len(s) - 1; i >= words; i-- {
+		w := t[i-words] << off
+		if off != 0 && i-words-1 >= 0 {
+			w |= t[i-words-1] >> (64 - off)
+		}
+		s[i] |= w
+	}
+}
+
+func (s countSet) has(k int) bool { return k >= 0 && k/64 < len(s) && s[k/64]&(1<<uint(k%64)) != 0 }
+
+func (s countSet) empty() bool {
+	for _, w := range s {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// bandMove is one placement at the first empty cell of a band: mask is the
+// cells it covers, from that cell on in column-major order (bit 0 the cell
+// itself), and dx, dy the top-left corner of its bounding box from it.
+type bandMove struct {
+	fig, slot int // the figure's index in the signature: 0 counts in a, 1 in b, 2 in neither
+	angle     int
+	mask      uint32
+	dx, dy    int
+	cells     [4]image.Point // offsets from the cell, (column, row)
+}
+
+// bandMoves lists the placements of the figures figs at the first empty
+// cell of a band h high: each figure's first cell in column-major order
+// goes on that cell.
+func bandMoves(figs []Figure, h int) []bandMove {
+	var moves []bandMove
+	for slot, f := range figs {
+		for a, cells := range shapes[f] {
+			first := cells[0]
+			for _, p := range cells {
+				if p.X < first.X || p.X == first.X && p.Y < first.Y {
+					first = p
+				}
+			}
+			m := bandMove{fig: int(f), slot: slot, angle: a, dx: -first.X, dy: -first.Y}
+			for i, p := range cells {
+				d := p.Sub(first)
+				m.cells[i] = d
+				m.mask |= 1 << uint(d.X*h+d.Y)
+			}
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// band is the dynamic program over one band h high and n wide: layers[p]
+// maps each frontier reachable before cell p (column-major) to the count
+// pairs that reach it.
+type band struct {
+	h, n, m int
+	figs    []Figure
+	moves   []bandMove
+	layers  []map[uint32]countSet
+}
+
+// fill runs the dynamic program; it returns false when stop is set or the
+// frontier grows past bandMaxStates.
+func (b *band) fill(stop *atomic.Bool) bool {
+	cells := b.h * b.n
+	start := newCountSet(b.m)
+	start[0] = 1
+	b.layers = []map[uint32]countSet{{0: start}}
+	for p := 0; p < cells; p++ {
+		if stop != nil && stop.Load() {
+			return false
+		}
+		next := map[uint32]countSet{}
+		for mask, set := range b.layers[p] {
+			if mask&1 != 0 {
+				b.add(next, mask>>1, set, 0)
+				continue
+			}
+			for i := range b.moves {
+				if mv := &b.moves[i]; b.fits(p, mask, mv) {
+					b.add(next, (mask|mv.mask)>>1, set, b.shift(mv.slot))
+				}
+			}
+		}
+		if len(next) > bandMaxStates {
+			return false
+		}
+		b.layers = append(b.layers, next)
+	}
+	return true
+}
+
+// shift is how far a figure in the slot moves a count pair.
+func (b *band) shift(slot int) int {
+	switch slot {
+	case 0:
+		return b.m + 1
+	case 1:
+		return 1
+	}
+	return 0
+}
+
+func (b *band) add(layer map[uint32]countSet, mask uint32, set countSet, k int) {
+	dst, ok := layer[mask]
+	if !ok {
+		dst = newCountSet(b.m)
+		layer[mask] = dst
+	}
+	dst.orShifted(set, k)
+}
+
+// fits says whether move mv at cell p stays inside the band and off the
+// cells mask already covers.
+func (b *band) fits(p int, mask uint32, mv *bandMove) bool {
+	if mask&mv.mask != 0 {
+		return false
+	}
+	x, y := p/b.h, p%b.h
+	for _, d := range mv.cells {
+		if y+d.Y < 0 || y+d.Y >= b.h || x+d.X >= b.n {
+			return false
+		}
+	}
+	return true
+}
+
+// final returns the count pairs with which the whole band can be filled.
+func (b *band) final() countSet { return b.layers[len(b.layers)-1][0] }
+
+// trace returns the placements of a filling of the band with the count
+// pair k (which final must hold), the band's top row at y0: it walks the
+// layers back, at each cell finding a frontier and move that lead to the
+// current one with the counts one figure fewer.
+func (b *band) trace(k, y0 int) []Placement {
+	var out []Placement
+	mask := uint32(0)
+	for p := b.h*b.n - 1; p >= 0; p-- {
+		mask, k, out = b.step(p, mask, k, y0, out)
+	}
+	return out
+}
+
+func (b *band) step(p int, after uint32, k, y0 int, out []Placement) (uint32, int, []Placement) {
+	for mask, set := range b.layers[p] {
+		if mask&1 != 0 {
+			if mask>>1 == after && set.has(k) {
+				return mask, k, out
+			}
+			continue
+		}
+		for i := range b.moves {
+			mv := &b.moves[i]
+			k0 := k - b.shift(mv.slot)
+			if (mask|mv.mask)>>1 != after || !set.has(k0) || !b.fits(p, mask, mv) {
+				continue
+			}
+			x, y := p/b.h, p%b.h
+			out = append(out, Placement{Figure: Figure(mv.fig), Angle: mv.angle, X: x + mv.dx, Y: y0 + y + mv.dy})
+			return mask, k0, out
+		}
+	}
+	panic("tetromino: band trace lost its way")
+}
+
+// constructBands returns a tiling of the n x n square by the figures
+// counted in c (at most three kinds) made of full-width bands of heights 2,
+// 4 and 6, or nil when there is none of that form, when stop is set, or
+// when c has more than three kinds.
+func constructBands(n int, c Counts, stop *atomic.Bool) []Placement {
+	var figs []Figure
+	for f, k := range c {
+		if k > 0 {
+			figs = append(figs, Figure(f))
+		}
+	}
+	if len(figs) > 3 {
+		return nil
+	}
+	bands := map[int]*band{}
+	for _, h := range bandHeights {
+		if h > n {
+			continue
+		}
+		b := &band{h: h, n: n, m: h * n / 4, figs: figs, moves: bandMoves(figs, h)}
+		if !b.fill(stop) {
+			if stop != nil && stop.Load() {
+				return nil
+			}
+			continue
+		}
+		bands[h] = b
+	}
+	return stack(n, c, figs, bands)
+}
+
+// stack finds heights from bands that add up to n, and count pairs from
+// each band's final set that add up to c's, and returns the tiling they
+// make, or nil.
+func stack(n int, c Counts, figs []Figure, bands map[int]*band) []Placement {
+	big := n * n / 4
+	key := func(a, b int) int { return a*(big+1) + b }
+	target := [2]int{}
+	for i := 0; i < 2 && i < len(figs); i++ {
+		target[i] = c[figs[i]]
+	}
+	// reach[H]: the count pairs with which bands can fill the top H rows.
+	reach := make([]countSet, n+1)
+	reach[0] = newCountSet(big)
+	reach[0][0] = 1
+	for H := 2; H <= n; H += 2 {
+		reach[H] = newCountSet(big)
+		for h, b := range bands {
+			if h <= H {
+				forPairs(b, func(a, bb int) { reach[H].orShifted(reach[H-h], key(a, bb)) })
+			}
+		}
+	}
+	if !reach[n].has(key(target[0], target[1])) {
+		return nil
+	}
+	var tiling []Placement
+	for H, t := n, target; H > 0; {
+		h, pair := lastBand(bands, reach, H, t, key)
+		H -= h
+		b := bands[h]
+		tiling = append(tiling, b.trace(pair[0]*(b.m+1)+pair[1], H)...)
+		t = [2]int{t[0] - pair[0], t[1] - pair[1]}
+	}
+	return tiling
+}
+
+// forPairs calls do with each count pair in the band's final set.
+func forPairs(b *band, do func(a, bb int)) {
+	final := b.final()
+	for i, w := range final {
+		for ; w != 0; w &= w - 1 {
+			k := i*64 + bits.TrailingZeros64(w)
+			do(k/(b.m+1), k%(b.m+1))
+		}
+	}
+}
+
+// lastBand returns a band height and count pair with which the top H rows
+// can be filled with the counts t, the band at the bottom.
+func lastBand(bands map[int]*band, reach []countSet, H int, t [2]int, key func(a, b int) int) (int, [2]int) {
+	for h, b := range bands {
+		if h > H {
+			continue
+		}
+		var found [2]int
+		ok := false
+		forPairs(b, func(a, bb int) {
+			if !ok && a <= t[0] && bb <= t[1] && reach[H-h].has(key(t[0]-a, t[1]-bb)) {
+				found, ok = [2]int{a, bb}, true
+			}
+		})
+		if ok {
+			return h, found
+		}
+	}
+	panic("tetromino: band stack lost its way")
+}
