@@ -3,7 +3,6 @@ package tetromino
 import (
 	"image"
 	"math/bits"
-	"sync/atomic"
 )
 
 // Building a tiling from horizontal bands. Many signatures rich in T, with
@@ -101,15 +100,15 @@ type band struct {
 	layers  []map[uint32]countSet
 }
 
-// fill runs the dynamic program; it returns false when stop is set or the
+// fill runs the dynamic program; it returns false when halt says so or the
 // frontier grows past bandMaxStates.
-func (b *band) fill(stop *atomic.Bool) bool {
+func (b *band) fill(halt func() bool) bool {
 	cells := b.h * b.n
 	start := newCountSet(b.m)
 	start[0] = 1
 	b.layers = []map[uint32]countSet{{0: start}}
 	for p := 0; p < cells; p++ {
-		if stop != nil && stop.Load() {
+		if halt() {
 			return false
 		}
 		next := map[uint32]countSet{}
@@ -207,9 +206,13 @@ func (b *band) step(p int, after uint32, k, y0 int, out []Placement) (uint32, in
 
 // constructBands returns a tiling of the n x n square by the figures
 // counted in c (at most three kinds) made of full-width bands of heights 2,
-// 4 and 6, or nil when there is none of that form, when stop is set, or
-// when c has more than three kinds.
-func constructBands(n int, c Counts, stop *atomic.Bool) []Placement {
+// 4 and 6, or nil when there is none of that form, when halt says to stop
+// (it is asked at every cell of a band), when c has more than three kinds
+// or when n is over satMaxSize (the sets of counts grow with n squared).
+func constructBands(n int, c Counts, halt func() bool) []Placement {
+	if n > satMaxSize {
+		return nil
+	}
 	var figs []Figure
 	for f, k := range c {
 		if k > 0 {
@@ -225,8 +228,8 @@ func constructBands(n int, c Counts, stop *atomic.Bool) []Placement {
 			continue
 		}
 		b := &band{h: h, n: n, m: h * n / 4, figs: figs, moves: bandMoves(figs, h)}
-		if !b.fill(stop) {
-			if stop != nil && stop.Load() {
+		if !b.fill(halt) {
+			if halt() {
 				return nil
 			}
 			continue
