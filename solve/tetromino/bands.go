@@ -6,22 +6,24 @@ import (
 )
 
 // Building a tiling from horizontal bands. Many signatures rich in T, with
-// one or two other figures, have tilings that the search does not find in
-// seconds and that the SAT solvers find only in tens of seconds; a large
-// share of them are stacks of full-width bands of height 2, 4 or 6, each
+// one or two other figures, and many rich in S with I or L, have tilings
+// that the search does not find in seconds and that the SAT solvers find
+// only in tens of seconds; a large share of them are stacks of full-width
+// bands of height 2, 4, 6 or 8, each
 // tiled on its own. A band is narrow enough for a dynamic program over its
 // columns that knows, for every way the band can be filled, how many copies
 // of each figure it takes; stacking bands then only adds those counts. The
 // method only ever finds tilings (each one checked by the tests); when it
 // finds none, nothing is proven.
 
-// bandHeights are the heights of the bands, in the order they are tried.
-var bandHeights = [...]int{2, 4, 6}
+// bandHeights are the heights of the bands, in the order they are tried:
+// the 8-high bands cost up to seconds, the others at most about 0.1 s.
+var bandHeights = [...]int{2, 4, 6, 8}
 
-// bandMaxStates bounds the frontier of a band's dynamic program: a band
-// whose frontier grows past it is given up (only the 6-high bands of large
-// squares come near it).
-const bandMaxStates = 1 << 15
+// bandMaxWords bounds the memory of a band's dynamic program, in words of
+// count sets in one layer (2 MB; with the layers kept, at most 60 MB): a
+// band that needs more is given up. Only 8-high bands come near it.
+const bandMaxWords = 1 << 18
 
 // countSet is a set of count pairs (a, b), a and b from 0 to m, as a
 // bitset: bit a*(m+1)+b. The figures are at most three, and the number of
@@ -90,45 +92,78 @@ func bandMoves(figs []Figure, h int) []bandMove {
 	return moves
 }
 
-// band is the dynamic program over one band h high and n wide: layers[p]
-// maps each frontier reachable before cell p (column-major) to the count
-// pairs that reach it.
+// band is the dynamic program over one band h high and n wide: the layer
+// of cell p (column-major) maps each frontier reachable before p to the
+// count pairs that reach it. Only every bandKeep-th layer is kept, and the
+// last; trace computes the others again, a stretch at a time.
 type band struct {
 	h, n, m int
 	figs    []Figure
 	moves   []bandMove
-	layers  []map[uint32]countSet
+	kept    map[int]map[uint32]countSet // layers at multiples of bandKeep, and the last
+	stretch map[int]map[uint32]countSet // the layers trace computed again
 }
 
-// fill runs the dynamic program; it returns false when halt says so or the
-// frontier grows past bandMaxStates.
+// bandKeep is how often fill keeps a layer.
+const bandKeep = 16
+
+// fill runs the dynamic program; it returns false when halt says so or a
+// layer's count sets grow past bandMaxWords.
 func (b *band) fill(halt func() bool) bool {
 	cells := b.h * b.n
 	start := newCountSet(b.m)
 	start[0] = 1
-	b.layers = []map[uint32]countSet{{0: start}}
+	layer := map[uint32]countSet{0: start}
+	b.kept = map[int]map[uint32]countSet{0: layer}
 	for p := 0; p < cells; p++ {
 		if halt() {
 			return false
 		}
-		next := map[uint32]countSet{}
-		for mask, set := range b.layers[p] {
-			if mask&1 != 0 {
-				b.add(next, mask>>1, set, 0)
-				continue
-			}
-			for i := range b.moves {
-				if mv := &b.moves[i]; b.fits(p, mask, mv) {
-					b.add(next, (mask|mv.mask)>>1, set, b.shift(mv.slot))
-				}
-			}
-		}
-		if len(next) > bandMaxStates {
+		if layer = b.advance(p, layer); len(layer)*len(start) > bandMaxWords {
+			b.kept = nil
 			return false
 		}
-		b.layers = append(b.layers, next)
+		if (p+1)%bandKeep == 0 || p+1 == cells {
+			b.kept[p+1] = layer
+		}
 	}
 	return true
+}
+
+// advance returns the layer of cell p+1 from that of cell p.
+func (b *band) advance(p int, layer map[uint32]countSet) map[uint32]countSet {
+	next := map[uint32]countSet{}
+	for mask, set := range layer {
+		if mask&1 != 0 {
+			b.add(next, mask>>1, set, 0)
+			continue
+		}
+		for i := range b.moves {
+			if mv := &b.moves[i]; b.fits(p, mask, mv) {
+				b.add(next, (mask|mv.mask)>>1, set, b.shift(mv.slot))
+			}
+		}
+	}
+	return next
+}
+
+// layer returns the layer of cell p, computing its stretch again from the
+// kept layer before it if need be.
+func (b *band) layer(p int) map[uint32]countSet {
+	if l, ok := b.kept[p]; ok {
+		return l
+	}
+	if l, ok := b.stretch[p]; ok {
+		return l
+	}
+	from := p - p%bandKeep
+	l := b.kept[from]
+	b.stretch = map[int]map[uint32]countSet{}
+	for q := from; q < p; q++ {
+		l = b.advance(q, l)
+		b.stretch[q+1] = l
+	}
+	return l
 }
 
 // shift is how far a figure in the slot moves a count pair.
@@ -167,7 +202,7 @@ func (b *band) fits(p int, mask uint32, mv *bandMove) bool {
 }
 
 // final returns the count pairs with which the whole band can be filled.
-func (b *band) final() countSet { return b.layers[len(b.layers)-1][0] }
+func (b *band) final() countSet { return b.kept[b.h*b.n][0] }
 
 // trace returns the placements of a filling of the band with the count
 // pair k (which final must hold), the band's top row at y0: it walks the
@@ -183,7 +218,7 @@ func (b *band) trace(k, y0 int) []Placement {
 }
 
 func (b *band) step(p int, after uint32, k, y0 int, out []Placement) (uint32, int, []Placement) {
-	for mask, set := range b.layers[p] {
+	for mask, set := range b.layer(p) {
 		if mask&1 != 0 {
 			if mask>>1 == after && set.has(k) {
 				return mask, k, out
@@ -206,7 +241,7 @@ func (b *band) step(p int, after uint32, k, y0 int, out []Placement) (uint32, in
 
 // constructBands returns a tiling of the n x n square by the figures
 // counted in c (at most three kinds) made of full-width bands of heights 2,
-// 4 and 6, or nil when there is none of that form, when halt says to stop
+// 4, 6 and 8, or nil when there is none of that form, when halt says to stop
 // (it is asked at every cell of a band), when c has more than three kinds
 // or when n is over satMaxSize (the sets of counts grow with n squared).
 func constructBands(n int, c Counts, halt func() bool) []Placement {
@@ -235,8 +270,11 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 			continue
 		}
 		bands[h] = b
+		if tiling := stack(n, c, figs, bands); tiling != nil {
+			return tiling
+		}
 	}
-	return stack(n, c, figs, bands)
+	return nil
 }
 
 // stack finds heights from bands that add up to n, and count pairs from
