@@ -47,15 +47,6 @@ func (s countSet) orShifted(t countSet, k int) {
 
 func (s countSet) has(k int) bool { return k >= 0 && k/64 < len(s) && s[k/64]&(1<<uint(k%64)) != 0 }
 
-func (s countSet) empty() bool {
-	for _, w := range s {
-		if w != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // bandMove is one placement at the first empty cell of a band: mask is the
 // cells it covers, from that cell on in column-major order (bit 0 the cell
 // itself), and dx, dy the top-left corner of its bounding box from it.

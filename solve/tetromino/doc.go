@@ -25,8 +25,14 @@
 // tiling. Runs that take too long restart with other tie-breaks, with
 // budgets that grow without bound.
 //
-// A signature the search has not settled within 50 ms, on a square of side
-// 40 at most, goes to SAT solvers too (gini, a CDCL solver that learns
+// A signature that the search has not settled within 50 ms, on a square of
+// side 40 at most, is then built from full-width bands of height 2, 4, 6
+// or 8 if it has at most three figures and such a tiling exists: a
+// dynamic program over each band's columns finds every count of figures
+// the band can take, and stacking bands adds those counts (this finds
+// tilings of many signatures rich in T, or in S with I or L, that the
+// search and the SAT solvers take tens of seconds for; it never proves
+// absence). Otherwise the signature goes to SAT solvers too (gini, a CDCL solver that learns
 // clauses), and the first to answer wins. The formula has a variable per
 // placement (figure, angle, position), one clause per cell saying that
 // something covers it and one per pair of overlapping placements; the
