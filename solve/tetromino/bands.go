@@ -6,32 +6,55 @@ import (
 )
 
 // Building a tiling from horizontal bands. Many signatures rich in T, with
-// one or two other figures, and many rich in S with I or L, have tilings
+// one or two other figures, and many rich in S with I, L or T, have tilings
 // that the search does not find in seconds and that the SAT solvers find
 // only in tens of seconds; a large share of them are stacks of full-width
-// bands of height 2, 4, 6 or 8, each
-// tiled on its own. A band is narrow enough for a dynamic program over its
-// columns that knows, for every way the band can be filled, how many copies
-// of each figure it takes; stacking bands then only adds those counts. The
-// method only ever finds tilings (each one checked by the tests); when it
-// finds none, nothing is proven.
+// bands of height 2 to 12, each tiled on its own. A band is narrow enough
+// for a dynamic program over its columns that knows, for every way the band
+// can be filled, how many copies of each figure it takes; stacking bands
+// then only adds those counts. The method only ever finds tilings (each one
+// checked by the tests); when it finds none, nothing is proven.
 
 // bandHeights are the heights of the bands, in the order they are tried:
-// the 8-high bands cost up to seconds, the others at most about 0.1 s.
-var bandHeights = [...]int{2, 4, 6, 8}
+// the low ones cost little, and the high ones are given up early when
+// their frontiers grow past bandMaxStates.
+var bandHeights = [...]int{2, 4, 6, 8, 10, 12}
 
 // bandMaxWords bounds the memory of a band's dynamic program, in words of
-// count sets in one layer (2 MB; with the layers kept, at most 60 MB): a
-// band that needs more is given up. Only 8-high bands come near it.
+// count sets in one layer (2 MB; with the layers kept, at most about 100 MB): a
+// band that needs more is given up.
 const bandMaxWords = 1 << 18
 
-// countSet is a set of count pairs (a, b), a and b from 0 to m, as a
-// bitset: bit a*(m+1)+b. The figures are at most three, and the number of
-// figures so far is known wherever a set is used, so the third count
-// follows from the first two.
+// bandMaxStates bounds the number of frontiers in one layer, and so the
+// time a band can take.
+const bandMaxStates = 1 << 13
+
+// countSet is a set of count pairs (a, b) as a bitset, laid out by a grid.
+// The figures are at most three, and the number of figures so far is known
+// wherever a set is used, so the last figure's count follows from the
+// others: with three figures a and b are the first two's, with two b is
+// always 0, with one both are.
 type countSet []uint64
 
-func newCountSet(m int) countSet { return make(countSet, ((m+1)*(m+1)+63)/64) }
+// grid lays out count pairs: (a, b) is bit a*db + b, a below da and b
+// below db.
+type grid struct{ da, db int }
+
+// gridFor returns the grid for k figures, at most m of each.
+func gridFor(k, m int) grid {
+	g := grid{1, 1}
+	if k >= 2 {
+		g.da = m + 1
+	}
+	if k == 3 {
+		g.db = m + 1
+	}
+	return g
+}
+
+func (g grid) index(a, b int) int { return a*g.db + b }
+
+func newCountSet(g grid) countSet { return make(countSet, (g.da*g.db+63)/64) }
 
 // orShifted sets s to s | (t shifted up by k bits).
 func (s countSet) orShifted(t countSet, k int) {
@@ -53,7 +76,7 @@ func (s countSet) has(k int) bool { return k >= 0 && k/64 < len(s) && s[k/64]&(1
 type bandMove struct {
 	fig, slot int // the figure's index in the signature: 0 counts in a, 1 in b, 2 in neither
 	angle     int
-	mask      uint32
+	mask      uint64
 	dx, dy    int
 	cells     [4]image.Point // offsets from the cell, (column, row)
 }
@@ -89,10 +112,11 @@ func bandMoves(figs []Figure, h int) []bandMove {
 // last; trace computes the others again, a stretch at a time.
 type band struct {
 	h, n, m int
+	g       grid
 	figs    []Figure
 	moves   []bandMove
-	kept    map[int]map[uint32]countSet // layers at multiples of bandKeep, and the last
-	stretch map[int]map[uint32]countSet // the layers trace computed again
+	kept    map[int]map[uint64]countSet // layers at multiples of bandKeep, and the last
+	stretch map[int]map[uint64]countSet // the layers trace computed again
 }
 
 // bandKeep is how often fill keeps a layer.
@@ -102,15 +126,15 @@ const bandKeep = 16
 // layer's count sets grow past bandMaxWords.
 func (b *band) fill(halt func() bool) bool {
 	cells := b.h * b.n
-	start := newCountSet(b.m)
+	start := newCountSet(b.g)
 	start[0] = 1
-	layer := map[uint32]countSet{0: start}
-	b.kept = map[int]map[uint32]countSet{0: layer}
+	layer := map[uint64]countSet{0: start}
+	b.kept = map[int]map[uint64]countSet{0: layer}
 	for p := 0; p < cells; p++ {
 		if halt() {
 			return false
 		}
-		if layer = b.advance(p, layer); len(layer)*len(start) > bandMaxWords {
+		if layer = b.advance(p, layer); len(layer) > bandMaxStates || len(layer)*len(start) > bandMaxWords {
 			b.kept = nil
 			return false
 		}
@@ -122,8 +146,8 @@ func (b *band) fill(halt func() bool) bool {
 }
 
 // advance returns the layer of cell p+1 from that of cell p.
-func (b *band) advance(p int, layer map[uint32]countSet) map[uint32]countSet {
-	next := map[uint32]countSet{}
+func (b *band) advance(p int, layer map[uint64]countSet) map[uint64]countSet {
+	next := map[uint64]countSet{}
 	for mask, set := range layer {
 		if mask&1 != 0 {
 			b.add(next, mask>>1, set, 0)
@@ -140,7 +164,7 @@ func (b *band) advance(p int, layer map[uint32]countSet) map[uint32]countSet {
 
 // layer returns the layer of cell p, computing its stretch again from the
 // kept layer before it if need be.
-func (b *band) layer(p int) map[uint32]countSet {
+func (b *band) layer(p int) map[uint64]countSet {
 	if l, ok := b.kept[p]; ok {
 		return l
 	}
@@ -149,7 +173,7 @@ func (b *band) layer(p int) map[uint32]countSet {
 	}
 	from := p - p%bandKeep
 	l := b.kept[from]
-	b.stretch = map[int]map[uint32]countSet{}
+	b.stretch = map[int]map[uint64]countSet{}
 	for q := from; q < p; q++ {
 		l = b.advance(q, l)
 		b.stretch[q+1] = l
@@ -159,19 +183,19 @@ func (b *band) layer(p int) map[uint32]countSet {
 
 // shift is how far a figure in the slot moves a count pair.
 func (b *band) shift(slot int) int {
-	switch slot {
-	case 0:
-		return b.m + 1
-	case 1:
-		return 1
+	switch {
+	case slot == len(b.figs)-1: // the last figure's count is not kept
+		return 0
+	case slot == 0:
+		return b.g.db
 	}
-	return 0
+	return 1
 }
 
-func (b *band) add(layer map[uint32]countSet, mask uint32, set countSet, k int) {
+func (b *band) add(layer map[uint64]countSet, mask uint64, set countSet, k int) {
 	dst, ok := layer[mask]
 	if !ok {
-		dst = newCountSet(b.m)
+		dst = newCountSet(b.g)
 		layer[mask] = dst
 	}
 	dst.orShifted(set, k)
@@ -179,7 +203,7 @@ func (b *band) add(layer map[uint32]countSet, mask uint32, set countSet, k int) 
 
 // fits says whether move mv at cell p stays inside the band and off the
 // cells mask already covers.
-func (b *band) fits(p int, mask uint32, mv *bandMove) bool {
+func (b *band) fits(p int, mask uint64, mv *bandMove) bool {
 	if mask&mv.mask != 0 {
 		return false
 	}
@@ -201,14 +225,14 @@ func (b *band) final() countSet { return b.kept[b.h*b.n][0] }
 // current one with the counts one figure fewer.
 func (b *band) trace(k, y0 int) []Placement {
 	var out []Placement
-	mask := uint32(0)
+	mask := uint64(0)
 	for p := b.h*b.n - 1; p >= 0; p-- {
 		mask, k, out = b.step(p, mask, k, y0, out)
 	}
 	return out
 }
 
-func (b *band) step(p int, after uint32, k, y0 int, out []Placement) (uint32, int, []Placement) {
+func (b *band) step(p int, after uint64, k, y0 int, out []Placement) (uint64, int, []Placement) {
 	for mask, set := range b.layer(p) {
 		if mask&1 != 0 {
 			if mask>>1 == after && set.has(k) {
@@ -231,8 +255,8 @@ func (b *band) step(p int, after uint32, k, y0 int, out []Placement) (uint32, in
 }
 
 // constructBands returns a tiling of the n x n square by the figures
-// counted in c (at most three kinds) made of full-width bands of heights 2,
-// 4, 6 and 8, or nil when there is none of that form, when halt says to stop
+// counted in c (at most three kinds) made of full-width bands of heights 2
+// to 12, or nil when there is none of that form, when halt says to stop
 // (it is asked at every cell of a band), when c has more than three kinds
 // or when n is over satMaxSize (the sets of counts grow with n squared).
 func constructBands(n int, c Counts, halt func() bool) []Placement {
@@ -253,7 +277,7 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 		if h > n {
 			continue
 		}
-		b := &band{h: h, n: n, m: h * n / 4, figs: figs, moves: bandMoves(figs, h)}
+		b := &band{h: h, n: n, m: h * n / 4, g: gridFor(len(figs), h*n/4), figs: figs, moves: bandMoves(figs, h)}
 		if !b.fill(halt) {
 			if halt() {
 				return nil
@@ -272,10 +296,10 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 // each band's final set that add up to c's, and returns the tiling they
 // make, or nil.
 func stack(n int, c Counts, figs []Figure, bands map[int]*band) []Placement {
-	big := n * n / 4
-	key := func(a, b int) int { return a*(big+1) + b }
+	big := gridFor(len(figs), n*n/4)
+	key := big.index
 	target := [2]int{}
-	for i := 0; i < 2 && i < len(figs); i++ {
+	for i := 0; i < 2 && i < len(figs)-1; i++ {
 		target[i] = c[figs[i]]
 	}
 	// reach[H]: the count pairs with which bands can fill the top H rows.
@@ -298,7 +322,7 @@ func stack(n int, c Counts, figs []Figure, bands map[int]*band) []Placement {
 		h, pair := lastBand(bands, reach, H, t, key)
 		H -= h
 		b := bands[h]
-		tiling = append(tiling, b.trace(pair[0]*(b.m+1)+pair[1], H)...)
+		tiling = append(tiling, b.trace(b.g.index(pair[0], pair[1]), H)...)
 		t = [2]int{t[0] - pair[0], t[1] - pair[1]}
 	}
 	return tiling
@@ -310,7 +334,7 @@ func forPairs(b *band, do func(a, bb int)) {
 	for i, w := range final {
 		for ; w != 0; w &= w - 1 {
 			k := i*64 + bits.TrailingZeros64(w)
-			do(k/(b.m+1), k%(b.m+1))
+			do(k/b.g.db, k%b.g.db)
 		}
 	}
 }
