@@ -52,6 +52,8 @@ var bandTilings = []struct {
 	signature string
 }{
 	{16, "I44,S20"},
+	{16, "I46,S18"}, // two of the hard six (TestSolveHard)
+	{24, "I132,S12"},
 	{22, "J33,T88"},
 	{22, "I5,J14,T102"},
 	{24, "J4,T140"},
