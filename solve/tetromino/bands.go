@@ -21,8 +21,8 @@ import (
 var bandHeights = [...]int{2, 4, 6, 8, 10, 12}
 
 // bandMaxWords bounds the memory of a band's dynamic program, in words of
-// count sets in one layer (2 MB; with the layers kept, at most about 100 MB): a
-// band that needs more is given up.
+// count sets in one layer (2 MB; with the layers kept, at most about 100
+// MB): a band that needs more is given up.
 const bandMaxWords = 1 << 18
 
 // bandMaxStates bounds the number of frontiers in one layer, and so the
@@ -74,7 +74,8 @@ func (s countSet) has(k int) bool { return k >= 0 && k/64 < len(s) && s[k/64]&(1
 // cells it covers, from that cell on in column-major order (bit 0 the cell
 // itself), and dx, dy the top-left corner of its bounding box from it.
 type bandMove struct {
-	fig, slot int // the figure's index in the signature: 0 counts in a, 1 in b, 2 in neither
+	fig  int
+	slot int // the figure's index in figs: a counts the first, b the second of three
 	angle     int
 	mask      uint64
 	dx, dy    int
@@ -98,7 +99,9 @@ func bandMoves(figs []Figure, h int) []bandMove {
 			for i, p := range cells {
 				d := p.Sub(first)
 				m.cells[i] = d
-				m.mask |= 1 << uint(d.X*h+d.Y)
+				if off := d.X*h + d.Y; off >= 0 { // else it never fits
+					m.mask |= 1 << uint(off)
+				}
 			}
 			moves = append(moves, m)
 		}
