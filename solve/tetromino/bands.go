@@ -74,12 +74,12 @@ func (s countSet) has(k int) bool { return k >= 0 && k/64 < len(s) && s[k/64]&(1
 // cells it covers, from that cell on in column-major order (bit 0 the cell
 // itself), and dx, dy the top-left corner of its bounding box from it.
 type bandMove struct {
-	fig  int
-	slot int // the figure's index in figs: a counts the first, b the second of three
-	angle     int
-	mask      uint64
-	dx, dy    int
-	cells     [4]image.Point // offsets from the cell, (column, row)
+	fig    int
+	slot   int // the figure's index in figs: a counts the first, b the second of three
+	angle  int
+	mask   uint64
+	dx, dy int
+	cells  [4]image.Point // offsets from the cell, (column, row)
 }
 
 // bandMoves lists the placements of the figures figs at the first empty
