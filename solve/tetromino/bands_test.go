@@ -1,6 +1,7 @@
 package tetromino
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -173,5 +174,19 @@ func TestCadicalKnown(t *testing.T) {
 			t.Errorf("%d %s: %v", tc.size, c, err)
 		}
 		t.Logf("%d %s: %v %v", tc.size, c, method, err)
+	}
+}
+
+// TestBandsKeepDeadline: the bands stop at the deadline. 40 I216,S184 is
+// built only from bands 10-12 high, which take far more than the 10 ms
+// left after the search's 50 ms alone; bands that ignored the deadline
+// would return a tiling late.
+func TestBandsKeepDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := SolveContext(ctx, 40, mustCounts(t, "I216,S184"))
+	if !errors.Is(err, ErrTimeLimit) {
+		t.Errorf("%v after %v, want ErrTimeLimit", err, time.Since(start))
 	}
 }
