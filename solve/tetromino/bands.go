@@ -120,6 +120,7 @@ type band struct {
 	moves   []bandMove
 	kept    map[int]map[uint64]countSet // layers at multiples of bandKeep, and the last
 	stretch map[int]map[uint64]countSet // the layers trace computed again
+	full    countSet                    // the count pairs that fill the band
 }
 
 // bandKeep is how often fill keeps a layer.
@@ -145,8 +146,14 @@ func (b *band) fill(halt func() bool) bool {
 			b.kept[p+1] = layer
 		}
 	}
+	b.full = layer[0]
 	return true
 }
+
+// forget drops the layers, all but the count pairs that fill the band, so
+// that while the bands are computed one band's layers are in memory at a
+// time; the bands a tiling uses are computed again to trace it.
+func (b *band) forget() { b.kept, b.stretch = nil, nil }
 
 // advance returns the layer of cell p+1 from that of cell p.
 func (b *band) advance(p int, layer map[uint64]countSet) map[uint64]countSet {
@@ -220,7 +227,7 @@ func (b *band) fits(p int, mask uint64, mv *bandMove) bool {
 }
 
 // final returns the count pairs with which the whole band can be filled.
-func (b *band) final() countSet { return b.kept[b.h*b.n][0] }
+func (b *band) final() countSet { return b.full }
 
 // trace returns the placements of a filling of the band with the count
 // pair k (which final must hold), the band's top row at y0: it walks the
@@ -287,9 +294,13 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 			}
 			continue
 		}
+		b.forget()
 		bands[h] = b
-		if tiling := stack(n, c, figs, bands); tiling != nil {
+		if tiling := stack(n, c, figs, bands, halt); tiling != nil {
 			return tiling
+		}
+		if halt() {
+			return nil
 		}
 	}
 	return nil
@@ -297,8 +308,10 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 
 // stack finds heights from bands that add up to n, and count pairs from
 // each band's final set that add up to c's, and returns the tiling they
-// make, or nil.
-func stack(n int, c Counts, figs []Figure, bands map[int]*band) []Placement {
+// make, or nil (also when halt says to stop while it computes a band's
+// layers again). The same band may be traced more than once, at other
+// heights, with its layers kept after the first.
+func stack(n int, c Counts, figs []Figure, bands map[int]*band, halt func() bool) []Placement {
 	big := gridFor(len(figs), n*n/4)
 	key := big.index
 	target := [2]int{}
@@ -325,6 +338,9 @@ func stack(n int, c Counts, figs []Figure, bands map[int]*band) []Placement {
 		h, pair := lastBand(bands, reach, H, t, key)
 		H -= h
 		b := bands[h]
+		if b.kept == nil && !b.fill(halt) {
+			return nil
+		}
 		tiling = append(tiling, b.trace(b.g.index(pair[0], pair[1]), H)...)
 		t = [2]int{t[0] - pair[0], t[1] - pair[1]}
 	}
