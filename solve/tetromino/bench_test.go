@@ -76,3 +76,23 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBands builds tilings from bands (constructBands alone): a T-rich
+// signature (4-high bands), an S-rich one (8-12-high bands), and one with
+// no tiling, for which every band height is tried.
+func BenchmarkBands(b *testing.B) {
+	for _, tc := range []struct {
+		size      int
+		signature string
+		tiles     bool
+	}{{40, "J90,T310", true}, {40, "I216,S184", true}, {26, "J12,S157", false}} {
+		c := mustCounts(b, tc.signature)
+		b.Run(fmt.Sprintf("%d_%s", tc.size, tc.signature), func(b *testing.B) {
+			for b.Loop() {
+				if got := constructBands(tc.size, c, never) != nil; got != tc.tiles {
+					b.Fatalf("tiling from bands: %v, want %v", got, tc.tiles)
+				}
+			}
+		})
+	}
+}

@@ -25,23 +25,29 @@
 // tiling. Runs that take too long restart with other tie-breaks, with
 // budgets that grow without bound.
 //
-// A signature the search has not settled within 50 ms, on a square of side
-// 40 at most, goes to SAT solvers too (gini, a CDCL solver that learns
+// A signature that the search has not settled within 50 ms, on a square of
+// side 40 at most, is then built from full-width bands of height 2 to 12 if
+// it has at most three figures and such a tiling exists: a dynamic program
+// over each band's columns finds every count of figures the band can take,
+// and stacking bands adds those counts (this finds tilings of many
+// signatures rich in T, or in S with I, L or T, that the search and the SAT
+// solvers take tens of seconds for; it never proves absence). Otherwise the
+// signature goes to SAT solvers too (gini, a CDCL solver that learns
 // clauses), and the first to answer wins. The formula has a variable per
 // placement (figure, angle, position), one clause per cell saying that
-// something covers it and one per pair of overlapping placements; the
-// counts are cardinality networks over the cells where a copy of a figure
-// can start. Clauses that keep only the first of the tilings the square's
+// something covers it and one per pair of overlapping placements; the counts
+// are cardinality networks over the cells where a copy of a figure can
+// start. Clauses that keep only the first of the tilings the square's
 // symmetries map onto each other (lex-leader symmetry breaking), and the
 // placements whose unit propagation alone fails (failed-literal probing),
 // save the solver work. Two solvers run side by side, one of them with
 // clauses that keep one of the ways two figures (or four Is) can cover the
 // same cells (local symmetry breaking), since a CDCL solver's time varies
-// wildly with such changes and neither formula is faster on every
-// signature. Unlike the search, the solvers prove that there is no tiling
-// as readily as they find one. A signature and its mirror image (S for Z,
-// J for L) are always solved as the same one of the two, and the tiling
-// mirrored back. The time limit ends all of them.
+// wildly with such changes and neither formula is faster on every signature.
+// Unlike the search, the solvers prove that there is no tiling as readily as
+// they find one. A signature and its mirror image (S for Z, J for L) are
+// always solved as the same one of the two, and the tiling mirrored back.
+// The time limit ends all of them.
 //
 // Render draws a solution with one colour per figure.
 package tetromino

@@ -53,6 +53,7 @@ const (
 	byColouring = "colouring"
 	bySearch    = "search"
 	bySAT       = "SAT"
+	byBands     = "bands"
 )
 
 // solve is Solve, and says which method settled the question.
@@ -112,7 +113,8 @@ var proofs = map[string]string{
 }
 
 // decide runs the search alone for soloTime, then, when the square is
-// small enough, the search and two SAT solvers side by side (startSAT)
+// small enough, tries to build a tiling from bands (constructBands), then
+// runs the search and two SAT solvers side by side (startSAT)
 // until one of them settles the question or the deadline passes, or
 // cancel (if not nil) is set. method says which did. All have stopped
 // when decide returns.
@@ -125,6 +127,13 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) (tiling []
 	s.e.deadline, s.e.stop = solo, cancel
 	if out = s.run(); out != timedOut || solo.Equal(deadline) || cancel != nil && cancel.Load() {
 		return s.result(out)
+	}
+	halt := func() bool { return cancel != nil && cancel.Load() || !deadline.IsZero() && time.Now().After(deadline) }
+	if tiling := constructBands(n, c, halt); tiling != nil {
+		return tiling, found, byBands
+	}
+	if halt() {
+		return nil, timedOut, ""
 	}
 	// One flag stops them all: set by the side that settles the question,
 	// or by the caller's cancel, which is this call's own.
