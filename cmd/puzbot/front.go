@@ -95,17 +95,3 @@ func readFile(command string, args []string, stdin io.Reader, stderr io.Writer) 
 // isFlag says whether arg looks like a flag: "-x", "--x", "--x=v"; "-" is
 // stdin, an argument.
 func isFlag(arg string) bool { return len(arg) > 1 && arg[0] == '-' }
-
-// plainArgs says whether rest holds no flag and at most one argument,
-// which is not "help" or "h" (urfave/cli shows the command's help for
-// those).
-func plainArgs(rest []string) bool {
-	switch {
-	case len(rest) == 0:
-		return true
-	case len(rest) > 1:
-		return false
-	}
-	a := rest[0]
-	return (a == "-" || !isFlag(a)) && a != "help" && a != "h"
-}

@@ -63,3 +63,17 @@ func handOver(args []string, stderr io.Writer) int {
 	}
 	return report(err, stderr)
 }
+
+// plainArgs says whether rest holds no flag and at most one argument,
+// which is not "help" or "h" (urfave/cli shows the command's help for
+// those).
+func plainArgs(rest []string) bool {
+	switch {
+	case len(rest) == 0:
+		return true
+	case len(rest) > 1:
+		return false
+	}
+	a := rest[0]
+	return (a == "-" || !isFlag(a)) && a != "help" && a != "h"
+}

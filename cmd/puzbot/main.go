@@ -30,11 +30,7 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(commandFor(args), stdin, stdout, stderr)
 	app.Metadata = map[string]any{argsKey: args}
-	quick, err := runQuickly(app, args)
-	if !quick {
-		err = app.Run(flagsFirst(app.Commands, args))
-	}
-	return report(err, stderr)
+	return report(app.Run(flagsFirst(app.Commands, args)), stderr)
 }
 
 // appWide are the commands that look at the whole app: help and man list
