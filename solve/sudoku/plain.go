@@ -66,12 +66,11 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 	rest := string(data)
 	store := newGridStore(data)
 	var (
-		format   plainFormat
-		decided  bool
-		puzzles  = make([]plainPuzzle, 0, cap(store.grids))
-		cur      *grid // rows format: the grid being read
-		curRow   int
-		fieldBuf [25]string // rows format: the numbers of a row
+		format  plainFormat
+		decided bool
+		puzzles = make([]plainPuzzle, 0, cap(store.grids))
+		cur     *grid // rows format: the grid being read
+		curRow  int
 	)
 	lineNo := 0
 	for len(rest) > 0 {
@@ -99,7 +98,7 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 			puzzles = append(puzzles, plainPuzzle{g: g, line: lineNo})
 			continue
 		}
-		fields, n := splitFields(text, fieldBuf[:0])
+		n := countFields(text)
 		if cur == nil {
 			if boxOf(n) == 0 {
 				return format, nil, fmt.Errorf("line %d: %d numbers: a grid row holds %s", lineNo, n, sizeList)
@@ -110,12 +109,14 @@ func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 			return format, nil, fmt.Errorf("line %d: %d numbers: expected %d, like the first row of the grid on line %d",
 				lineNo, n, cur.size, puzzles[len(puzzles)-1].line)
 		}
-		for c, f := range fields {
+		c := 0
+		for f := range strings.FieldsSeq(text) {
 			v, err := parseNumber(f, cur.size)
 			if err != nil {
 				return format, nil, fmt.Errorf("line %d, number %d: %w", lineNo, c+1, err)
 			}
 			cur.cells[curRow*cur.size+c] = v
+			c++
 		}
 		curRow++
 		if curRow == cur.size {
@@ -181,29 +182,14 @@ func parseLine(text string, st *gridStore) (*grid, error) {
 	return g, nil
 }
 
-// fieldSeparators separate the numbers of a row: the ASCII white space.
-const fieldSeparators = " \t\r\v\f"
-
-// splitFields splits text at runs of fieldSeparators as strings.Fields
-// does, appending the fields to dst up to its capacity and counting them all:
-// a row's numbers without an allocation.
-func splitFields(text string, dst []string) ([]string, int) {
+// countFields counts the numbers of a row: the fields strings.Fields would
+// give, without making their slice.
+func countFields(text string) int {
 	n := 0
-	for {
-		text = strings.TrimLeft(text, fieldSeparators)
-		if text == "" {
-			return dst, n
-		}
-		end := strings.IndexAny(text, fieldSeparators)
-		if end < 0 {
-			end = len(text)
-		}
-		if len(dst) < cap(dst) {
-			dst = append(dst, text[:end])
-		}
+	for range strings.FieldsSeq(text) {
 		n++
-		text = text[end:]
 	}
+	return n
 }
 
 // parseNumber reads one number of the rows format: 0 or '.' for an empty
