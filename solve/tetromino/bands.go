@@ -114,7 +114,7 @@ func bandMoves(figs []Figure, h int) []bandMove {
 // count pairs that reach it. Only every bandKeep-th layer is kept, and the
 // last; trace computes the others again, a stretch at a time.
 type band struct {
-	h, n, m int
+	h, n    int
 	g       grid
 	figs    []Figure
 	moves   []bandMove
@@ -226,11 +226,8 @@ func (b *band) fits(p int, mask uint64, mv *bandMove) bool {
 	return true
 }
 
-// final returns the count pairs with which the whole band can be filled.
-func (b *band) final() countSet { return b.full }
-
 // trace returns the placements of a filling of the band with the count
-// pair k (which final must hold), the band's top row at y0: it walks the
+// pair k (which full must hold), the band's top row at y0: it walks the
 // layers back, at each cell finding a frontier and move that lead to the
 // current one with the counts one figure fewer.
 func (b *band) trace(k, y0 int) []Placement {
@@ -287,7 +284,7 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 		if h > n {
 			continue
 		}
-		b := &band{h: h, n: n, m: h * n / 4, g: gridFor(len(figs), h*n/4), figs: figs, moves: bandMoves(figs, h)}
+		b := &band{h: h, n: n, g: gridFor(len(figs), h*n/4), figs: figs, moves: bandMoves(figs, h)}
 		if !b.fill(halt) {
 			if halt() {
 				return nil
@@ -307,7 +304,7 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 }
 
 // stack finds heights from bands that add up to n, and count pairs from
-// each band's final set that add up to c's, and returns the tiling they
+// each band's full set that add up to c's, and returns the tiling they
 // make, or nil (also when halt says to stop while it computes a band's
 // layers again). The same band may be traced more than once, at other
 // heights, with its layers kept after the first.
@@ -347,10 +344,9 @@ func stack(n int, c Counts, figs []Figure, bands map[int]*band, halt func() bool
 	return tiling
 }
 
-// forPairs calls do with each count pair in the band's final set.
+// forPairs calls do with each count pair that fills the band.
 func forPairs(b *band, do func(a, bb int)) {
-	final := b.final()
-	for i, w := range final {
+	for i, w := range b.full {
 		for ; w != 0; w &= w - 1 {
 			k := i*64 + bits.TrailingZeros64(w)
 			do(k/b.g.db, k%b.g.db)
