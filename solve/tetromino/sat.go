@@ -96,7 +96,7 @@ func waitSolve(h inter.Solve, deadline time.Time, stop *atomic.Bool) int {
 		if r, ok := h.Test(); ok {
 			return r
 		}
-		if stop.Load() || !deadline.IsZero() && time.Now().After(deadline) {
+		if stopped(stop, deadline) {
 			return h.Stop()
 		}
 		time.Sleep(wait)

@@ -237,7 +237,7 @@ func (e *engine) tick(budget int64) outcome {
 	if e.nodes > budget {
 		return overBudget
 	}
-	if e.stop != nil && e.stop.Load() || !e.deadline.IsZero() && time.Now().After(e.deadline) {
+	if stopped(e.stop, e.deadline) {
 		return timedOut
 	}
 	return found

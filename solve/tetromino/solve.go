@@ -128,7 +128,7 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) (tiling []
 	if out = s.run(); out != timedOut || solo.Equal(deadline) || cancel != nil && cancel.Load() {
 		return s.result(out)
 	}
-	halt := func() bool { return cancel != nil && cancel.Load() || !deadline.IsZero() && time.Now().After(deadline) }
+	halt := func() bool { return stopped(cancel, deadline) }
 	if tiling := constructBands(n, c, halt); tiling != nil {
 		return tiling, found, byBands
 	}
@@ -237,4 +237,10 @@ func luby(i uint64) int64 {
 			return luby(i - (1<<(k-1) - 1))
 		}
 	}
+}
+
+// stopped says whether the search, the bands or a SAT solver must stop:
+// stop (when not nil) is set, or the deadline (when not zero) has passed.
+func stopped(stop *atomic.Bool, deadline time.Time) bool {
+	return stop != nil && stop.Load() || !deadline.IsZero() && time.Now().After(deadline)
 }
