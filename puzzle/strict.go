@@ -348,9 +348,16 @@ func Clip(s string, n int) string {
 	return s[:head] + "…" + s[cut:]
 }
 
-// OneLine puts s on one line for a message: its line breaks, tabs and runs
-// of spaces become one space; then Clip shortens it to about n bytes.
+// OneLine puts s on one line for a message: its control characters (which
+// input may bring in: line breaks, tabs, NULs, escapes) become spaces, and
+// each run of white space one space; then Clip shortens it to about n bytes.
 func OneLine(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
 	return Clip(strings.Join(strings.Fields(s), " "), n)
 }
 

@@ -128,6 +128,7 @@ func TestClipAndOneLine(t *testing.T) {
 		{"OneLine", OneLine, "placement [\n]", 40, "placement [ ]"},
 		{"OneLine", OneLine, "  a\t\tb\r\nc  ", 40, "a b c"},
 		{"OneLine", OneLine, "", 40, ""},
+		{"OneLine", OneLine, "a\x00b\x1b[31mc\x7fd\u2028e", 40, "a b [31mc d e"},
 		{"OneLine", OneLine, strings.Repeat("x ", 40) + "end", 30, strings.Repeat("x ", 10) + "…x x x end"},
 	} {
 		if got := tt.f(tt.in, tt.n); got != tt.want {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/puzbot/puzbot/internal/pipe"
 	"github.com/puzbot/puzbot/internal/tty"
@@ -28,17 +27,9 @@ func report(err error, stderr io.Writer) int {
 	return status(err)
 }
 
-// oneLine makes msg one line of at most about puzzle.MaxMessage bytes: line breaks
-// and other control characters, which input may bring in, become spaces.
-func oneLine(msg string) string {
-	msg = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == 0x2028 || r == 0x2029 {
-			return ' '
-		}
-		return r
-	}, msg)
-	return puzzle.Clip(msg, puzzle.MaxMessage)
-}
+// oneLine makes msg one line of at most about puzzle.MaxMessage bytes, as
+// the vision executable does its own (puzzle.OneLine).
+func oneLine(msg string) string { return puzzle.OneLine(msg, puzzle.MaxMessage) }
 
 // inputName says what a command reads, for the note that it reads a terminal.
 func inputName(command string) string {
