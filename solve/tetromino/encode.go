@@ -63,12 +63,9 @@ func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
 func (enc *encoding) addPlacements(f Figure) {
 	n := enc.n
 	for a, shape := range shapes[f] {
-		w, h := extent(shape)
-		for y := 0; y+h <= n; y++ {
-			for x := 0; x+w <= n; x++ {
-				enc.places = append(enc.places, Placement{Figure: f, Angle: a, X: x, Y: y})
-			}
-		}
+		forEachPosition(n, shape, func(at image.Point) {
+			enc.places = append(enc.places, Placement{Figure: f, Angle: a, X: at.X, Y: at.Y})
+		})
 	}
 }
 

@@ -54,6 +54,7 @@ const (
 	bySearch    = "search"
 	bySAT       = "SAT"
 	byBands     = "bands"
+	byWeighting = "weighting"
 )
 
 // solve is Solve, and says which method settled the question.
@@ -88,15 +89,15 @@ func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (ti
 	if mirror {
 		c = c.mirrored()
 	}
-	tiling, out, method := decide(size, c, deadline, cancel)
-	switch out {
+	v := decide(size, c, deadline, cancel)
+	if mirror {
+		v = v.mirrored(size)
+	}
+	switch v.out {
 	case found:
-		if mirror {
-			tiling = mirrorTiling(size, tiling)
-		}
-		return tiling, method, nil
+		return v.tiling, v.method, nil
 	case exhausted:
-		return nil, method, fmt.Errorf("%w (proven: %s)", ErrNoTiling, proofs[method])
+		return nil, v.method, fmt.Errorf("%w (proven: %s)", ErrNoTiling, v.proof())
 	}
 	return nil, "", ErrTimeLimit
 }
@@ -106,34 +107,64 @@ func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (ti
 // one that a short search can rule out.
 const soloTime = 50 * time.Millisecond
 
-// proofs says how each method proves that there is no tiling.
+// proofs says how each method proves that there is no tiling (the
+// weighting argument says it in its own numbers).
 var proofs = map[string]string{
 	bySearch: "the search tried every placement",
 	bySAT:    "a SAT solver ruled out every way to cover the square",
 }
 
-// decide runs the search alone for soloTime, then, when the square is
+// verdict is what decide found, and how.
+type verdict struct {
+	tiling []Placement // when out is found
+	out    outcome
+	method string   // the method that settled it: bySearch, ...
+	weigh  weighing // the argument, when method is byWeighting
+}
+
+// proof says why there is no tiling, when out is exhausted.
+func (v verdict) proof() string {
+	if v.method == byWeighting {
+		return v.weigh.String()
+	}
+	return proofs[v.method]
+}
+
+// mirrored returns the verdict for the mirror image of the n x n square.
+func (v verdict) mirrored(n int) verdict {
+	if v.tiling != nil {
+		v.tiling = mirrorTiling(n, v.tiling)
+	}
+	v.weigh = v.weigh.mirrored(n)
+	return v
+}
+
+// decide runs the search alone for soloTime, then tries a weighting
+// argument (findWeighing), then, when the square is
 // small enough, tries to build a tiling from bands (constructBands), then
 // runs the search and two SAT solvers side by side (startSAT)
 // until one of them settles the question or the deadline passes, or
 // cancel (if not nil) is set. method says which did. All have stopped
 // when decide returns.
-func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) (tiling []Placement, out outcome, method string) {
+func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
 	if n > satMaxSize || !deadline.IsZero() && deadline.Before(solo) {
 		solo = deadline
 	}
 	s.e.deadline, s.e.stop = solo, cancel
-	if out = s.run(); out != timedOut || solo.Equal(deadline) || cancel != nil && cancel.Load() {
+	if out := s.run(); out != timedOut || solo.Equal(deadline) || cancel != nil && cancel.Load() {
 		return s.result(out)
+	}
+	if w, ok := findWeighing(n, c); ok {
+		return verdict{out: exhausted, method: byWeighting, weigh: w}
 	}
 	halt := func() bool { return stopped(cancel, deadline) }
 	if tiling := constructBands(n, c, halt); tiling != nil {
-		return tiling, found, byBands
+		return verdict{tiling: tiling, out: found, method: byBands}
 	}
 	if halt() {
-		return nil, timedOut, ""
+		return verdict{out: timedOut}
 	}
 	// One flag stops them all: set by the side that settles the question,
 	// or by the caller's cancel, which is this call's own.
@@ -143,7 +174,7 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) (tiling []
 	}
 	sat := startSAT(n, c, deadline, stop)
 	s.e.deadline, s.e.stop = deadline, stop
-	out = s.run()
+	out := s.run()
 	stop.Store(true)
 	var answers []satAnswer
 	for range satBreakings {
@@ -154,10 +185,10 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) (tiling []
 	}
 	for _, a := range answers {
 		if a.out != timedOut {
-			return a.tiling, a.out, bySAT
+			return verdict{tiling: a.tiling, out: a.out, method: bySAT}
 		}
 	}
-	return nil, timedOut, ""
+	return verdict{out: timedOut}
 }
 
 // satAnswer is what a SAT solver found.
@@ -192,11 +223,11 @@ func startSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan sat
 }
 
 // result returns the tiling on the board if out is found.
-func (s *searcher) result(out outcome) ([]Placement, outcome, string) {
+func (s *searcher) result(out outcome) verdict {
 	if out != found {
-		return nil, out, bySearch
+		return verdict{out: out, method: bySearch}
 	}
-	return s.e.placements(), out, bySearch
+	return verdict{tiling: s.e.placements(), out: out, method: bySearch}
 }
 
 // searcher runs the search again and again with other tie-breaks.

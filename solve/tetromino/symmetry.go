@@ -102,10 +102,14 @@ func (enc *encoding) lexLeader(order []int32, g func(int32) int32) {
 
 // mirrored returns the counts of the mirror images of the figures: S and Z
 // swap, and so do J and L.
-func (c Counts) mirrored() Counts {
-	c[S], c[Z] = c[Z], c[S]
-	c[J], c[L] = c[L], c[J]
-	return c
+func (c Counts) mirrored() Counts { return mirrorFigures(c) }
+
+// mirrorFigures returns a, indexed by figure, for the mirror images of
+// the figures: S and Z swap, and so do J and L.
+func mirrorFigures[A ~[numFigures]E, E any](a A) A {
+	a[S], a[Z] = a[Z], a[S]
+	a[J], a[L] = a[L], a[J]
+	return a
 }
 
 // mirrorOf[f][a] is the figure and angle of the mirror image, left to right,

@@ -1,0 +1,286 @@
+package tetromino
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"strings"
+)
+
+// A weighting argument gives each cell of the square an integer weight.
+// When every copy of figure f weighs at least low[f] wherever it lies, a
+// tiling weighs at least the sum of count × low over the figures; a square
+// that weighs less has no tiling. Linear programming finds such weights
+// when they exist (they are the dual of the relaxation that lets tilings
+// use fractions of placements): on signatures rich in S or Z with a few of
+// another figure, they grow along the rows or the columns with signs that
+// alternate from cell to cell, and no colouring argument, search or SAT
+// solver settles them in seconds.
+//
+// The weights are sought in a family small enough for an exact answer in
+// microseconds: on each of the four classes of cells by column and row
+// parity, an affine function of the column and row. A placement's weight
+// is then affine in its position on each parity of its position, so its
+// lowest value lies at a corner of the positions of that parity, and the
+// linear program has a few hundred constraints whatever the size. The
+// program's answer, in floating point, is rounded to integers and checked
+// exactly over every placement: only that check decides.
+
+// weightScale is the integer weight of a cell the program weighs 1.
+const weightScale = 1 << 20
+
+// weighing is a weighting argument that there is no tiling, in integers:
+// with the cell weights found, every copy of figure f weighs at least
+// low[f], so the figures counted weigh at least bound together, more than
+// the whole square, which weighs square.
+type weighing struct {
+	counts        Counts
+	weights       []int64 // weights[y*n+x] is the weight of the cell at column x, row y
+	low           [numFigures]int64
+	square, bound int64
+}
+
+// findWeighing looks for a weighting argument that the n x n square has no
+// tiling by the figures counted in c.
+func findWeighing(n int, c Counts) (weighing, bool) {
+	theta, ok := solveWeighting(n, c)
+	if !ok {
+		return weighing{}, false
+	}
+	w := weighing{counts: c, weights: cellWeights(n, theta)}
+	w.low, w.square, w.bound = weightingBound(n, c, w.weights)
+	return w, w.square < w.bound
+}
+
+// String says the argument.
+func (w weighing) String() string {
+	var each []string
+	for f, k := range w.counts {
+		if k > 0 {
+			each = append(each, fmt.Sprintf("every %v at least %d", Figure(f), w.low[f]))
+		}
+	}
+	return fmt.Sprintf("give each square an integer weight, for each of the four classes of squares by the parity of their column and row a linear function of the column and row (found by linear programming): %s, so the figures weigh at least %d together, more than the whole square's %d", strings.Join(each, ", "), w.bound, w.square)
+}
+
+// mirrored returns the argument for the mirror image, left to right, of
+// the n x n square: the weights mirrored give each figure's mirror image
+// the lowest weight of the figure.
+func (w weighing) mirrored(n int) weighing {
+	w.counts = w.counts.mirrored()
+	w.low = mirrorFigures(w.low)
+	if w.weights != nil {
+		m := make([]int64, len(w.weights))
+		for i, v := range w.weights {
+			m[i-i%n+n-1-i%n] = v
+		}
+		w.weights = m
+	}
+	return w
+}
+
+// The family's parameters: for each class k = 2*(column%2) + row%2 of
+// cells, weight = theta[3k] + theta[3k+1]*column + theta[3k+2]*row.
+const weightParams = 12
+
+// paramsOf adds the coefficients of the weight of cell p of the n x n
+// square to coef. Columns and rows count in units of n, which keeps every
+// coefficient of the linear program near 1.
+func paramsOf(coef []float64, n int, p image.Point) {
+	k := 3 * (2*(p.X&1) + p.Y&1)
+	coef[k]++
+	coef[k+1] += float64(p.X) / float64(n)
+	coef[k+2] += float64(p.Y) / float64(n)
+}
+
+// solveWeighting finds the parameters that maximize how much the figures'
+// lowest weights exceed the square's, with every cell's weight between -1
+// and 1; ok is false when the excess is not positive.
+//
+// The variables are the 12 parameters and a lowest weight per figure
+// counted in c, each free and so written as the difference of two
+// non-negative ones.
+func solveWeighting(n int, c Counts) (theta []float64, ok bool) {
+	var figs []int
+	for f, k := range c {
+		if k > 0 {
+			figs = append(figs, f)
+		}
+	}
+	free := weightParams + len(figs)
+	obj := make([]float64, free)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			paramsOf(obj, n, image.Point{x, y})
+		}
+	}
+	// The excess, in units of the square's area.
+	area := float64(n * n)
+	for i := range weightParams {
+		obj[i] = -obj[i] / area
+	}
+	for i, f := range figs {
+		obj[weightParams+i] = float64(c[f]) / area
+	}
+	var rows [][]float64
+	var bounds []float64
+	for i, f := range figs {
+		for _, cells := range shapes[f] {
+			for _, at := range cornerPositions(n, cells) {
+				// lowest - weight(placement) <= 0
+				r := make([]float64, free)
+				for _, p := range cells {
+					paramsOf(r, n, p.Add(at))
+				}
+				for j := range weightParams {
+					r[j] = -r[j]
+				}
+				r[weightParams+i] = 1
+				rows, bounds = append(rows, r), append(bounds, 0)
+			}
+		}
+	}
+	for _, p := range classCorners(n) {
+		r := make([]float64, free)
+		paramsOf(r, n, p)
+		neg := make([]float64, free)
+		for j, v := range r {
+			neg[j] = -v
+		}
+		rows, bounds = append(rows, r, neg), append(bounds, 1, 1)
+	}
+	x, ok := maximize(split(obj), splitRows(rows), bounds)
+	if !ok {
+		return nil, false
+	}
+	var excess float64
+	for j := range obj {
+		excess += obj[j] * (x[2*j] - x[2*j+1])
+	}
+	if excess < 1e-9 {
+		return nil, false
+	}
+	theta = make([]float64, weightParams)
+	for j := range theta {
+		theta[j] = x[2*j] - x[2*j+1]
+	}
+	return theta, true
+}
+
+// split writes each free variable v as v+ - v-: coefficient a becomes a,
+// -a.
+func split(row []float64) []float64 {
+	out := make([]float64, 2*len(row))
+	for j, v := range row {
+		out[2*j], out[2*j+1] = v, -v
+	}
+	return out
+}
+
+func splitRows(rows [][]float64) [][]float64 {
+	out := make([][]float64, len(rows))
+	for i, r := range rows {
+		out[i] = split(r)
+	}
+	return out
+}
+
+// cornerPositions returns, for a figure drawn as cells, the positions at
+// the corners of the range of positions of each parity: on each parity a
+// placement's weight is affine in its position, lowest at one of them.
+func cornerPositions(n int, cells [4]image.Point) []image.Point {
+	w, h := extent(cells)
+	var out []image.Point
+	for px := 0; px < 2; px++ {
+		for py := 0; py < 2; py++ {
+			for _, x := range ends(px, n-w) {
+				for _, y := range ends(py, n-h) {
+					out = append(out, image.Point{x, y})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ends returns the least and the greatest number of the parity of p in
+// 0..last (one number when they are the same, none when there is none).
+func ends(p, last int) []int {
+	if p > last {
+		return nil
+	}
+	hi := last - (last-p)%2
+	if hi == p {
+		return []int{p}
+	}
+	return []int{p, hi}
+}
+
+// classCorners returns the corners of each class of cells: a weight affine
+// on the class is between -1 and 1 on every cell when it is on those.
+func classCorners(n int) []image.Point {
+	var out []image.Point
+	for px := 0; px < 2; px++ {
+		for py := 0; py < 2; py++ {
+			for _, x := range ends(px, n-1) {
+				for _, y := range ends(py, n-1) {
+					out = append(out, image.Point{x, y})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cellWeights rounds the family's weights, scaled by weightScale, to
+// integers: w[y*n+x] is the weight of the cell at column x, row y.
+func cellWeights(n int, theta []float64) []int64 {
+	w := make([]int64, n*n)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			k := 3 * (2*(x&1) + y&1)
+			v := theta[k] + (theta[k+1]*float64(x)+theta[k+2]*float64(y))/float64(n)
+			w[y*n+x] = int64(math.Round(v * weightScale))
+		}
+	}
+	return w
+}
+
+// weightingBound computes exactly, for the integer weights w, each
+// figure's lowest weight over every angle and position (low), the square's
+// weight, and the least weight of any set of figures counted in c
+// (bound): a tiling needs square >= bound.
+func weightingBound(n int, c Counts, w []int64) (low [numFigures]int64, square, bound int64) {
+	for _, v := range w {
+		square += v
+	}
+	for f, k := range c {
+		if k == 0 {
+			continue
+		}
+		low[f] = math.MaxInt64
+		for _, cells := range shapes[f] {
+			forEachPosition(n, cells, func(at image.Point) {
+				var s int64
+				for _, p := range cells {
+					q := p.Add(at)
+					s += w[q.Y*n+q.X]
+				}
+				low[f] = min(low[f], s)
+			})
+		}
+		bound += int64(k) * low[f]
+	}
+	return low, square, bound
+}
+
+// forEachPosition calls fn with every position where cells fit in the
+// n x n square.
+func forEachPosition(n int, cells [4]image.Point, fn func(image.Point)) {
+	w, h := extent(cells)
+	for y := 0; y+h <= n; y++ {
+		for x := 0; x+w <= n; x++ {
+			fn(image.Point{x, y})
+		}
+	}
+}
