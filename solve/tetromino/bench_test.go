@@ -49,7 +49,7 @@ func BenchmarkRandom(b *testing.B) {
 }
 
 // BenchmarkProof times proofs that there is no tiling: one by colouring, two
-// by exhausting the search.
+// by exhausting the search (BenchmarkWeighing times weighting arguments).
 func BenchmarkProof(b *testing.B) {
 	for _, tc := range []struct {
 		size      int
@@ -60,6 +60,26 @@ func BenchmarkProof(b *testing.B) {
 			for b.Loop() {
 				if _, err := Solve(tc.size, c, testLimit); err == nil {
 					b.Fatal("found a tiling")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWeighing times the weighting argument alone (findWeighing: the
+// linear program and the exact check); Solve reaches it after 50 ms of
+// search.
+func BenchmarkWeighing(b *testing.B) {
+	for _, tc := range []struct {
+		size      int
+		signature string
+	}{{26, "J12,S157"}, {40, "L8,O91,Z301"}, {12, "L2,T34"}} {
+		c := mustCounts(b, tc.signature)
+		_, want := findWeighing(tc.size, c)
+		b.Run(fmt.Sprintf("%d_%s", tc.size, tc.signature), func(b *testing.B) {
+			for b.Loop() {
+				if _, ok := findWeighing(tc.size, c); ok != want {
+					b.Fatal("a different answer")
 				}
 			}
 		})

@@ -25,8 +25,15 @@
 // tiling. Runs that take too long restart with other tie-breaks, with
 // budgets that grow without bound.
 //
-// A signature that the search has not settled within 50 ms, on a square of
-// side 40 at most, is then built from full-width bands of height 2 to 12 if
+// A signature that the search has not settled within 50 ms goes to a
+// weighting argument: linear programming looks for integer weights on the
+// cells under which every copy of each figure weighs so much that the
+// figures together outweigh the square (an affine function of the column
+// and row on each class of cells by their parities; the weights are checked
+// exactly over every placement). This proves that signatures rich in S or
+// Z with a few J or L have no tiling where every other method here takes
+// minutes. Then, on a square of side 40 at most, the signature is built
+// from full-width bands of height 2 to 12 if
 // it has at most three figures and such a tiling exists: a dynamic program
 // over each band's columns finds every count of figures the band can take,
 // and stacking bands adds those counts (this finds tilings of many
