@@ -213,10 +213,10 @@ func TestSolveInvalid(t *testing.T) {
 	}
 }
 
-// TestColouringSound checks the colouring arguments against the signatures
-// of random tilings, which must all pass, at sizes the exhaustive test
-// cannot reach.
-func TestColouringSound(t *testing.T) {
+// TestArgumentsSound checks the colouring and weighting arguments against
+// the signatures of random tilings, which must all pass, at sizes the
+// exhaustive test cannot reach.
+func TestArgumentsSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 200; i++ {
 		n := 4 + 2*rng.IntN(14)
@@ -227,6 +227,9 @@ func TestColouringSound(t *testing.T) {
 		c, _ := randomTiling(rng, n, 2, w)
 		if reason := colouringObstacle(n, c); reason != "" {
 			t.Errorf("%d %s tiles, but: %s", n, c, reason)
+		}
+		if w, ok := findWeighing(n, c); ok {
+			t.Errorf("%d %s tiles, but a weighting says no: %s", n, c, w)
 		}
 	}
 }
