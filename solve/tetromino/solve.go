@@ -140,16 +140,17 @@ func (v verdict) mirrored(n int) verdict {
 }
 
 // decide runs the search alone for soloTime, then tries a weighting
-// argument (findWeighing), then, when the square is
-// small enough, tries to build a tiling from bands (constructBands), then
-// runs the search and two SAT solvers side by side (startSAT)
+// argument (findWeighing), then, when the square is at most satMaxSize
+// (beyond, the search goes on alone), tries to build a tiling from bands
+// (constructBands), then runs the search and two SAT solvers side by side
+// (startSAT)
 // until one of them settles the question or the deadline passes, or
 // cancel (if not nil) is set. method says which did. All have stopped
 // when decide returns.
 func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
-	if n > satMaxSize || !deadline.IsZero() && deadline.Before(solo) {
+	if !deadline.IsZero() && deadline.Before(solo) {
 		solo = deadline
 	}
 	s.e.deadline, s.e.stop = solo, cancel
@@ -158,6 +159,12 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	}
 	if w, ok := findWeighing(n, c); ok {
 		return verdict{out: exhausted, method: byWeighting, weigh: w}
+	}
+	if n > satMaxSize {
+		// Too large for the bands and the SAT solvers: the search goes on
+		// alone.
+		s.e.deadline = deadline
+		return s.result(s.run())
 	}
 	halt := func() bool { return stopped(cancel, deadline) }
 	if tiling := constructBands(n, c, halt); tiling != nil {

@@ -96,34 +96,57 @@ func paramsOf(coef []float64, n int, p image.Point) {
 // solveWeighting finds the parameters that maximize how much the figures'
 // lowest weights exceed the square's, with every cell's weight between -1
 // and 1; ok is false when the excess is not positive.
-//
-// The variables are the 12 parameters and a lowest weight per figure
-// counted in c, each free and so written as the difference of two
-// non-negative ones.
 func solveWeighting(n int, c Counts) (theta []float64, ok bool) {
+	lp := newWeightingLP(n, c)
+	x, ok := maximize(split(lp.obj), splitRows(lp.rows), lp.bounds)
+	if !ok {
+		return nil, false
+	}
+	theta = make([]float64, weightParams)
+	for j := range theta {
+		theta[j] = x[2*j] - x[2*j+1]
+	}
+	return theta, lp.excess(theta) > 1e-9
+}
+
+// weightingLP is the linear program of solveWeighting. Its variables are
+// the 12 parameters and a lowest weight per figure counted, each free and
+// so written as the difference of two non-negative ones. Row i of rows
+// says that figure fig[i]'s lowest weight is at most the weight of one of
+// its placements at a corner position (cornerPositions), up to a
+// perturbation of at most 2e-6 that keeps the simplex from stalling on
+// degenerate pivots; the others bound the weights of the cells to [-1, 1].
+type weightingLP struct {
+	obj, bounds []float64
+	rows        [][]float64
+	fig         []int     // the figure of each placement row
+	counts      []float64 // the count of each figure's lowest weight (by index)
+	area        float64
+}
+
+func newWeightingLP(n int, c Counts) *weightingLP {
+	lp := &weightingLP{area: float64(n * n)}
 	var figs []int
 	for f, k := range c {
 		if k > 0 {
 			figs = append(figs, f)
+			lp.counts = append(lp.counts, float64(k))
 		}
 	}
 	free := weightParams + len(figs)
-	obj := make([]float64, free)
+	// The objective, the excess, in units of the square's area.
+	lp.obj = make([]float64, free)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
-			paramsOf(obj, n, image.Point{x, y})
+			paramsOf(lp.obj, n, image.Point{x, y})
 		}
 	}
-	// The excess, in units of the square's area.
-	area := float64(n * n)
-	for i := range weightParams {
-		obj[i] = -obj[i] / area
+	for j := range weightParams {
+		lp.obj[j] = -lp.obj[j] / lp.area
 	}
-	for i, f := range figs {
-		obj[weightParams+i] = float64(c[f]) / area
+	for i, k := range lp.counts {
+		lp.obj[weightParams+i] = k / lp.area
 	}
-	var rows [][]float64
-	var bounds []float64
 	for i, f := range figs {
 		for _, cells := range shapes[f] {
 			for _, at := range cornerPositions(n, cells) {
@@ -136,9 +159,12 @@ func solveWeighting(n int, c Counts) (theta []float64, ok bool) {
 					r[j] = -r[j]
 				}
 				r[weightParams+i] = 1
-				rows, bounds = append(rows, r), append(bounds, 0)
+				lp.rows, lp.fig = append(lp.rows, r), append(lp.fig, i)
 			}
 		}
+	}
+	for i := range lp.rows {
+		lp.bounds = append(lp.bounds, 1e-6*(1+float64(i)/float64(len(lp.rows))))
 	}
 	for _, p := range classCorners(n) {
 		r := make([]float64, free)
@@ -147,24 +173,35 @@ func solveWeighting(n int, c Counts) (theta []float64, ok bool) {
 		for j, v := range r {
 			neg[j] = -v
 		}
-		rows, bounds = append(rows, r, neg), append(bounds, 1, 1)
+		lp.rows, lp.bounds = append(lp.rows, r, neg), append(lp.bounds, 1, 1)
 	}
-	x, ok := maximize(split(obj), splitRows(rows), bounds)
-	if !ok {
-		return nil, false
+	return lp
+}
+
+// excess computes, for the parameters theta, how much the figures' lowest
+// weights exceed the square's weight, in units of its area, from theta
+// alone: not from the simplex's lowest weights, whose rounding errors grow
+// with its pivots.
+func (lp *weightingLP) excess(theta []float64) float64 {
+	lowest := make([]float64, len(lp.counts))
+	for i := range lowest {
+		lowest[i] = math.Inf(1)
 	}
-	var excess float64
-	for j := range obj {
-		excess += obj[j] * (x[2*j] - x[2*j+1])
+	for i, f := range lp.fig {
+		var w float64
+		for j, v := range theta {
+			w -= lp.rows[i][j] * v
+		}
+		lowest[f] = min(lowest[f], w)
 	}
-	if excess < 1e-9 {
-		return nil, false
+	var e float64
+	for j, v := range theta {
+		e += lp.obj[j] * v
 	}
-	theta = make([]float64, weightParams)
-	for j := range theta {
-		theta[j] = x[2*j] - x[2*j+1]
+	for i, k := range lp.counts {
+		e += k * lowest[i] / lp.area
 	}
-	return theta, true
+	return e
 }
 
 // split writes each free variable v as v+ - v-: coefficient a becomes a,

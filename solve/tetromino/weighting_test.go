@@ -59,8 +59,9 @@ func checkWeighing(n int, w weighing) error {
 
 // TestWeighingProves: signatures that no colouring argument rules out and
 // that the search and the SAT solvers do not settle within seconds (the
-// last two not even cadical within 100 s), proven by a weighting that the
-// checker verifies, and so is the mirror image of each.
+// second and third not even cadical within 100 s; the last is beyond the
+// SAT solvers' sizes), proven by a weighting that the checker verifies,
+// and so is the mirror image of each.
 func TestWeighingProves(t *testing.T) {
 	for _, tc := range []struct {
 		n   int
@@ -69,6 +70,7 @@ func TestWeighingProves(t *testing.T) {
 		{26, "J12,S157"},
 		{36, "J6,S211,Z107"},
 		{40, "L8,O91,Z301"},
+		{200, "J40,S9960"},
 	} {
 		c, err := ParseSignature(tc.sig)
 		if err != nil {
@@ -136,6 +138,8 @@ func TestSolveByWeighting(t *testing.T) {
 	}{
 		{26, "J12,S157", []string{"every J at least", "every S at least"}},
 		{26, "L12,Z157", []string{"every L at least", "every Z at least"}},
+		// Beyond satMaxSize, where the search would run on alone.
+		{60, "J12,S888", []string{"every J at least", "every S at least"}},
 	} {
 		c, _ := ParseSignature(tc.sig)
 		start := time.Now()
