@@ -39,22 +39,20 @@
 // and stacking bands adds those counts (this finds tilings of many
 // signatures rich in T, or in S with I, L or T, that the search and the SAT
 // solvers take tens of seconds for; it never proves absence). Otherwise the
-// signature goes to SAT solvers too (gini, a CDCL solver that learns
-// clauses), and the first to answer wins. The formula has a variable per
+// signature goes to a SAT solver too (gini, a CDCL solver that learns
+// clauses), beside the search, and the first to answer wins. The formula has a variable per
 // placement (figure, angle, position), one clause per cell saying that
 // something covers it and one per pair of overlapping placements; the counts
 // are cardinality networks over the cells where a copy of a figure can
 // start. Clauses that keep only the first of the tilings the square's
 // symmetries map onto each other (lex-leader symmetry breaking), and the
 // placements whose unit propagation alone fails (failed-literal probing),
-// save the solver work. Two solvers run side by side, one of them with
-// clauses that keep one of the ways two figures (or four Is) can cover the
-// same cells (local symmetry breaking), since a CDCL solver's time varies
-// wildly with such changes and neither formula is faster on every signature.
-// Unlike the search, the solvers prove that there is no tiling as readily as
-// they find one. A signature and its mirror image (S for Z, J for L) are
+// and clauses that keep one of the ways two figures (or four Is) can cover
+// the same cells (local symmetry breaking), save the solver work. Unlike
+// the search, the solver proves that there is no tiling as readily as it
+// finds one. A signature and its mirror image (S for Z, J for L) are
 // always solved as the same one of the two, and the tiling mirrored back.
-// The time limit ends all of them.
+// The time limit ends them all.
 //
 // Render draws a solution with one colour per figure.
 package tetromino

@@ -111,7 +111,7 @@ func TestSATExhaustive(t *testing.T) {
 			if i++; n == 6 && i%every != 0 {
 				return
 			}
-			for _, b := range satBreakings {
+			for _, b := range []breaking{globalBreaking, localBreaking} {
 				var stop atomic.Bool
 				tiling, out := solveSAT(n, c, b, time.Time{}, &stop)
 				switch {

@@ -142,7 +142,7 @@ func (v verdict) mirrored(n int) verdict {
 // decide runs the search alone for soloTime, then tries a weighting
 // argument (findWeighing), then, when the square is at most satMaxSize
 // (beyond, the search goes on alone), tries to build a tiling from bands
-// (constructBands), then runs the search and two SAT solvers side by side
+// (constructBands), then runs the search and a SAT solver side by side
 // (startSAT)
 // until one of them settles the question or the deadline passes, or
 // cancel (if not nil) is set. method says which did. All have stopped
@@ -173,8 +173,8 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	if halt() {
 		return verdict{out: timedOut}
 	}
-	// One flag stops them all: set by the side that settles the question,
-	// or by the caller's cancel, which is this call's own.
+	// One flag stops both: set by the side that settles the question, or
+	// by the caller's cancel, which is this call's own.
 	stop := cancel
 	if stop == nil {
 		stop = new(atomic.Bool)
@@ -183,17 +183,12 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s.e.deadline, s.e.stop = deadline, stop
 	out := s.run()
 	stop.Store(true)
-	var answers []satAnswer
-	for range satBreakings {
-		answers = append(answers, <-sat)
-	}
-	if out != timedOut {
+	answer := <-sat
+	switch {
+	case out != timedOut:
 		return s.result(out)
-	}
-	for _, a := range answers {
-		if a.out != timedOut {
-			return verdict{tiling: a.tiling, out: a.out, method: bySAT}
-		}
+	case answer.out != timedOut:
+		return verdict{tiling: answer.tiling, out: answer.out, method: bySAT}
 	}
 	return verdict{out: timedOut}
 }
@@ -204,28 +199,28 @@ type satAnswer struct {
 	out    outcome
 }
 
-// satBreakings are the formulas the SAT solvers work on side by side: how
-// long a CDCL solver takes varies wildly with small changes to the
-// formula, and neither is faster on every signature (on 98 signatures of
-// the sweep at sizes 12 to 20, the local clauses decided 83 within 10 s and
-// the lex-leader clauses alone 79, but on 24 I132,S12 the latter take 0.07
-// s of CPU where the former take 1 s).
-var satBreakings = [...]breaking{localBreaking, globalBreaking}
+// satBreaking is the formula the SAT solver works on: the lex-leader
+// clauses and the local ones. A second solver on the lex-leader clauses
+// alone ran beside it until the bands built the tilings it found first (24
+// I132,S12: 0.07 s of CPU against 1 s); on two cores, three threads gave
+// each about two thirds of one, and with the second solver gone every hard
+// signature measured is settled sooner (30 O1,T224 in 4.3 s instead of
+// 6.1 s, 12 L2,T34 in 5.8 s instead of 9.5 s) and the 599 sweep decides as
+// many (README, "Hard signatures").
+const satBreaking = localBreaking
 
-// startSAT starts a SAT solver on each of the formulas satBreakings; each
-// sends its answer on the channel returned and, when it has decided, sets
-// stop so that the others stop.
+// startSAT starts the SAT solver on the formula of satBreaking. It sends its
+// answer on the channel returned and, when it has decided, sets stop so
+// that the search stops.
 func startSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan satAnswer {
-	sat := make(chan satAnswer, len(satBreakings))
-	for _, b := range satBreakings {
-		go func() {
-			tiling, out := solveSAT(n, c, b, deadline, stop)
-			if out != timedOut {
-				stop.Store(true) // the search and the other solver can stop
-			}
-			sat <- satAnswer{tiling, out}
-		}()
-	}
+	sat := make(chan satAnswer, 1)
+	go func() {
+		tiling, out := solveSAT(n, c, satBreaking, deadline, stop)
+		if out != timedOut {
+			stop.Store(true) // the search can stop
+		}
+		sat <- satAnswer{tiling, out}
+	}()
 	return sat
 }
 
