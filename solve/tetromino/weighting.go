@@ -17,8 +17,8 @@ import (
 // alternate from cell to cell, and no colouring argument, search or SAT
 // solver settles them in seconds.
 //
-// The weights are sought in a family small enough for an exact answer in
-// microseconds: on each of the four classes of cells by column and row
+// The weights are sought in a family small enough for an answer in a
+// fraction of a millisecond: on each of the four classes of cells by column and row
 // parity, an affine function of the column and row. A placement's weight
 // is then affine in its position on each parity of its position, so its
 // lowest value lies at a corner of the positions of that parity, and the
@@ -80,7 +80,8 @@ func (w weighing) mirrored(n int) weighing {
 }
 
 // The family's parameters: for each class k = 2*(column%2) + row%2 of
-// cells, weight = theta[3k] + theta[3k+1]*column + theta[3k+2]*row.
+// cells of the n x n square, weight = theta[3k] + (theta[3k+1]*column +
+// theta[3k+2]*row)/n.
 const weightParams = 12
 
 // paramsOf adds the coefficients of the weight of cell p of the n x n
