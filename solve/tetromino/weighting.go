@@ -88,11 +88,15 @@ const weightParams = 12
 // square to coef. Columns and rows count in units of n, which keeps every
 // coefficient of the linear program near 1.
 func paramsOf(coef []float64, n int, p image.Point) {
-	k := 3 * (2*(p.X&1) + p.Y&1)
+	k := classOf(p)
 	coef[k]++
 	coef[k+1] += float64(p.X) / float64(n)
 	coef[k+2] += float64(p.Y) / float64(n)
 }
+
+// classOf returns the index in the parameters of the first of the three of
+// cell p's class.
+func classOf(p image.Point) int { return 3 * (2*(p.X&1) + p.Y&1) }
 
 // solveWeighting finds the parameters that maximize how much the figures'
 // lowest weights exceed the square's, with every cell's weight between -1
@@ -112,16 +116,17 @@ func solveWeighting(n int, c Counts) (theta []float64, ok bool) {
 
 // weightingLP is the linear program of solveWeighting. Its variables are
 // the 12 parameters and a lowest weight per figure counted, each free and
-// so written as the difference of two non-negative ones. Row i of rows
-// says that figure fig[i]'s lowest weight is at most the weight of one of
+// so written as the difference of two non-negative ones. Row i of rows,
+// for i < len(lowOf), says that lowest weight lowOf[i] is at most the
+// weight of one of
 // its placements at a corner position (cornerPositions), up to a
 // perturbation of at most 2e-6 that keeps the simplex from stalling on
 // degenerate pivots; the others bound the weights of the cells to [-1, 1].
 type weightingLP struct {
 	obj, bounds []float64
 	rows        [][]float64
-	fig         []int     // the figure of each placement row
-	counts      []float64 // the count of each figure's lowest weight (by index)
+	lowOf       []int     // the lowest weight each placement row bounds
+	counts      []float64 // how many copies of the figure of each lowest weight
 	area        float64
 }
 
@@ -160,7 +165,7 @@ func newWeightingLP(n int, c Counts) *weightingLP {
 					r[j] = -r[j]
 				}
 				r[weightParams+i] = 1
-				lp.rows, lp.fig = append(lp.rows, r), append(lp.fig, i)
+				lp.rows, lp.lowOf = append(lp.rows, r), append(lp.lowOf, i)
 			}
 		}
 	}
@@ -188,12 +193,12 @@ func (lp *weightingLP) excess(theta []float64) float64 {
 	for i := range lowest {
 		lowest[i] = math.Inf(1)
 	}
-	for i, f := range lp.fig {
+	for i, l := range lp.lowOf {
 		var w float64
 		for j, v := range theta {
 			w -= lp.rows[i][j] * v
 		}
-		lowest[f] = min(lowest[f], w)
+		lowest[l] = min(lowest[l], w)
 	}
 	var e float64
 	for j, v := range theta {
@@ -228,11 +233,17 @@ func splitRows(rows [][]float64) [][]float64 {
 // placement's weight is affine in its position, lowest at one of them.
 func cornerPositions(n int, cells [4]image.Point) []image.Point {
 	w, h := extent(cells)
+	return parityCorners(n-w, n-h)
+}
+
+// parityCorners returns, for each parity of column and row, the corners of
+// the points of that parity in 0..lastX x 0..lastY.
+func parityCorners(lastX, lastY int) []image.Point {
 	var out []image.Point
 	for px := 0; px < 2; px++ {
 		for py := 0; py < 2; py++ {
-			for _, x := range ends(px, n-w) {
-				for _, y := range ends(py, n-h) {
+			for _, x := range ends(px, lastX) {
+				for _, y := range ends(py, lastY) {
 					out = append(out, image.Point{x, y})
 				}
 			}
@@ -256,19 +267,7 @@ func ends(p, last int) []int {
 
 // classCorners returns the corners of each class of cells: a weight affine
 // on the class is between -1 and 1 on every cell when it is on those.
-func classCorners(n int) []image.Point {
-	var out []image.Point
-	for px := 0; px < 2; px++ {
-		for py := 0; py < 2; py++ {
-			for _, x := range ends(px, n-1) {
-				for _, y := range ends(py, n-1) {
-					out = append(out, image.Point{x, y})
-				}
-			}
-		}
-	}
-	return out
-}
+func classCorners(n int) []image.Point { return parityCorners(n-1, n-1) }
 
 // cellWeights rounds the family's weights, scaled by weightScale, to
 // integers: w[y*n+x] is the weight of the cell at column x, row y.
@@ -276,7 +275,7 @@ func cellWeights(n int, theta []float64) []int64 {
 	w := make([]int64, n*n)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
-			k := 3 * (2*(x&1) + y&1)
+			k := classOf(image.Point{x, y})
 			v := theta[k] + (theta[k+1]*float64(x)+theta[k+2]*float64(y))/float64(n)
 			w[y*n+x] = int64(math.Round(v * weightScale))
 		}
