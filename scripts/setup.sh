@@ -15,12 +15,12 @@ packages=(
 	pkg-config
 	libopencv-dev                                   # gocv (OpenCV 4.6 on Debian 12)
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng   # gosseract
+	cadical  # the SAT solver the tetromino solver runs when it is installed (gini, built in, otherwise)
 )
 if [[ "${1:-}" == "--test" ]]; then
 	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core fonts-liberation)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
 	packages+=(zsh fish man-db bsdutils)  # the completion scripts' and man page's tests; bsdutils: script (a terminal for a test)
 	packages+=(libxml2-utils)  # xmllint: recognize --check --junit output checked by a real XML tool
-	packages+=(cadical)  # an independent SAT solver: TestCadical checks the tetromino solver's answers with it
 	packages+=(z3)  # an independent solver: TestUnsatAgreesWithZ3 checks Puzlogic answers with it
 	packages+=(time)  # /usr/bin/time: TestDecodeMemory measures puzbot-recognize's peak memory with it
 fi

@@ -1,15 +1,11 @@
 package tetromino
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -42,31 +38,10 @@ func cadical(t *testing.T, enc *encoding, limit time.Duration) ([]bool, error) {
 	return parseCadical(out, int(enc.nvars))
 }
 
-// parseCadical reads a SAT solver's answer: "s SATISFIABLE" with "v" lines,
-// or "s UNSATISFIABLE".
+// parseCadical reads cadical's answer: its model, nil when the formula is
+// unsatisfiable, or an error when it gave no answer.
 func parseCadical(out []byte, nvars int) ([]bool, error) {
-	model := make([]bool, nvars+1)
-	status := ""
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		switch {
-		case len(fields) == 0:
-		case fields[0] == "s":
-			status = strings.Join(fields[1:], " ")
-		case fields[0] == "v":
-			for _, f := range fields[1:] {
-				l, err := strconv.Atoi(f)
-				if err != nil {
-					return nil, err
-				}
-				if l > 0 && l <= nvars {
-					model[l] = true
-				}
-			}
-		}
-	}
+	model, status := parseDIMACSAnswer(out, nvars)
 	switch status {
 	case "SATISFIABLE":
 		return model, nil

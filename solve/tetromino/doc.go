@@ -39,20 +39,22 @@
 // and stacking bands adds those counts (this finds tilings of many
 // signatures rich in T, or in S with I, L or T, that the search and the SAT
 // solvers take tens of seconds for; it never proves absence). Otherwise the
-// signature goes to a SAT solver too (gini, a CDCL solver that learns
-// clauses), beside the search, and the first to answer wins. The formula has a variable per
-// placement (figure, angle, position), one clause per cell saying that
-// something covers it and one per pair of overlapping placements; the counts
-// are cardinality networks over the cells where a copy of a figure can
-// start. Clauses that keep only the first of the tilings the square's
-// symmetries map onto each other (lex-leader symmetry breaking), and the
-// placements whose unit propagation alone fails (failed-literal probing),
+// signature goes to a SAT solver too (a CDCL solver that learns clauses:
+// Debian's cadical, run as a child process, when it is installed, else
+// gini, built in), beside the search, and the first to answer wins. The
+// formula has a variable per placement (figure, angle, position), one
+// clause per cell saying that something covers it and one per pair of
+// overlapping placements; the counts are cardinality networks over the
+// cells where a copy of a figure can start. Clauses that keep only the
+// first of the tilings the square's symmetries map onto each other (lex-leader
+// symmetry breaking), and the placements whose unit propagation
+// alone fails (failed-literal probing, for gini; cadical probes by itself),
 // and clauses that keep one of the ways two figures (or four Is) can cover
 // the same cells (local symmetry breaking), save the solver work. Unlike
 // the search, the solver proves that there is no tiling as readily as it
-// finds one. A signature and its mirror image (S for Z, J for L) are
-// always solved as the same one of the two, and the tiling mirrored back.
-// The time limit ends them all.
+// finds one. A signature and its mirror image (S for Z, J for L) are always
+// solved as the same one of the two, and the tiling mirrored back. The time
+// limit ends them all.
 //
 // Render draws a solution with one colour per figure.
 package tetromino

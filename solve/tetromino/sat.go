@@ -25,17 +25,42 @@ const satMaxClauses = 2_000_000
 const satPoll = time.Millisecond
 
 // solveSAT decides whether the figures counted in c tile the n x n square
-// with a SAT solver (gini, a CDCL solver with clause learning), which, unlike
-// the search, proves absence as readily as it finds tilings, on the formula
-// with the symmetry-breaking clauses b. It gives up (timedOut) once stop is
-// set or the deadline, if not zero, passes, and at once when the formula
-// has more than satMaxClauses clauses; its solver's goroutine has ended
-// when it returns.
+// with a SAT solver (a CDCL solver with clause learning), which, unlike the
+// search, proves absence as readily as it finds tilings, on the formula
+// with the symmetry-breaking clauses b: cadical when it is installed
+// (cadicalPath), else gini. It gives up (timedOut) once stop is set or the
+// deadline, if not zero, passes, and at once when the formula has more
+// than satMaxClauses clauses; its solver has ended when it returns.
 func solveSAT(n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
+	return solveSATWith(cadicalPath(), n, c, b, deadline, stop)
+}
+
+// solveSATWith is solveSAT with cadical at the path given, or with gini
+// when the path is "" or cadical fails (it could not be started, or ended
+// without an answer).
+func solveSATWith(cadical string, n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
 	enc := encode(n, c, b, stop)
 	if enc == nil || enc.nclauses > satMaxClauses {
 		return nil, timedOut // the search goes on alone
 	}
+	model, out, err := []bool(nil), timedOut, errCadical
+	if cadical != "" {
+		model, out, err = solveCadical(cadical, enc, deadline, stop)
+	}
+	if err != nil {
+		model, out = solveGini(enc, deadline, stop)
+	}
+	if out != found {
+		return nil, out
+	}
+	return enc.tiling(model), found
+}
+
+// solveGini decides the formula enc with gini: a model (indexed by
+// variable) when it is satisfiable (found), exhausted when it is not, or
+// timedOut once stop is set or the deadline passes. Its solver's goroutine
+// has ended when it returns. It drops the clauses of enc.
+func solveGini(enc *encoding, deadline time.Time, stop *atomic.Bool) ([]bool, outcome) {
 	failed, ok := probe(newGini(enc, nil), len(enc.places), stop)
 	if !ok {
 		return nil, timedOut
@@ -44,11 +69,11 @@ func solveSAT(n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool
 	enc.lits = nil
 	switch waitSolve(g.GoSolve(), deadline, stop) {
 	case 1:
-		model := make([]bool, len(enc.places)+1)
+		model := make([]bool, len(enc.places)+1) // the placements: all a tiling needs
 		for v := range model[1:] {
 			model[v+1] = g.Value(z.Dimacs2Lit(v + 1))
 		}
-		return enc.tiling(model), found
+		return model, found
 	case -1:
 		return nil, exhausted
 	}

@@ -96,14 +96,15 @@ func TestSolveHard(t *testing.T) {
 	}
 }
 
-// TestSATExhaustive compares the SAT solver alone, on each formula it
-// works on (symmetry breaking and all), with the exhaustive enumerator on every signature of the 4 x 4
+// TestSATExhaustive compares each SAT solver alone (satSolvers), on each
+// formula it works on (symmetry breaking and all), with the exhaustive enumerator on every signature of the 4 x 4
 // square and every 25th of the 6 x 6 square (-short: every 250th).
 func TestSATExhaustive(t *testing.T) {
 	every := 25
 	if testing.Short() {
 		every = 250
 	}
+	solvers := satSolvers(t)
 	for _, n := range []int{4, 6} {
 		want := achievableSmall(n)
 		i := 0
@@ -111,22 +112,39 @@ func TestSATExhaustive(t *testing.T) {
 			if i++; n == 6 && i%every != 0 {
 				return
 			}
-			for _, b := range []breaking{globalBreaking, localBreaking} {
-				var stop atomic.Bool
-				tiling, out := solveSAT(n, c, b, time.Time{}, &stop)
-				switch {
-				case want[c] && out != found:
-					t.Errorf("%d %s (breaking %d): outcome %v, want a tiling", n, c, b, out)
-				case want[c]:
-					if err := checkTiling(n, c, tiling); err != nil {
-						t.Errorf("%d %s (breaking %d): %v", n, c, b, err)
+			for _, sat := range solvers {
+				for _, b := range []breaking{globalBreaking, localBreaking} {
+					if sat.path != "" && b != satBreaking {
+						continue // a process per formula: only the one Solve gives it
 					}
-				case out != exhausted:
-					t.Errorf("%d %s (breaking %d): outcome %v, but there is no tiling", n, c, b, out)
+					var stop atomic.Bool
+					tiling, out := solveSATWith(sat.path, n, c, b, time.Time{}, &stop)
+					switch {
+					case want[c] && out != found:
+						t.Errorf("%s, %d %s (breaking %d): outcome %v, want a tiling", sat.name, n, c, b, out)
+					case want[c]:
+						if err := checkTiling(n, c, tiling); err != nil {
+							t.Errorf("%s, %d %s (breaking %d): %v", sat.name, n, c, b, err)
+						}
+					case out != exhausted:
+						t.Errorf("%s, %d %s (breaking %d): outcome %v, but there is no tiling", sat.name, n, c, b, out)
+					}
 				}
 			}
 		})
 	}
+}
+
+// satSolvers returns the SAT solvers solveSATWith can use: gini always,
+// cadical when it is installed.
+func satSolvers(t *testing.T) []struct{ name, path string } {
+	solvers := []struct{ name, path string }{{"gini", ""}}
+	if path := cadicalPath(); path != "" {
+		solvers = append(solvers, struct{ name, path string }{"cadical", path})
+	} else {
+		t.Log("cadical is not installed: gini only")
+	}
+	return solvers
 }
 
 // TestSolveStops checks that Solve keeps to its time limit on a signature
