@@ -140,13 +140,12 @@ func (v verdict) mirrored(n int) verdict {
 }
 
 // decide runs the search alone for soloTime, then tries a weighting
-// argument (findWeighing), then, when the square is at most satMaxSize
-// (beyond, the search goes on alone), tries to build a tiling from bands
-// (constructBands), then runs the search and a SAT solver side by side
-// (startSAT)
-// until one of them settles the question or the deadline passes, or
-// cancel (if not nil) is set. method says which did. All have stopped
-// when decide returns.
+// argument (findWeighing). Then, when the square is at most satMaxSize
+// (beyond, the search goes on alone), it starts a SAT solver (startSAT),
+// tries to build a tiling from bands (constructBands) beside it, and then
+// runs the search beside it, until one of them settles the question or
+// the deadline passes, or cancel (if not nil) is set. method says which
+// did. All have stopped when decide returns.
 func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
@@ -166,20 +165,20 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 		s.e.deadline = deadline
 		return s.result(s.run())
 	}
-	halt := func() bool { return stopped(cancel, deadline) }
-	if tiling := constructBands(n, c, halt); tiling != nil {
-		return verdict{tiling: tiling, out: found, method: byBands}
-	}
-	if halt() {
-		return verdict{out: timedOut}
-	}
-	// One flag stops both: set by the side that settles the question, or
-	// by the caller's cancel, which is this call's own.
+	// One flag stops them all: set by the side that settles the question,
+	// or by the caller's cancel, which is this call's own.
 	stop := cancel
 	if stop == nil {
 		stop = new(atomic.Bool)
 	}
+	// The SAT solver starts with the bands, which keep one core busy, and
+	// goes on beside the search once they are done.
 	sat := startSAT(n, c, deadline, stop)
+	if tiling := constructBands(n, c, func() bool { return stopped(stop, deadline) }); tiling != nil {
+		stop.Store(true)
+		<-sat
+		return verdict{tiling: tiling, out: found, method: byBands}
+	}
 	s.e.deadline, s.e.stop = deadline, stop
 	out := s.run()
 	stop.Store(true)
