@@ -26,6 +26,10 @@ func init() {
 			"1 in messages, from 0 in files). A Puzlogic puzzle without solution\n" +
 			"says why when quick checks find a reason (a sum out of reach, a piece\n" +
 			"that fits no square).\n\n" +
+			"A tetromino signature that the search and the quick arguments do not\n" +
+			"settle goes to a SAT solver as well: cadical when it is on the PATH\n" +
+			"(scripts/setup.sh installs it; it runs as a child process), else the\n" +
+			"one built into puzbot, slower on the hardest signatures.\n\n" +
 			"Exit status: 2 bad flags, 3 invalid file, 4 no solution, 9 time limit\n" +
 			"reached, 10 game over, 11 empty pipe on stdin (quietly: the step before\n" +
 			"failed and said why).",
