@@ -21,6 +21,7 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core fonts-liberation)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
 	packages+=(zsh fish man-db bsdutils)  # the completion scripts' and man page's tests; bsdutils: script (a terminal for a test)
 	packages+=(libxml2-utils)  # xmllint: recognize --check --junit output checked by a real XML tool
+	packages+=(clasp)  # a SAT solver independent of cadical and gini: TestCadical checks the tetromino solver's answers with it
 	packages+=(z3)  # an independent solver: TestUnsatAgreesWithZ3 checks Puzlogic answers with it
 	packages+=(time)  # /usr/bin/time: TestDecodeMemory measures puzbot-recognize's peak memory with it
 fi

@@ -11,11 +11,36 @@ import (
 	"time"
 )
 
-// cadical runs Debian's cadical, a SAT solver that shares nothing with
-// gini, on the formula enc and returns its model (indexed by variable),
-// nil if it proves the formula unsatisfiable, or an error (also when it
-// has not answered within limit).
-func cadical(t *testing.T, enc *encoding, limit time.Duration) ([]bool, error) {
+// A checker is a SAT solver from Debian that reads DIMACS and answers in
+// the SAT competitions' format: cadical (which Solve itself runs when it
+// is installed) and clasp, which shares nothing with cadical or gini.
+type checker struct {
+	name string
+	args []string // before the formula's file
+}
+
+var checkers = []checker{
+	{"cadical", []string{"-q"}},
+	{"clasp", []string{"--quiet=1,2,2"}}, // print the model, not the progress
+}
+
+func (c checker) String() string { return c.name }
+
+// installedCheckers returns the checkers on the PATH.
+func installedCheckers() []checker {
+	var out []checker
+	for _, c := range checkers {
+		if _, err := exec.LookPath(c.name); err == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// run runs the checker on the formula enc and returns its model (indexed
+// by variable), nil if it proves the formula unsatisfiable, or an error
+// (also when it has not answered within limit).
+func (c checker) run(t *testing.T, enc *encoding, limit time.Duration) ([]bool, error) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "tiling.cnf")
 	fh, err := os.Create(file)
@@ -30,41 +55,38 @@ func cadical(t *testing.T, enc *encoding, limit time.Duration) ([]bool, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "cadical", "-q", file).Output()
+	out, err := exec.CommandContext(ctx, c.name, append(c.args, file)...).Output()
 	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) { // cadical exits 10 or 20
+	if err != nil && !errors.As(err, &exit) { // both exit 10 or 20
 		return nil, err
 	}
-	return parseCadical(out, int(enc.nvars))
-}
-
-// parseCadical reads cadical's answer: its model, nil when the formula is
-// unsatisfiable, or an error when it gave no answer.
-func parseCadical(out []byte, nvars int) ([]bool, error) {
-	model, status := parseDIMACSAnswer(out, nvars)
+	model, status := parseDIMACSAnswer(out, int(enc.nvars))
 	switch status {
 	case "SATISFIABLE":
 		return model, nil
 	case "UNSATISFIABLE":
 		return nil, nil
 	}
-	return nil, errors.New("cadical gave no answer (" + status + ")")
+	return nil, errors.New(c.name + " gave no answer (" + status + ")")
 }
 
-// TestCadical checks Solve's answers with cadical, when it is installed
-// (apt-get install cadical): on the formula without symmetry breaking,
-// cadical must find a model for every tiling Solve found and refute every
-// "no tiling" it proved, by search or by gini; each of cadical's models must
-// be a tiling the checker accepts. It takes the hard signatures and the
-// sample of TestSolveFewFigures up to size 16. PUZBOT_TETROMINO_CADICAL=1
-// takes them up to size 40, the colouring proofs too (parity arguments,
-// which take CDCL solvers long), and every signature of the 6 x 6 square.
+// TestCadical checks Solve's answers with the checkers that are installed
+// (apt-get install cadical clasp): on the formula without symmetry
+// breaking, each must find a model for every tiling Solve found and refute
+// every "no tiling" it proved, by search or by a SAT solver; each of their
+// models must be a tiling the checker accepts. Solve runs cadical itself
+// when it is installed, so clasp is the independent one. It takes the
+// hard signatures and the sample of TestSolveFewFigures up to size 16.
+// PUZBOT_TETROMINO_CADICAL=1 takes them up to size 40, the colouring proofs
+// too (parity arguments, which take CDCL solvers long), and every signature
+// of the 6 x 6 square.
 func TestCadical(t *testing.T) {
-	if _, err := exec.LookPath("cadical"); err != nil {
-		t.Skip("cadical is not installed")
+	installed := installedCheckers()
+	if len(installed) == 0 {
+		t.Skip("neither cadical nor clasp is installed")
 	}
 	if testing.Short() {
-		t.Skip("cadical takes seconds on the hard signatures")
+		t.Skip("the checkers take seconds on the hard signatures")
 	}
 	all := os.Getenv("PUZBOT_TETROMINO_CADICAL") != ""
 	maxSize := 16
@@ -83,38 +105,42 @@ func TestCadical(t *testing.T) {
 		if n > maxSize {
 			continue
 		}
-		if crossCheck(t, n, sigs[i], all) {
+		if crossCheck(t, installed, n, sigs[i], all) {
 			checked++
 		}
 	}
-	t.Logf("%d answers confirmed by cadical", checked)
+	t.Logf("%d answers confirmed by %v", checked, installed)
 }
 
-// crossCheck compares Solve's answer for one signature with cadical's and
-// reports whether both answered. Colouring proofs are checked only with all
-// set.
-func crossCheck(t *testing.T, n int, c Counts, all bool) bool {
+// crossCheck compares Solve's answer for one signature with each
+// checker's and reports whether Solve and at least one checker answered.
+// Colouring proofs are checked only with all set.
+func crossCheck(t *testing.T, installed []checker, n int, c Counts, all bool) bool {
 	_, method, err := solve(n, c, 5*time.Second)
 	if errors.Is(err, ErrTimeLimit) || method == byColouring && !all {
 		return false
 	}
 	var stop atomic.Bool
 	enc := encode(n, c, noBreaking, &stop)
-	start := time.Now()
-	model, cerr := cadical(t, enc, time.Minute)
-	t.Logf("%d %s: %s %v; cadical: satisfiable %v in %v", n, c, method, err, model != nil, time.Since(start).Round(time.Millisecond))
-	switch {
-	case cerr != nil:
-		t.Logf("%d %s: %v", n, c, cerr)
-		return false
-	case model == nil && err == nil:
-		t.Errorf("%d %s: Solve found a tiling, cadical says there is none", n, c)
-	case model != nil && err != nil:
-		t.Errorf("%d %s: %v, but cadical found a tiling", n, c, err)
-	case model != nil:
-		if err := checkTiling(n, c, enc.tiling(model)); err != nil {
-			t.Errorf("%d %s: cadical's model: %v", n, c, err)
+	answered := false
+	for _, ch := range installed {
+		start := time.Now()
+		model, cerr := ch.run(t, enc, time.Minute)
+		t.Logf("%d %s: %s %v; %s: satisfiable %v in %v", n, c, method, err, ch.name, model != nil, time.Since(start).Round(time.Millisecond))
+		switch {
+		case cerr != nil:
+			t.Logf("%d %s: %v", n, c, cerr)
+			continue
+		case model == nil && err == nil:
+			t.Errorf("%d %s: Solve found a tiling, %s says there is none", n, c, ch.name)
+		case model != nil && err != nil:
+			t.Errorf("%d %s: %v, but %s found a tiling", n, c, err, ch.name)
+		case model != nil:
+			if err := checkTiling(n, c, enc.tiling(model)); err != nil {
+				t.Errorf("%d %s: %s's model: %v", n, c, ch.name, err)
+			}
 		}
+		answered = true
 	}
-	return true
+	return answered
 }
