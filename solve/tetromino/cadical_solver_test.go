@@ -91,7 +91,11 @@ func TestBrokenCadical(t *testing.T) {
 			if _, _, err := solveCadical(path, enc, time.Time{}, new(atomic.Bool)); !errors.Is(err, errCadical) {
 				t.Errorf("%s, %s: error %v, want errCadical", filepath.Base(path), sig, err)
 			}
-			tiling, out := solveSATWith(path, n, c, satBreaking, time.Time{}, new(atomic.Bool))
+			a := solveSATWith(path, n, c, satBreaking, time.Time{}, new(atomic.Bool))
+			tiling, out := a.tiling, a.out
+			if a.solver != "gini" {
+				t.Errorf("%s, %s: answered by %q, want gini", filepath.Base(path), sig, a.solver)
+			}
 			switch {
 			case want && out != found, !want && out != exhausted:
 				t.Errorf("%s, %s: outcome %v, want a tiling %v", filepath.Base(path), sig, out, want)
@@ -126,7 +130,7 @@ func TestSATStops(t *testing.T) {
 				time.AfterFunc(limit, func() { stop.Store(true) })
 				deadline = time.Time{}
 			}
-			_, out := solveSATWith(sat.path, 32, c, satBreaking, deadline, &stop)
+			out := solveSATWith(sat.path, 32, c, satBreaking, deadline, &stop).out
 			elapsed := time.Since(start)
 			t.Logf("%s, stopped by the flag %v: %v in %v", sat.name, byFlag, out, elapsed)
 			if out != timedOut || elapsed > limit+time.Second {
@@ -161,4 +165,37 @@ func childProcesses(t *testing.T) []string {
 		}
 	}
 	return kids
+}
+
+// TestCadicalHint checks that a time limit's error suggests cadical when
+// gini ran because cadical is not installed, and only then.
+func TestCadicalHint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the formula takes a while to build")
+	}
+	installed := cadicalPath()
+	defer func(saved func() string) { cadicalPath = saved }(cadicalPath)
+	for _, tc := range []struct {
+		path      string
+		size      int
+		signature string
+		limit     time.Duration
+		hint      bool
+	}{
+		// No tiling, and neither SAT solver settles it in 300 ms.
+		{"", 32, "I24,S232", 300 * time.Millisecond, true},
+		{installed, 32, "I24,S232", 300 * time.Millisecond, false},
+		// The limit runs out while the search is alone: no SAT solver ran.
+		{"", 12, "L2,T34", 30 * time.Millisecond, false},
+	} {
+		if tc.path == "" && !tc.hint && tc.size == 32 {
+			continue // cadical is not installed
+		}
+		cadicalPath = func() string { return tc.path }
+		_, err := Solve(tc.size, mustCounts(t, tc.signature), tc.limit)
+		t.Logf("cadical at %q, %d %s: %v", tc.path, tc.size, tc.signature, err)
+		if got := err != nil && strings.Contains(err.Error(), cadicalHint); got != tc.hint || !errors.Is(err, ErrTimeLimit) {
+			t.Errorf("cadical at %q, %d %s: %v; want ErrTimeLimit, with the hint %v", tc.path, tc.size, tc.signature, err, tc.hint)
+		}
+	}
 }

@@ -31,29 +31,30 @@ const satPoll = time.Millisecond
 // (cadicalPath), else gini. It gives up (timedOut) once stop is set or the
 // deadline, if not zero, passes, and at once when the formula has more
 // than satMaxClauses clauses; its solver has ended when it returns.
-func solveSAT(n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
+func solveSAT(n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) satAnswer {
 	return solveSATWith(cadicalPath(), n, c, b, deadline, stop)
 }
 
 // solveSATWith is solveSAT with cadical at the path given, or with gini
 // when the path is "" or cadical fails (it could not be started, or ended
 // without an answer).
-func solveSATWith(cadical string, n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) ([]Placement, outcome) {
+func solveSATWith(cadical string, n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) satAnswer {
 	enc := encode(n, c, b, stop)
 	if enc == nil || enc.nclauses > satMaxClauses {
-		return nil, timedOut // the search goes on alone
+		return satAnswer{out: timedOut} // the search goes on alone
 	}
-	model, out, err := []bool(nil), timedOut, errCadical
+	model, out, err, solver := []bool(nil), timedOut, errCadical, "cadical"
 	if cadical != "" {
 		model, out, err = solveCadical(cadical, enc, deadline, stop)
 	}
 	if err != nil {
 		model, out = solveGini(enc, deadline, stop)
+		solver = "gini"
 	}
 	if out != found {
-		return nil, out
+		return satAnswer{out: out, solver: solver}
 	}
-	return enc.tiling(model), found
+	return satAnswer{tiling: enc.tiling(model), out: found, solver: solver}
 }
 
 // solveGini decides the formula enc with gini: a model (indexed by

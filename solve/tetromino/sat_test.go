@@ -120,7 +120,8 @@ func TestSATExhaustive(t *testing.T) {
 						continue // a process per formula: only the one Solve gives it
 					}
 					var stop atomic.Bool
-					tiling, out := solveSATWith(sat.path, n, c, b, time.Time{}, &stop)
+					a := solveSATWith(sat.path, n, c, b, time.Time{}, &stop)
+					tiling, out := a.tiling, a.out
 					switch {
 					case want[c] && out != found:
 						t.Errorf("%s, %d %s (breaking %d): outcome %v, want a tiling", sat.name, n, c, b, out)

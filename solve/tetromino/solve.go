@@ -15,7 +15,7 @@ var ErrNoTiling = errors.New("no tiling exists")
 
 // ErrTimeLimit is returned when the time limit ran out before the search or
 // the SAT solver could decide whether a tiling exists.
-var ErrTimeLimit = errors.New("undecided: the time limit ran out before the search or the SAT solver could tell whether a tiling exists")
+var ErrTimeLimit = errors.New("undecided: the time limit ran out before a tiling was found or ruled out")
 
 // Solve returns a tiling of the size x size square by exactly the figures
 // counted in c, or an error: ErrNoTiling (wrapped, with the reason) when
@@ -99,8 +99,15 @@ func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (ti
 	case exhausted:
 		return nil, v.method, fmt.Errorf("%w (proven: %s)", ErrNoTiling, v.proof())
 	}
+	if v.sat == "gini" && cadicalPath() == "" {
+		return nil, "", fmt.Errorf("%w; %s", ErrTimeLimit, cadicalHint)
+	}
 	return nil, "", ErrTimeLimit
 }
+
+// cadicalHint ends a time limit's error when gini ran as the SAT solver
+// because cadical is not installed.
+const cadicalHint = "a faster SAT solver may decide it: apt-get install cadical"
 
 // soloTime is how long the search runs alone before the SAT solvers join
 // it: enough for nearly every signature with a tiling, and for most without
@@ -120,6 +127,7 @@ type verdict struct {
 	out    outcome
 	method string   // the method that settled it: bySearch, ...
 	weigh  weighing // the argument, when method is byWeighting
+	sat    string   // the SAT solver that ran, if one did (satAnswer.solver)
 }
 
 // proof says why there is no tiling, when out is exhausted.
@@ -189,13 +197,14 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	case answer.out != timedOut:
 		return verdict{tiling: answer.tiling, out: answer.out, method: bySAT}
 	}
-	return verdict{out: timedOut}
+	return verdict{out: timedOut, sat: answer.solver}
 }
 
 // satAnswer is what a SAT solver found.
 type satAnswer struct {
 	tiling []Placement
 	out    outcome
+	solver string // "cadical" or "gini"; "" when none ran (stopped first, or the formula was too large)
 }
 
 // satBreaking is the formula the SAT solver works on: the lex-leader
@@ -214,11 +223,11 @@ const satBreaking = localBreaking
 func startSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan satAnswer {
 	sat := make(chan satAnswer, 1)
 	go func() {
-		tiling, out := solveSAT(n, c, satBreaking, deadline, stop)
-		if out != timedOut {
+		answer := solveSAT(n, c, satBreaking, deadline, stop)
+		if answer.out != timedOut {
 			stop.Store(true) // the search can stop
 		}
-		sat <- satAnswer{tiling, out}
+		sat <- answer
 	}()
 	return sat
 }
