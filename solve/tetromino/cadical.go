@@ -32,6 +32,10 @@ var cadicalPath = sync.OnceValue(func() string {
 // I20,Z124 in 1.9 s against 4.4 s.
 var cadicalArgs = []string{"-q", "--unsat"}
 
+// cadicalWaitDelay bounds how long solveCadical waits, once cadical has
+// ended or been killed, for its output to be closed.
+const cadicalWaitDelay = 100 * time.Millisecond
+
 // errCadical reports that cadical ended without an answer for a reason
 // other than being stopped.
 var errCadical = errors.New("cadical")
@@ -53,14 +57,19 @@ func solveCadical(path string, enc *encoding, deadline time.Time, stop *atomic.B
 	cmd.Stdin = &formula
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	// Its own process group, so that killing it kills whatever it started
+	// too (a "cadical" on the PATH may be a script that runs the solver);
+	// and should something still hold its output open, Wait gives up on it
+	// soon.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
+	cmd.WaitDelay = cadicalWaitDelay
 	if err := cmd.Start(); err != nil {
 		return nil, timedOut, fmt.Errorf("%w: %v", errCadical, err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	if !waitProcess(done, deadline, stop) {
-		cmd.Process.Kill()
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // the group
 		<-done
 		return nil, timedOut, nil
 	}

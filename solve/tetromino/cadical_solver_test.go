@@ -3,6 +3,7 @@ package tetromino
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -198,4 +199,57 @@ func TestCadicalHint(t *testing.T) {
 			t.Errorf("cadical at %q, %d %s: %v; want ErrTimeLimit, with the hint %v", tc.path, tc.size, tc.signature, err, tc.hint)
 		}
 	}
+}
+
+// TestCadicalScript runs as cadical a script that starts a process of its
+// own, which holds the script's output open, and never answers: solveCadical
+// must still stop soon after its deadline, and take that process down too.
+func TestCadicalScript(t *testing.T) {
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep command")
+	}
+	data, err := os.ReadFile(sleep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "held") // sleep, by a name of its own
+	path := filepath.Join(dir, "cadical")
+	body := "#!/bin/sh\ncat >/dev/null\n" + marker + " 30 &\nwait\n"
+	if err := os.WriteFile(marker, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	enc := encode(6, mustCounts(t, "I3,J2,T4"), satBreaking, new(atomic.Bool))
+	start := time.Now()
+	_, out, err := solveCadical(path, enc, start.Add(200*time.Millisecond), new(atomic.Bool))
+	elapsed := time.Since(start)
+	if out != timedOut || err != nil || elapsed > 2*time.Second {
+		t.Errorf("%v, %v after %v; want timedOut soon after 200 ms", out, err, elapsed)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if left := processesNamed(t, marker); len(left) > 0 {
+		t.Errorf("the script's process is left running: %v", left)
+	}
+}
+
+// processesNamed returns the pids of the processes whose command line
+// starts with name.
+func processesNamed(t *testing.T, name string) []string {
+	t.Helper()
+	cmdlines, err := filepath.Glob("/proc/[0-9]*/cmdline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pids []string
+	for _, path := range cmdlines {
+		data, err := os.ReadFile(path)
+		if err == nil && strings.HasPrefix(string(data), name+"\x00") {
+			pids = append(pids, filepath.Base(filepath.Dir(path)))
+		}
+	}
+	return pids
 }
