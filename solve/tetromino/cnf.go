@@ -27,6 +27,77 @@ func (f *cnf) add(c ...int32) {
 	f.nclauses++
 }
 
+// addSome appends the clause of the literals of c that are not 0.
+func (f *cnf) addSome(c ...int32) {
+	for _, l := range c {
+		if l != 0 {
+			f.lits = append(f.lits, l)
+		}
+	}
+	f.lits = append(f.lits, 0)
+	f.nclauses++
+}
+
+// atMost adds clauses that allow at most k of the literals xs to be true,
+// and, when exact is set, at least k: with a totalizer (atMostTotalizer)
+// when it has at most totalizerMaxClauses clauses each way, else with a
+// cardinality network, which grows with log² k where the totalizer grows
+// with k. The totalizer is the one that helps the SAT solvers, most of all
+// on the count of a signature's rare figure, where k is small.
+func (f *cnf) atMost(xs []int32, k int, exact bool) {
+	if useTotalizer(len(xs), k) {
+		f.atMostTotalizer(xs, k, exact)
+	} else {
+		f.atMostNetwork(xs, k, exact)
+	}
+}
+
+// totalizerMaxClauses bounds a totalizer's clauses each way: an exact count
+// with one stays under half a million clauses, a quarter of satMaxClauses.
+const totalizerMaxClauses = 250_000
+
+// useTotalizer reports whether atMost counts n inputs up to k with a
+// totalizer.
+func useTotalizer(n, k int) bool {
+	return totalizerSize(n, k) <= totalizerMaxClauses
+}
+
+// countSize estimates the clauses of one direction of atMost over n
+// inputs up to k.
+func countSize(n, k int) int {
+	if useTotalizer(n, k) {
+		return totalizerSize(n, k)
+	}
+	return 3 * networkSize(n, k)
+}
+
+// atMostTotalizer is atMost with a totalizer (Bailleux and Boufkhad,
+// "Efficient CNF encoding of Boolean cardinality constraints", CP 2003): a
+// balanced binary tree over xs, in their order, whose every node counts the
+// inputs below it in unary. So the solver has the count of every run of
+// consecutive inputs the tree splits xs into, and can learn bounds on it:
+// encode lists the placements along a Z-order curve, where each such run is
+// a compact part of the square (see anchors).
+func (f *cnf) atMostTotalizer(xs []int32, k int, exact bool) {
+	if len(xs) == 0 {
+		if exact && k > 0 {
+			f.add()
+		}
+		return
+	}
+	out := totalizer{f: f, up: true, down: exact, m: k + 1}.count(xs)
+	if k < len(out) {
+		f.add(-out[k])
+	}
+	if exact && k > 0 {
+		if k > len(out) {
+			f.add() // fewer than k inputs
+		} else {
+			f.add(out[k-1])
+		}
+	}
+}
+
 // A cardinality network counts how many of its inputs are true (Asín,
 // Nieuwenhuis, Oliveras and Rodríguez-Carbonell, "Cardinality networks: a
 // theoretical and empirical study", Constraints 16, 2011). Its outputs are
@@ -132,9 +203,10 @@ func (n network) count(a []int32, m int) []int32 {
 	return c
 }
 
-// atMost adds clauses that allow at most k of the literals xs to be true,
-// and, when exact is set, at least k.
-func (f *cnf) atMost(xs []int32, k int, exact bool) {
+// atMostNetwork is atMost with a cardinality network, whose outputs count
+// the inputs in runs of m (the first power of 2 above k) merged one after
+// the other.
+func (f *cnf) atMostNetwork(xs []int32, k int, exact bool) {
 	m := 1
 	for m < k+1 {
 		m *= 2
@@ -160,6 +232,60 @@ func networkSize(n, k int) int {
 		lg++
 	}
 	return n * lg * lg / 2
+}
+
+// A totalizer node's outputs are sorted: output i (from 0) says that more
+// than i of its inputs are true; it keeps at most m outputs, as a count
+// above m-1 is never needed. With up set, its clauses force an output true
+// when enough inputs are; with down set, false when too few are.
+type totalizer struct {
+	f        *cnf
+	up, down bool
+	m        int
+}
+
+// count returns the outputs of a totalizer over xs.
+func (t totalizer) count(xs []int32) []int32 {
+	if len(xs) == 1 {
+		return xs
+	}
+	h := len(xs) / 2
+	return t.merge(t.count(xs[:h]), t.count(xs[h:]))
+}
+
+// merge returns the outputs of a node over two nodes with outputs a and b.
+func (t totalizer) merge(a, b []int32) []int32 {
+	r := make([]int32, min(len(a)+len(b), t.m))
+	for i := range r {
+		r[i] = t.f.newVar()
+	}
+	for i := 0; i <= len(a); i++ {
+		for j := 0; j <= len(b); j++ {
+			s := i + j
+			if t.up && s >= 1 && s <= len(r) { // i of a's and j of b's inputs true
+				t.f.addSome(r[s-1], -output(a, i-1), -output(b, j-1))
+			}
+			if t.down && s < len(r) { // at most i of a's and j of b's
+				t.f.addSome(-r[s], output(a, i), output(b, j))
+			}
+		}
+	}
+	return r
+}
+
+// output returns out[i], or 0 (no literal) when i is out of range.
+func output(out []int32, i int) int32 {
+	if i < 0 || i >= len(out) {
+		return 0
+	}
+	return out[i]
+}
+
+// totalizerSize estimates the clauses of one direction of a totalizer over
+// n inputs counting up to k: about 3n min(n, k+1) when the inputs are
+// spread evenly over its leaves.
+func totalizerSize(n, k int) int {
+	return 3 * n * min(n, k+1)
 }
 
 // writeDIMACS writes the formula in the DIMACS format SAT solvers read.

@@ -44,8 +44,10 @@
 // gini, built in), beside the search, and the first to answer wins. The
 // formula has a variable per placement (figure, angle, position), one
 // clause per cell saying that something covers it and one per pair of
-// overlapping placements; the counts are cardinality networks over the
-// cells where a copy of a figure can start. Clauses that keep only the
+// overlapping placements; the counts are totalizers over the cells where
+// a copy of a figure can start, in Z order, so that the solver can count
+// the copies in a block of the square (cardinality networks for large
+// counts). Clauses that keep only the
 // first of the tilings the square's symmetries map onto each other (lex-leader
 // symmetry breaking), and the placements whose unit propagation
 // alone fails (failed-literal probing, for gini; cadical probes by itself),

@@ -1,6 +1,7 @@
 package tetromino
 
 import (
+	"cmp"
 	"image"
 	"slices"
 	"sync/atomic"
@@ -119,7 +120,7 @@ func (enc *encoding) overlaps() {
 // counts adds the cardinality constraints. Since the cells are covered
 // exactly once, the counts add up to the number of figures, so either
 // bounds "at most c[f]" on every figure or exact counts on every figure but
-// one fix them all: counts picks the one with the smaller networks.
+// one fix them all: counts picks the one with the fewer clauses.
 func (enc *encoding) counts(c Counts) {
 	vars := enc.anchors()
 	var figs []Figure
@@ -131,13 +132,13 @@ func (enc *encoding) counts(c Counts) {
 	if len(figs) < 2 {
 		return // the cover alone fixes the count
 	}
-	size := func(f Figure) int { return networkSize(len(vars[f]), c[f]) }
+	size := func(f Figure) int { return countSize(len(vars[f]), c[f]) }
 	costliest := slices.MaxFunc(figs, func(a, b Figure) int { return size(a) - size(b) })
 	bounds, exact := 0, 0
 	for _, f := range figs {
-		bounds += 3 * size(f)
+		bounds += size(f)
 		if f != costliest {
-			exact += 6 * size(f)
+			exact += 2 * size(f)
 		}
 	}
 	for _, f := range figs {
@@ -155,14 +156,18 @@ func (enc *encoding) counts(c Counts) {
 // the placement itself when only one can, else a new variable for "one of
 // them" (at most one is, since they share the cell). The counts are
 // counted over these, a quarter as many as the placements of J, L and T.
+// They come in the Z order of their cells (zOrder), so that the counting
+// tree's nodes count the copies in compact parts of the square: with them,
+// cadical proved 32 I24,S232 and 24 I20,Z124 to have no tiling 3.4x faster
+// than with a sorting network over the cells in reading order (README).
 func (enc *encoding) anchors() (vars [numFigures][]int32) {
 	first := make([][numFigures][]int32, enc.n*enc.n)
 	for i, p := range enc.places {
 		cell := enc.cells[i][0]
 		first[cell][p.Figure] = append(first[cell][p.Figure], int32(i)+1)
 	}
-	for _, byFig := range first {
-		for f, ps := range byFig {
+	for _, cell := range zOrder(enc.n) {
+		for f, ps := range first[cell] {
 			switch len(ps) {
 			case 0:
 			case 1:
@@ -178,6 +183,30 @@ func (enc *encoding) anchors() (vars [numFigures][]int32) {
 		}
 	}
 	return vars
+}
+
+// zOrder returns the cells (y*n + x) of the n x n square along the Z-order
+// (Morton) curve: by the bits of x and y interleaved, so that every block of
+// 2^i x 2^i cells aligned on multiples of 2^i is a run of the order.
+func zOrder(n int) []int {
+	cells := make([]int, n*n)
+	for i := range cells {
+		cells[i] = i
+	}
+	slices.SortFunc(cells, func(a, b int) int {
+		return cmp.Compare(interleave(a%n, a/n), interleave(b%n, b/n))
+	})
+	return cells
+}
+
+// interleave returns the bits of x and y interleaved, x's in the even
+// places (x and y below 2^16).
+func interleave(x, y int) uint32 {
+	var z uint32
+	for i := 0; i < 16; i++ {
+		z |= uint32(x>>i&1)<<(2*i) | uint32(y>>i&1)<<(2*i+1)
+	}
+	return z
 }
 
 // tiling returns the placements true in model (indexed by variable).

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,8 +16,19 @@ import (
 	"github.com/go-air/gini/z"
 )
 
-// TestCardinality checks atMost against every assignment of up to 7 inputs.
+// TestCardinality checks both encodings of atMost against every assignment
+// of up to 7 inputs.
 func TestCardinality(t *testing.T) {
+	encodings := map[string]func(f *cnf, xs []int32, k int, exact bool){
+		"network":   (*cnf).atMostNetwork,
+		"totalizer": (*cnf).atMostTotalizer,
+	}
+	for name, atMost := range encodings {
+		t.Run(name, func(t *testing.T) { checkCardinality(t, atMost) })
+	}
+}
+
+func checkCardinality(t *testing.T, atMost func(f *cnf, xs []int32, k int, exact bool)) {
 	for n := 1; n <= 7; n++ {
 		for k := 0; k <= n; k++ {
 			for _, exact := range []bool{false, true} {
@@ -25,7 +37,7 @@ func TestCardinality(t *testing.T) {
 				for i := range xs {
 					xs[i] = f.newVar()
 				}
-				f.atMost(xs, k, exact)
+				atMost(&f, xs, k, exact)
 				g := gini.New()
 				for _, l := range f.lits {
 					g.Add(z.Dimacs2Lit(int(l)))
@@ -64,6 +76,44 @@ var hard = []struct {
 	{30, "O1,T224", false, true},
 	{10, "I5,T20", false, false},
 	{12, "L2,T34", false, true}, // gini 5.8 s, cadical 1 s
+	// Settled within 5 s since the counts are totalizers in Z order:
+	{24, "J16,Z128", false, true}, // cadical 5.0 s before, 1.2 s after
+	{32, "I24,S232", false, true}, // cadical 12.7 s before, 2 s after
+}
+
+// TestZOrder checks the order the counts take the cells in: every cell
+// once, and every block of 2^i x 2^i cells aligned on multiples of 2^i (the
+// part of it inside the square) a run of the order, so that the counting
+// tree's nodes count compact parts of the square.
+func TestZOrder(t *testing.T) {
+	for _, n := range []int{1, 4, 6, 10, 16, 34, 40} {
+		order := zOrder(n)
+		if len(order) != n*n {
+			t.Fatalf("n=%d: %d cells; want %d", n, len(order), n*n)
+		}
+		for side := 1; side < 2*n; side *= 2 {
+			// The blocks met along the order: each must end before another starts.
+			var seen []int
+			done := map[int]bool{}
+			for _, cell := range order {
+				block := cell/n/side*n + cell%n/side
+				if len(seen) > 0 && seen[len(seen)-1] == block {
+					continue
+				}
+				if done[block] {
+					t.Fatalf("n=%d: the %dx%d block %d comes back after others", n, side, side, block)
+				}
+				done[block] = true
+				seen = append(seen, block)
+			}
+		}
+		slices.Sort(order)
+		for i, c := range order {
+			if c != i {
+				t.Fatalf("n=%d: cell %d missing or twice", n, i)
+			}
+		}
+	}
 }
 
 // TestSolveHard solves the hard signatures. gini needs seconds to tens of
