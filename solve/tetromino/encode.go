@@ -158,8 +158,9 @@ func (enc *encoding) counts(c Counts) {
 // counted over these, a quarter as many as the placements of J, L and T.
 // They come in the Z order of their cells (zOrder), so that the counting
 // tree's nodes count the copies in compact parts of the square: with them,
-// cadical proved 32 I24,S232 and 24 I20,Z124 to have no tiling 3.4x faster
-// than with a sorting network over the cells in reading order (README).
+// cadical proves that 32 I24,S232 has no tiling in 2.4 s instead of the
+// 12.7 s it took with a cardinality network over the cells in reading
+// order (README, "Counting by area").
 func (enc *encoding) anchors() (vars [numFigures][]int32) {
 	first := make([][numFigures][]int32, enc.n*enc.n)
 	for i, p := range enc.places {
