@@ -79,21 +79,26 @@ func countSize(n, k int) int {
 // encode lists the placements along a Z-order curve, where each such run is
 // a compact part of the square (see anchors).
 func (f *cnf) atMostTotalizer(xs []int32, k int, exact bool) {
-	if len(xs) == 0 {
-		if exact && k > 0 {
-			f.add()
-		}
-		return
+	var out []int32
+	if len(xs) > 0 {
+		out = totalizer{f: f, up: true, down: exact, m: k + 1}.count(xs)
 	}
-	out := totalizer{f: f, up: true, down: exact, m: k + 1}.count(xs)
-	if k < len(out) {
-		f.add(-out[k])
+	f.bound(out, k, exact)
+}
+
+// bound adds the clauses that keep a count, whose sorted outputs are out
+// (out[i] says more than i inputs are true), at most k, and at least k when
+// exact is set. An output that is 0 or past the end of out is false: the
+// count cannot reach it.
+func (f *cnf) bound(out []int32, k int, exact bool) {
+	if l := output(out, k); l != 0 {
+		f.add(-l)
 	}
 	if exact && k > 0 {
-		if k > len(out) {
+		if l := output(out, k-1); l == 0 {
 			f.add() // fewer than k inputs
 		} else {
-			f.add(out[k-1])
+			f.add(l)
 		}
 	}
 }
@@ -211,17 +216,7 @@ func (f *cnf) atMostNetwork(xs []int32, k int, exact bool) {
 	for m < k+1 {
 		m *= 2
 	}
-	out := network{f: f, up: true, down: exact}.count(xs, m)
-	if out[k] != 0 {
-		f.add(-out[k])
-	}
-	if exact && k > 0 {
-		if out[k-1] == 0 {
-			f.add() // fewer than k inputs
-		} else {
-			f.add(out[k-1])
-		}
-	}
+	f.bound(network{f: f, up: true, down: exact}.count(xs, m), k, exact)
 }
 
 // networkSize estimates the number of comparators of count(xs, m) for
