@@ -198,12 +198,6 @@ func (s *solver) axis(l int) int {
 	return colAxis
 }
 
-// setTotal[set] is the total of the values in set.
+// setTotal[set] is the total of the values in set. buildTotals fills it,
+// with minTotal and maxTotal.
 var setTotal [1 << numValues]int
-
-func init() {
-	for set := 1; set < len(setTotal); set++ {
-		v := bits.TrailingZeros16(uint16(set))
-		setTotal[set] = setTotal[set&(set-1)] + v
-	}
-}

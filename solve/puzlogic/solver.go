@@ -923,15 +923,19 @@ func (s *solver) addToSums(l, v, c int) {
 
 // minTotal[set][k] and maxTotal[set][k] are the smallest and largest totals
 // of k distinct values from set; impossible when set has fewer than k values
-// (min above and max below any reachable need). newSolver builds them the
-// first time (totalsOnce), not every start of puzbot, which may not solve
-// a Puzlogic board at all.
+// (min above and max below any reachable need). newSolver builds them, and
+// setTotal, the first time (totalsOnce), not every start of puzbot, which
+// may not solve a Puzlogic board at all.
 var minTotal, maxTotal [1 << numValues][numValues + 1]int
 
 var totalsOnce sync.Once
 
 func buildTotals() {
 	const impossible = 1 << 20
+	for set := 1; set < len(setTotal); set++ {
+		v := bits.TrailingZeros16(uint16(set))
+		setTotal[set] = setTotal[set&(set-1)] + v
+	}
 	for set := 0; set < 1<<numValues; set++ {
 		var buf [numValues]int // no allocation: this runs at every start
 		vals := buf[:0]

@@ -88,7 +88,7 @@ type bandMove struct {
 func bandMoves(figs []Figure, h int) []bandMove {
 	var moves []bandMove
 	for slot, f := range figs {
-		for a, cells := range shapes[f] {
+		for a, cells := range shapes()[f] {
 			first := cells[0]
 			for _, p := range cells {
 				if p.X < first.X || p.X == first.X && p.Y < first.Y {

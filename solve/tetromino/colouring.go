@@ -1,6 +1,9 @@
 package tetromino
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // colouringObstacle returns why no tiling of the size x size square by the
 // figures counted in c can exist, by colouring arguments that need only the
@@ -25,14 +28,14 @@ func colouringObstacle(size int, c Counts) string {
 // A sum is a pair (x, y) of numbers mod 4, stored as x*4 + y; a set of sums
 // is a 16-bit mask.
 
-// angleSums[f] is the set of sums of the cells (column, row) of figure f, one
-// for each angle. Placing the figure at (X, Y) adds 4*(X, Y) to the sum of its
-// cells, which is 0 mod 4: the sum depends only on the angle.
-var angleSums = makeAngleSums()
+// angleSums()[f] is the set of sums of the cells (column, row) of figure f,
+// one for each angle. Placing the figure at (X, Y) adds 4*(X, Y) to the sum
+// of its cells, which is 0 mod 4: the sum depends only on the angle.
+var angleSums = sync.OnceValue(makeAngleSums)
 
 func makeAngleSums() (angleSums [numFigures]uint16) {
 	for f := range Figures {
-		for _, cells := range shapes[f] {
+		for _, cells := range shapes()[f] {
 			x, y := 0, 0
 			for _, p := range cells {
 				x, y = x+p.X, y+p.Y
@@ -77,12 +80,12 @@ func reachableSums(c Counts) uint16 {
 		for i := 0; i < k; i++ {
 			if j, ok := seen[set]; ok {
 				for left := (k - i) % (i - j); left > 0; left-- {
-					set = addSums(set, angleSums[f])
+					set = addSums(set, angleSums()[f])
 				}
 				break
 			}
 			seen[set] = i
-			set = addSums(set, angleSums[f])
+			set = addSums(set, angleSums()[f])
 		}
 		total = addSums(total, set)
 	}

@@ -63,7 +63,7 @@ func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
 // addPlacements adds every placement of figure f inside the square.
 func (enc *encoding) addPlacements(f Figure) {
 	n := enc.n
-	for a, shape := range shapes[f] {
+	for a, shape := range shapes()[f] {
 		forEachPosition(n, shape, func(at image.Point) {
 			enc.places = append(enc.places, Placement{Figure: f, Angle: a, X: at.X, Y: at.Y})
 		})
@@ -73,7 +73,7 @@ func (enc *encoding) addPlacements(f Figure) {
 // index numbers the placements, those nearest the corner (0, 0) in the
 // diagonal order first, and lists the placements covering each cell.
 func (enc *encoding) index() {
-	n := enc.n
+	n, shapes := enc.n, shapes()
 	rank := func(p Placement) int {
 		r := 4 * n * n
 		for _, q := range shapes[p.Figure][p.Angle] {

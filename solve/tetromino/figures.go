@@ -3,6 +3,7 @@ package tetromino
 import (
 	"fmt"
 	"image"
+	"sync"
 )
 
 // Figure is one of the seven tetrominoes, named by its letter.
@@ -39,11 +40,15 @@ var bases = [numFigures][]string{
 // angles is how many distinct quarter turns each figure has.
 var angles = [numFigures]int{I: 2, J: 4, L: 4, O: 1, S: 2, T: 4, Z: 2}
 
-// shapes[f][a] holds the cells of figure f at angle a as (X column, Y row)
-// offsets from the top-left corner of its bounding box, in reading order.
-var shapes = makeShapes()
+// shapes()[f][a] holds the cells of figure f at angle a as (X column, Y
+// row) offsets from the top-left corner of its bounding box, in reading
+// order. It and the tables made from it (mirrorOf, angleSums) are made the
+// first time they are used, not at every start of puzbot, which may not
+// tile a square at all.
+var shapes = sync.OnceValue(makeShapes)
 
-func makeShapes() (shapes [numFigures][][4]image.Point) {
+func makeShapes() *[numFigures][][4]image.Point {
+	var shapes [numFigures][][4]image.Point
 	for f := range Figures {
 		cells := parseShape(bases[f])
 		for a := 0; a < angles[f]; a++ {
@@ -51,7 +56,7 @@ func makeShapes() (shapes [numFigures][][4]image.Point) {
 			cells = turn(cells)
 		}
 	}
-	return shapes
+	return &shapes
 }
 
 // parseShape reads a drawing of four '#' cells.
@@ -121,4 +126,4 @@ func (f Figure) Angles() int { return angles[f] }
 // Cells returns the four cells the figure covers at the given angle (the base
 // drawing turned angle times clockwise), as offsets from the top-left corner
 // of its bounding box: X the column, Y the row.
-func (f Figure) Cells(angle int) [4]image.Point { return shapes[f][angle] }
+func (f Figure) Cells(angle int) [4]image.Point { return shapes()[f][angle] }

@@ -47,9 +47,9 @@ func makeRetilings() []retiling {
 	found := map[key][][]piece{}
 	var order []key
 	for f := range Figures {
-		for a := range shapes[f] {
+		for a := range shapes()[f] {
 			for g := range Figures {
-				for b := range shapes[g] {
+				for b := range shapes()[g] {
 					for dy := -4; dy <= 4; dy++ {
 						for dx := -4; dx <= 4; dx++ {
 							p, q := piece{Figure(f), a, 4, 4}, piece{Figure(g), b, 4 + dx, 4 + dy}
@@ -89,10 +89,10 @@ func makeRetilings() []retiling {
 // and y are 0 and sorted, and whether the pieces touch without
 // overlapping.
 func pairCells(p, q piece) (cells [8]image.Point, ok bool) {
-	for i, c := range shapes[p.fig][p.angle] {
+	for i, c := range shapes()[p.fig][p.angle] {
 		cells[i] = image.Pt(p.x+c.X, p.y+c.Y)
 	}
-	for i, c := range shapes[q.fig][q.angle] {
+	for i, c := range shapes()[q.fig][q.angle] {
 		cells[4+i] = image.Pt(q.x+c.X, q.y+c.Y)
 	}
 	touch := false
@@ -127,7 +127,7 @@ func pairCells(p, q piece) (cells [8]image.Point, ok bool) {
 func normalisePair(p, q piece) []piece {
 	lo := image.Pt(1<<30, 1<<30)
 	for _, r := range []piece{p, q} {
-		for _, c := range shapes[r.fig][r.angle] {
+		for _, c := range shapes()[r.fig][r.angle] {
 			lo = image.Pt(min(lo.X, r.x+c.X), min(lo.Y, r.y+c.Y))
 		}
 	}

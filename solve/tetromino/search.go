@@ -108,7 +108,7 @@ func newEngine(n int, c Counts, deadline time.Time) *engine {
 		}
 	}
 	for f := range Figures {
-		for a, cells := range shapes[f] {
+		for a, cells := range shapes()[f] {
 			first := 0
 			for i, p := range cells {
 				if orderLess(p, cells[first]) {

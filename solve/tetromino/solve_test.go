@@ -245,7 +245,7 @@ func TestReachableSums(t *testing.T) {
 			if got := reachableSums(c); got != set {
 				t.Errorf("%v x %d: %016b, want %016b", Figure(f), k, got, set)
 			}
-			set = addSums(set, angleSums[f])
+			set = addSums(set, angleSums()[f])
 		}
 	}
 	for _, n := range []int{4, 6, 8, 10, 50} {

@@ -3,6 +3,7 @@ package tetromino
 import (
 	"image"
 	"slices"
+	"sync"
 )
 
 // symmetryPrefix is how many placements, those nearest the corner (0, 0)
@@ -112,18 +113,19 @@ func mirrorFigures[A ~[numFigures]E, E any](a A) A {
 	return a
 }
 
-// mirrorOf[f][a] is the figure and angle of the mirror image, left to right,
-// of figure f at angle a.
-var mirrorOf = makeMirrorOf()
+// mirrorOf()[f][a] is the figure and angle of the mirror image, left to
+// right, of figure f at angle a.
+var mirrorOf = sync.OnceValue(makeMirrorOf)
 
 type figureAngle struct {
 	fig   Figure
 	angle int
 }
 
-func makeMirrorOf() (m [numFigures][]figureAngle) {
+func makeMirrorOf() *[numFigures][]figureAngle {
+	var m [numFigures][]figureAngle
 	for f := range Figures {
-		for _, cells := range shapes[f] {
+		for _, cells := range shapes()[f] {
 			w, _ := extent(cells)
 			var img [4]image.Point
 			for i, p := range cells {
@@ -133,14 +135,14 @@ func makeMirrorOf() (m [numFigures][]figureAngle) {
 			m[f] = append(m[f], findShape(img))
 		}
 	}
-	return m
+	return &m
 }
 
 // findShape returns the figure and angle whose cells are cells, in reading
 // order.
 func findShape(cells [4]image.Point) figureAngle {
 	for f := range Figures {
-		for a, s := range shapes[f] {
+		for a, s := range shapes()[f] {
 			if s == cells {
 				return figureAngle{Figure(f), a}
 			}
@@ -153,6 +155,7 @@ func findShape(cells [4]image.Point) figureAngle {
 // n x n square: a tiling by the mirrored counts.
 func mirrorTiling(n int, tiling []Placement) []Placement {
 	out := make([]Placement, len(tiling))
+	shapes, mirrorOf := shapes(), mirrorOf()
 	for i, p := range tiling {
 		w, _ := extent(shapes[p.Figure][p.Angle])
 		m := mirrorOf[p.Figure][p.Angle]

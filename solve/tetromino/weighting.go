@@ -154,7 +154,7 @@ func newWeightingLP(n int, c Counts) *weightingLP {
 		lp.obj[weightParams+i] = k / lp.area
 	}
 	for i, f := range figs {
-		for _, cells := range shapes[f] {
+		for _, cells := range shapes()[f] {
 			for _, at := range cornerPositions(n, cells) {
 				// lowest - weight(placement) <= 0
 				r := make([]float64, free)
@@ -296,7 +296,7 @@ func weightingBound(n int, c Counts, w []int64) (low [numFigures]int64, square, 
 			continue
 		}
 		low[f] = math.MaxInt64
-		for _, cells := range shapes[f] {
+		for _, cells := range shapes()[f] {
 			forEachPosition(n, cells, func(at image.Point) {
 				var s int64
 				for _, p := range cells {
