@@ -937,7 +937,7 @@ func buildTotals() {
 		setTotal[set] = setTotal[set&(set-1)] + v
 	}
 	for set := 0; set < 1<<numValues; set++ {
-		var buf [numValues]int // no allocation: this runs at every start
+		var buf [numValues]int // no allocation per set
 		vals := buf[:0]
 		for v := 0; v < numValues; v++ {
 			if set&(1<<v) != 0 {
