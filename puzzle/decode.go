@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"reflect"
 	"strings"
 )
@@ -15,10 +16,12 @@ const MaxFileSize = 16 << 20
 
 // ReadAll reads r to the end, refusing more than MaxFileSize bytes.
 func ReadAll(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
-	if err != nil {
+	var b bytes.Buffer
+	b.Grow(sizeHint(r))
+	if _, err := b.ReadFrom(io.LimitReader(r, MaxFileSize+1)); err != nil {
 		return nil, err
 	}
+	data := b.Bytes()
 	if len(data) > MaxFileSize {
 		return nil, Errorf("input is larger than %d MiB", MaxFileSize>>20)
 	}
@@ -292,4 +295,20 @@ func spaced(compact []byte) []byte {
 		}
 	}
 	return out
+}
+
+// sizeHint is how many bytes ReadAll makes room for at first: the size of
+// a regular file and a little more, so that it is read with one
+// allocation, and 64 KiB for anything else (a pipe, a terminal).
+func sizeHint(r io.Reader) int {
+	const other = 64 << 10
+	f, ok := r.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return other
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return other
+	}
+	return int(min(info.Size(), MaxFileSize)) + bytes.MinRead
 }

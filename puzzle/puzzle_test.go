@@ -3,6 +3,9 @@ package puzzle
 import (
 	"bytes"
 	"errors"
+	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -174,6 +177,37 @@ func TestReadAllLimit(t *testing.T) {
 	}
 	if _, err := ReadAll(strings.NewReader(strings.Repeat(" ", MaxFileSize+1))); err == nil {
 		t.Error("a file over the limit was accepted")
+	}
+}
+
+// TestReadAllFileOnce reads a regular file in one allocation of its size,
+// not in a buffer grown from 512 bytes (about 20 allocations for this one).
+func TestReadAllFileOnce(t *testing.T) {
+	want := bytes.Repeat([]byte("1.3.5.7.9\n"), 20_000)
+	name := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(name, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var got []byte
+	allocs := testing.AllocsPerRun(5, func() {
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		if got, err = ReadAll(f); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if !bytes.Equal(got, want) {
+		t.Fatalf("read %d bytes, want the file's %d", len(got), len(want))
+	}
+	// The buffer, Stat's answer and the limiting reader.
+	if allocs > 3 {
+		t.Errorf("ReadAll of a %d-byte file: %.0f allocations, want at most 3", len(want), allocs)
 	}
 }
 
