@@ -79,7 +79,9 @@ func sweep(t *testing.T, sizes []int, sigs []Counts, limit time.Duration) []swee
 // TestSweepFewFigures is the opt-in large sweep: PUZBOT_TETROMINO_SWEEP=599
 // solves that many random two- and three-figure signatures at sizes 12 to
 // 40 with a 5 s limit (PUZBOT_TETROMINO_SWEEP_LIMIT to change it) and
-// reports how many were decided. PUZBOT_TETROMINO_SWEEP_LIST names a file of
+// reports how many were decided. PUZBOT_TETROMINO_SWEEP_SEED draws another
+// sample than the usual one (seed 599), to check on signatures the solver
+// was not tuned on; PUZBOT_TETROMINO_SWEEP_LIST names a file of
 // "SIZE SIGNATURE" lines to solve instead.
 func TestSweepFewFigures(t *testing.T) {
 	count, _ := strconv.Atoi(os.Getenv("PUZBOT_TETROMINO_SWEEP"))
@@ -93,7 +95,14 @@ func TestSweepFewFigures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sizes, sigs := fewFigures(599, count, 12, 40)
+	seed := uint64(599)
+	if s := os.Getenv("PUZBOT_TETROMINO_SWEEP_SEED"); s != "" {
+		var err error
+		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sizes, sigs := fewFigures(seed, count, 12, 40)
 	if file := os.Getenv("PUZBOT_TETROMINO_SWEEP_LIST"); file != "" {
 		sizes, sigs = readSignatures(t, file)
 		count = len(sizes)
