@@ -89,7 +89,7 @@ func TestBrokenCadical(t *testing.T) {
 		}
 		for _, path := range broken[:3] {
 			enc := encode(n, c, satBreaking, new(atomic.Bool))
-			if _, _, err := solveCadical(path, enc, time.Time{}, new(atomic.Bool)); !errors.Is(err, errCadical) {
+			if _, _, err := solveCadical(path, enc, forUnsat, time.Time{}, new(atomic.Bool)); !errors.Is(err, errCadical) {
 				t.Errorf("%s, %s: error %v, want errCadical", filepath.Base(path), sig, err)
 			}
 			a := solveSATWith(path, n, c, satBreaking, time.Time{}, new(atomic.Bool))
@@ -108,7 +108,7 @@ func TestBrokenCadical(t *testing.T) {
 		}
 	}
 	enc := encode(n, mustCounts(t, "O9"), satBreaking, new(atomic.Bool))
-	if _, out, err := solveCadical(broken[3], enc, time.Time{}, new(atomic.Bool)); err != nil || out != exhausted {
+	if _, out, err := solveCadical(broken[3], enc, forUnsat, time.Time{}, new(atomic.Bool)); err != nil || out != exhausted {
 		t.Errorf("unsat: %v %v, want exhausted", out, err)
 	}
 }
@@ -225,7 +225,7 @@ func TestCadicalScript(t *testing.T) {
 	}
 	enc := encode(6, mustCounts(t, "I3,J2,T4"), satBreaking, new(atomic.Bool))
 	start := time.Now()
-	_, out, err := solveCadical(path, enc, start.Add(200*time.Millisecond), new(atomic.Bool))
+	_, out, err := solveCadical(path, enc, forUnsat, start.Add(200*time.Millisecond), new(atomic.Bool))
 	elapsed := time.Since(start)
 	if out != timedOut || err != nil || elapsed > 2*time.Second {
 		t.Errorf("%v, %v after %v; want timedOut soon after 200 ms", out, err, elapsed)

@@ -32,10 +32,16 @@ const (
 // set of tilings that map onto each other, at least one. It returns nil
 // when stop is set before it is done.
 func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
+	return encodeKeeping(n, c, b, nil, stop)
+}
+
+// encodeKeeping is encode over only the placements that keep accepts (all
+// when keep is nil): its models are the tilings made of those.
+func encodeKeeping(n int, c Counts, b breaking, keep func(Placement) bool, stop *atomic.Bool) *encoding {
 	enc := &encoding{n: n, cover: make([][]int32, n*n)}
 	for f, k := range c {
 		if k > 0 {
-			enc.addPlacements(Figure(f))
+			enc.addPlacements(Figure(f), keep)
 		}
 	}
 	enc.index()
@@ -60,12 +66,15 @@ func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
 	return enc
 }
 
-// addPlacements adds every placement of figure f inside the square.
-func (enc *encoding) addPlacements(f Figure) {
+// addPlacements adds every placement of figure f inside the square that
+// keep accepts (all when keep is nil).
+func (enc *encoding) addPlacements(f Figure, keep func(Placement) bool) {
 	n := enc.n
 	for a, shape := range shapes()[f] {
 		forEachPosition(n, shape, func(at image.Point) {
-			enc.places = append(enc.places, Placement{Figure: f, Angle: a, X: at.X, Y: at.Y})
+			if p := (Placement{Figure: f, Angle: a, X: at.X, Y: at.Y}); keep == nil || keep(p) {
+				enc.places = append(enc.places, p)
+			}
 		})
 	}
 }

@@ -39,13 +39,19 @@ func solveSAT(n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool
 // when the path is "" or cadical fails (it could not be started, or ended
 // without an answer).
 func solveSATWith(cadical string, n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) satAnswer {
-	enc := encode(n, c, b, stop)
+	return solveFormula(cadical, encode(n, c, b, stop), forUnsat, deadline, stop)
+}
+
+// solveFormula decides the formula enc (timedOut when it is nil) with
+// cadical at the path given in its configuration config, or with gini when
+// the path is "" or cadical fails.
+func solveFormula(cadical string, enc *encoding, config string, deadline time.Time, stop *atomic.Bool) satAnswer {
 	if enc == nil || enc.nclauses > satMaxClauses {
 		return satAnswer{out: timedOut} // the search goes on alone
 	}
 	model, out, err, solver := []bool(nil), timedOut, errCadical, "cadical"
 	if cadical != "" {
-		model, out, err = solveCadical(cadical, enc, deadline, stop)
+		model, out, err = solveCadical(cadical, enc, config, deadline, stop)
 	}
 	if err != nil {
 		model, out = solveGini(enc, deadline, stop)

@@ -55,6 +55,7 @@ const (
 	bySAT       = "SAT"
 	byBands     = "bands"
 	byWeighting = "weighting"
+	byBorder    = "SAT near the sides"
 )
 
 // solve is Solve, and says which method settled the question.
@@ -150,7 +151,8 @@ func (v verdict) mirrored(n int) verdict {
 // decide runs the search alone for soloTime, then tries a weighting
 // argument (findWeighing). Then, when the square is at most satMaxSize
 // (beyond, the search goes on alone), it starts a SAT solver (startSAT),
-// tries to build a tiling from bands (constructBands) beside it, and then
+// tries to build a tiling from bands (constructBands) beside it, then to
+// find one with the few figures near the sides (borderTiling), and then
 // runs the search beside it, until one of them settles the question or
 // the deadline passes, or cancel (if not nil) is set. method says which
 // did. All have stopped when decide returns.
@@ -186,6 +188,11 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 		stop.Store(true)
 		<-sat
 		return verdict{tiling: tiling, out: found, method: byBands}
+	}
+	if tiling := borderTiling(n, c, deadline, stop); tiling != nil {
+		stop.Store(true)
+		<-sat
+		return verdict{tiling: tiling, out: found, method: byBorder}
 	}
 	s.e.deadline, s.e.stop = deadline, stop
 	out := s.run()
