@@ -184,15 +184,16 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	// The SAT solver starts with the bands, which keep one core busy, and
 	// goes on beside the search once they are done.
 	sat := startSAT(n, c, deadline, stop)
-	if tiling := constructBands(n, c, func() bool { return stopped(stop, deadline) }); tiling != nil {
-		stop.Store(true)
-		<-sat
-		return verdict{tiling: tiling, out: found, method: byBands}
+	// Tilings of two forms that are quick to build or to ask for: stacks of
+	// bands, then the few figures near the sides.
+	tiling, method := constructBands(n, c, func() bool { return stopped(stop, deadline) }), byBands
+	if tiling == nil {
+		tiling, method = borderTiling(n, c, deadline, stop), byBorder
 	}
-	if tiling := borderTiling(n, c, deadline, stop); tiling != nil {
+	if tiling != nil {
 		stop.Store(true)
 		<-sat
-		return verdict{tiling: tiling, out: found, method: byBorder}
+		return verdict{tiling: tiling, out: found, method: method}
 	}
 	s.e.deadline, s.e.stop = deadline, stop
 	out := s.run()
