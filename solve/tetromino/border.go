@@ -57,22 +57,21 @@ func borderTiling(n int, c Counts, deadline time.Time, stop *atomic.Bool) []Plac
 // dominant returns the most numerous figure of c when it makes up at
 // least borderShare of the figures and some other figure is there too.
 func dominant(c Counts) (Figure, bool) {
-	main, total := Figure(0), 0
+	main := Figure(0)
 	for f, k := range c {
-		total += k
 		if k > c[main] {
 			main = Figure(f)
 		}
 	}
+	total := c.Total()
 	return main, c[main] < total && float64(c[main]) >= borderShare*float64(total)
 }
 
 // nearSide says whether placement p covers a cell less than d cells from a
 // side of the n x n square.
 func nearSide(n int, p Placement, d int) bool {
-	for _, q := range p.Figure.Cells(p.Angle) {
-		x, y := p.X+q.X, p.Y+q.Y
-		if min(x, y, n-1-x, n-1-y) < d {
+	for _, q := range p.Cells() {
+		if min(q.X, q.Y, n-1-q.X, n-1-q.Y) < d {
 			return true
 		}
 	}
