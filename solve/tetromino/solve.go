@@ -150,10 +150,11 @@ func (v verdict) mirrored(n int) verdict {
 
 // decide runs the search alone for soloTime, then tries a weighting
 // argument (findWeighing). Then, when the square is at most satMaxSize
-// (beyond, the search goes on alone), it starts a SAT solver (startSAT),
-// tries to build a tiling from bands (constructBands) beside it, then to
+// (beyond, the search goes on alone), it starts a SAT solver (startSAT)
+// and a weighting argument with weights of any shape (startAnyWeighing),
+// tries to build a tiling from bands (constructBands) beside them, then to
 // find one with the few figures near the sides (borderTiling), and then
-// runs the search beside it, until one of them settles the question or
+// runs the search beside them, until one of them settles the question or
 // the deadline passes, or cancel (if not nil) is set. method says which
 // did. All have stopped when decide returns.
 func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
@@ -184,6 +185,7 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	// The SAT solver starts with the bands, which keep one core busy, and
 	// goes on beside the search once they are done.
 	sat := startSAT(n, c, deadline, stop)
+	weights := startAnyWeighing(n, c, deadline, stop)
 	// Tilings of two forms that are quick to build or to ask for: stacks of
 	// bands, then the few figures near the sides.
 	tiling, method := constructBands(n, c, func() bool { return stopped(stop, deadline) }), byBands
@@ -193,19 +195,45 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	if tiling != nil {
 		stop.Store(true)
 		<-sat
+		<-weights
 		return verdict{tiling: tiling, out: found, method: method}
 	}
 	s.e.deadline, s.e.stop = deadline, stop
 	out := s.run()
 	stop.Store(true)
-	answer := <-sat
+	answer, weighed := <-sat, <-weights
 	switch {
 	case out != timedOut:
 		return s.result(out)
 	case answer.out != timedOut:
 		return verdict{tiling: answer.tiling, out: answer.out, method: bySAT}
+	case weighed.ok:
+		return verdict{out: exhausted, method: byWeighting, weigh: weighed.w}
 	}
 	return verdict{out: timedOut, sat: answer.solver}
+}
+
+// weighed is what startAnyWeighing found: ok when w proves that there is
+// no tiling.
+type weighed struct {
+	w  weighing
+	ok bool
+}
+
+// startAnyWeighing looks for a weighting argument with weights of any
+// shape (findAnyWeighing) until stop is set or the deadline passes. It
+// sends what it found on the channel returned and, when it has found one,
+// sets stop so that the others stop.
+func startAnyWeighing(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan weighed {
+	out := make(chan weighed, 1)
+	go func() {
+		w, ok := findAnyWeighing(n, c, func() bool { return stopped(stop, deadline) })
+		if ok {
+			stop.Store(true)
+		}
+		out <- weighed{w, ok}
+	}()
+	return out
 }
 
 // satAnswer is what a SAT solver found.

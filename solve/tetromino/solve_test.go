@@ -213,7 +213,8 @@ func TestSolveInvalid(t *testing.T) {
 	}
 }
 
-// TestArgumentsSound checks the colouring and weighting arguments against
+// TestArgumentsSound checks the colouring and weighting arguments (both
+// families) against
 // the signatures of random tilings, which must all pass, at sizes the
 // exhaustive test cannot reach.
 func TestArgumentsSound(t *testing.T) {
@@ -230,6 +231,9 @@ func TestArgumentsSound(t *testing.T) {
 		}
 		if w, ok := findWeighing(n, c); ok {
 			t.Errorf("%d %s tiles, but a weighting says no: %s", n, c, w)
+		}
+		if w, ok := findAnyWeighing(n, c, never); ok {
+			t.Errorf("%d %s tiles, but a weighting of any shape says no: %s", n, c, w)
 		}
 	}
 }

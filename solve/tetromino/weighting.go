@@ -35,6 +35,7 @@ const weightScale = 1 << 20
 // the whole square, which weighs square.
 type weighing struct {
 	counts        Counts
+	shape         string  // what the weights are like, for String
 	weights       []int64 // weights[y*n+x] is the weight of the cell at column x, row y
 	low           [numFigures]int64
 	square, bound int64
@@ -47,7 +48,7 @@ func findWeighing(n int, c Counts) (weighing, bool) {
 	if !ok {
 		return weighing{}, false
 	}
-	w := weighing{counts: c, weights: cellWeights(n, theta)}
+	w := weighing{counts: c, shape: affineShape, weights: cellWeights(n, theta)}
 	w.low, w.square, w.bound = weightingBound(n, c, w.weights)
 	return w, w.square < w.bound
 }
@@ -60,8 +61,11 @@ func (w weighing) String() string {
 			each = append(each, fmt.Sprintf("every %v at least %d", Figure(f), w.low[f]))
 		}
 	}
-	return fmt.Sprintf("give each square an integer weight, for each of the four classes of squares by the parity of their column and row a linear function of the column and row (found by linear programming): %s, so the figures weigh at least %d together, more than the whole square's %d", strings.Join(each, ", "), w.bound, w.square)
+	return fmt.Sprintf("give each square an integer weight, %s: %s, so the figures weigh at least %d together, more than the whole square's %d", w.shape, strings.Join(each, ", "), w.bound, w.square)
 }
+
+// affineShape says what the weights of findWeighing are like.
+const affineShape = "for each of the four classes of squares by the parity of their column and row a linear function of the column and row (found by linear programming)"
 
 // mirrored returns the argument for the mirror image, left to right, of
 // the n x n square: the weights mirrored give each figure's mirror image

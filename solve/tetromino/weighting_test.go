@@ -58,19 +58,24 @@ func checkWeighing(n int, w weighing) error {
 }
 
 // TestWeighingProves: signatures that no colouring argument rules out and
-// that the search and the SAT solvers do not settle within seconds (the
-// second and third not even cadical within 100 s; the last is beyond the
+// that the search and the SAT solvers do not settle within seconds (J6,S211,Z107
+// and L8,O91,Z301 not even cadical within 100 s; J40,S9960 is beyond the
 // SAT solvers' sizes), proven by a weighting that the checker verifies,
-// and so is the mirror image of each.
+// and so is the mirror image of each. The last three, rich in T with S or
+// Z, take weights of any shape: the affine family has none for them.
 func TestWeighingProves(t *testing.T) {
 	for _, tc := range []struct {
 		n   int
 		sig string
+		any bool // weights of any shape, and none of the affine family
 	}{
-		{26, "J12,S157"},
-		{36, "J6,S211,Z107"},
-		{40, "L8,O91,Z301"},
-		{200, "J40,S9960"},
+		{26, "J12,S157", false},
+		{36, "J6,S211,Z107", false},
+		{40, "L8,O91,Z301", false},
+		{200, "J40,S9960", false},
+		{18, "O12,S59,T10", true},
+		{24, "S128,T16", true},
+		{32, "S236,T20", true},
 	} {
 		c, err := ParseSignature(tc.sig)
 		if err != nil {
@@ -80,6 +85,12 @@ func TestWeighingProves(t *testing.T) {
 			t.Errorf("%d %s: a colouring argument settles it already: %s", tc.n, tc.sig, reason)
 		}
 		w, ok := findWeighing(tc.n, c)
+		if tc.any {
+			if ok {
+				t.Errorf("%d %s: the affine family proves it already", tc.n, tc.sig)
+			}
+			w, ok = findAnyWeighing(tc.n, c, never)
+		}
 		if !ok {
 			t.Errorf("%d %s: no weighting found", tc.n, tc.sig)
 			continue
@@ -97,13 +108,21 @@ func TestWeighingProves(t *testing.T) {
 	}
 }
 
-// TestWeighingSound: no weighting argument for any 6 x 6 signature of at
-// most three figures that the exhaustive enumerator tiles
-// (TestArgumentsSound tries random tilings up to size 30).
+// TestWeighingSound: no weighting argument, of either family, for any
+// 6 x 6 signature of at most three figures that the exhaustive enumerator
+// tiles (TestArgumentsSound tries random tilings up to size 30), and the
+// second proves every one the first does.
 func TestWeighingSound(t *testing.T) {
 	n := 6
 	want := achievableSmall(n)
-	tried, proven := 0, 0
+	finders := []struct {
+		name string
+		find func(n int, c Counts) (weighing, bool)
+	}{
+		{"affine", findWeighing},
+		{"of any shape", func(n int, c Counts) (weighing, bool) { return findAnyWeighing(n, c, never) }},
+	}
+	tried, proven := 0, make([]int, len(finders))
 	compositions(n*n/4, func(c Counts) {
 		kinds := 0
 		for _, k := range c {
@@ -113,18 +132,37 @@ func TestWeighingSound(t *testing.T) {
 			return
 		}
 		tried++
-		w, ok := findWeighing(n, c)
-		switch {
-		case ok && want[c]:
-			t.Errorf("%d %s tiles, but a weighting says no: %s", n, c, w)
-		case ok:
-			proven++
-			if err := checkWeighing(n, w); err != nil {
-				t.Errorf("%d %s: %v", n, c, err)
+		for i, f := range finders {
+			w, ok := f.find(n, c)
+			switch {
+			case ok && want[c]:
+				t.Errorf("%d %s tiles, but a weighting %s says no: %s", n, c, f.name, w)
+			case ok:
+				proven[i]++
+				if err := checkWeighing(n, w); err != nil {
+					t.Errorf("%d %s: %v", n, c, err)
+				}
 			}
 		}
 	})
-	t.Logf("6 x 6: %d signatures of at most three figures, %d proven without a tiling by weighting", tried, proven)
+	t.Logf("6 x 6: %d signatures of at most three figures; proven without a tiling by affine weights %d, by weights of any shape %d", tried, proven[0], proven[1])
+	if proven[1] < proven[0] {
+		t.Errorf("weights of any shape proved %d, fewer than the affine family's %d", proven[1], proven[0])
+	}
+}
+
+// TestAnyWeighingHalts: findAnyWeighing gives up, without an argument, as
+// soon as halt says so.
+func TestAnyWeighingHalts(t *testing.T) {
+	c, _ := ParseSignature("S236,T20")
+	asked := 0
+	halt := func() bool { asked++; return asked > 10 }
+	if w, ok := findAnyWeighing(32, c, halt); ok {
+		t.Errorf("halted after 10 pivots, still found %s", w)
+	}
+	if asked != 11 {
+		t.Errorf("halt asked %d times, want 11", asked)
+	}
 }
 
 // TestSolveByWeighting: Solve proves these by weighting, and says how in
@@ -138,6 +176,9 @@ func TestSolveByWeighting(t *testing.T) {
 	}{
 		{26, "J12,S157", []string{"every J at least", "every S at least"}},
 		{26, "L12,Z157", []string{"every L at least", "every Z at least"}},
+		// Weights of any shape, beside the SAT solver; said for the
+		// mirror image asked.
+		{32, "T20,Z236", []string{"quarter turns", "every T at least", "every Z at least"}},
 		// Beyond satMaxSize, where the search would run on alone.
 		{60, "J12,S888", []string{"every J at least", "every S at least"}},
 	} {

@@ -1,0 +1,198 @@
+package tetromino
+
+import (
+	"image"
+	"math"
+)
+
+// Weights of any shape. When no weights of the affine family prove that a
+// signature has no tiling, weights that may differ from cell to cell can:
+// on signatures rich in T with S or Z the ones that do wind round the
+// centre of the square with signs that alternate from cell to cell, which
+// no affine function on classes of cells follows (24 S128,T16, 32
+// T20,Z236, 18 O12,T10,Z59; README, "Weights of any shape"). Such weights
+// exist exactly when the relaxation that lets tilings use fractions of
+// placements has no solution, and the first phase of the simplex method,
+// run on that relaxation, either finds a fractional tiling or ends with
+// the weights: its dual values. The quarter turns of the square map every
+// figure onto itself, so weights that are the same on the four cells a
+// quarter turn maps onto each other serve when any do; the program is
+// written for those, a quarter of the cells and of the placements. The
+// answer, in floating point, is rounded to integers and checked exactly
+// over every placement, like the affine family's.
+
+// anyWeightsShape says what the weights of findAnyWeighing are like.
+const anyWeightsShape = "the same on the four squares that quarter turns of the square map onto each other (found by linear programming)"
+
+// findAnyWeighing looks for a weighting argument, with weights of any
+// shape, that the n x n square has no tiling by the figures counted in c.
+// It gives up when halt says so (it is asked at every pivot).
+func findAnyWeighing(n int, c Counts, halt func() bool) (weighing, bool) {
+	if n%2 != 0 {
+		return weighing{}, false // no square of odd side has a tiling's area
+	}
+	lp := newRelaxation(n, c)
+	duals, infeasible := lp.firstPhase(halt)
+	if !infeasible {
+		return weighing{}, false
+	}
+	w := weighing{counts: c, shape: anyWeightsShape, weights: lp.cellWeights(duals)}
+	w.low, w.square, w.bound = weightingBound(n, c, w.weights)
+	return w, w.square < w.bound
+}
+
+// relaxation is the fractional tiling problem A x = b, x >= 0, written
+// for quarter-turn symmetric solutions: a row per orbit of cells under the
+// quarter turns (its representative covered once) and one per figure
+// counted but the last (its count; the cells fix the last), and a column
+// per orbit of placements.
+type relaxation struct {
+	n      int
+	orbit  []int32 // orbit[cell]: the row of the cell's orbit
+	rows   int
+	b      []float64
+	cols   []sparseColumn
+	cellsN int // the number of rows of cells
+}
+
+// sparseColumn is a column of A: its non-zero entries.
+type sparseColumn struct {
+	rows []int32
+	vals []float64
+}
+
+// add adds v to the entry of row r.
+func (col *sparseColumn) add(r int32, v float64) {
+	for k, q := range col.rows {
+		if q == r {
+			col.vals[k] += v
+			return
+		}
+	}
+	col.rows, col.vals = append(col.rows, r), append(col.vals, v)
+}
+
+// quarterTurn maps cell index i of the n x n square to the cell a quarter
+// turn takes it to.
+func quarterTurn(n int, i int32) int32 {
+	x, y := int(i)%n, int(i)/n
+	return int32(x*n + n - 1 - y)
+}
+
+func newRelaxation(n int, c Counts) *relaxation {
+	lp := &relaxation{n: n, orbit: make([]int32, n*n)}
+	for i := range lp.orbit {
+		lp.orbit[i] = -1
+	}
+	for i := int32(0); int(i) < n*n; i++ {
+		if lp.orbit[i] >= 0 {
+			continue
+		}
+		for j, k := i, 0; k < 4; j, k = quarterTurn(n, j), k+1 {
+			lp.orbit[j] = int32(lp.rows)
+		}
+		lp.rows++
+	}
+	lp.cellsN = lp.rows
+	for range lp.cellsN {
+		lp.b = append(lp.b, 1)
+	}
+	var figs []Figure
+	for f, k := range c {
+		if k > 0 {
+			figs = append(figs, Figure(f))
+		}
+	}
+	for i, f := range figs {
+		countRow := int32(-1)
+		if i < len(figs)-1 {
+			countRow = int32(lp.rows)
+			lp.rows++
+			lp.b = append(lp.b, float64(c[f]))
+		}
+		lp.addColumns(f, countRow)
+	}
+	return lp
+}
+
+// addColumns adds a column for each orbit of placements of figure f,
+// counted in row countRow (none when it is -1). A column covers the
+// representative of each orbit of cells as often as its placements cover
+// the orbit's four cells, over four.
+func (lp *relaxation) addColumns(f Figure, countRow int32) {
+	n := lp.n
+	seen := map[[4]int32]bool{}
+	for _, shape := range shapes()[f] {
+		forEachPosition(n, shape, func(at image.Point) {
+			var cells [4]int32
+			for k, q := range shape {
+				cells[k] = int32((at.Y+q.Y)*n + at.X + q.X)
+			}
+			orbit, size := placementOrbit(n, cells)
+			if seen[orbit[0]] {
+				return
+			}
+			for _, p := range orbit[:size] {
+				seen[p] = true
+			}
+			var col sparseColumn
+			for _, p := range orbit[:size] {
+				for _, cell := range p {
+					col.add(lp.orbit[cell], 0.25)
+				}
+			}
+			if countRow >= 0 {
+				col.rows, col.vals = append(col.rows, countRow), append(col.vals, float64(size))
+			}
+			lp.cols = append(lp.cols, col)
+		})
+	}
+}
+
+// placementOrbit returns the distinct placements (each as its sorted
+// cells) that the quarter turns make of the placement covering cells.
+func placementOrbit(n int, cells [4]int32) (orbit [4][4]int32, size int) {
+	for range 4 {
+		sorted := cells
+		sortCells32(&sorted)
+		known := false
+		for _, p := range orbit[:size] {
+			known = known || p == sorted
+		}
+		if !known {
+			orbit[size] = sorted
+			size++
+		}
+		for k := range cells {
+			cells[k] = quarterTurn(n, cells[k])
+		}
+	}
+	return orbit, size
+}
+
+func sortCells32(c *[4]int32) {
+	for i := 1; i < 4; i++ {
+		for j := i; j > 0 && c[j] < c[j-1]; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+}
+
+// cellWeights turns the dual values of the rows of cells into integer
+// weights, the largest weightScale: a cell weighs minus its orbit's dual
+// value, since the dual values make the square outweigh what the figures
+// can weigh at most.
+func (lp *relaxation) cellWeights(duals []float64) []int64 {
+	top := 0.0
+	for _, v := range duals[:lp.cellsN] {
+		top = max(top, math.Abs(v))
+	}
+	w := make([]int64, len(lp.orbit))
+	if top == 0 {
+		return w
+	}
+	for cell, r := range lp.orbit {
+		w[cell] = int64(math.Round(-duals[r] / top * weightScale))
+	}
+	return w
+}
