@@ -86,6 +86,27 @@ func BenchmarkWeighing(b *testing.B) {
 	}
 }
 
+// BenchmarkAnyWeighing times the weighting argument with weights of any
+// shape alone (findAnyWeighing: building the relaxation, the first phase
+// of the simplex method and the exact check): two arguments found, and the
+// slowest of the sweeps' undecided signatures, which has none.
+func BenchmarkAnyWeighing(b *testing.B) {
+	for _, tc := range []struct {
+		size      int
+		signature string
+		found     bool
+	}{{24, "S128,T16", true}, {32, "S236,T20", true}, {30, "I2,O193,S30", false}} {
+		c := mustCounts(b, tc.signature)
+		b.Run(fmt.Sprintf("%d_%s", tc.size, tc.signature), func(b *testing.B) {
+			for b.Loop() {
+				if _, ok := findAnyWeighing(tc.size, c, never); ok != tc.found {
+					b.Fatalf("argument found: %v, want %v", ok, tc.found)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkRender(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	_, tiling := randomTiling(rng, 100, 1, nil)
