@@ -72,11 +72,11 @@ func (col *sparseColumn) add(r int32, v float64) {
 	col.rows, col.vals = append(col.rows, r), append(col.vals, v)
 }
 
-// quarterTurn maps cell index i of the n x n square to the cell a quarter
-// turn takes it to.
+// quarterTurn maps cell index i of the n x n square to the cell the
+// quarter turn (rotations[0]) takes it to.
 func quarterTurn(n int, i int32) int32 {
-	x, y := int(i)%n, int(i)/n
-	return int32(x*n + n - 1 - y)
+	x, y := rotations[0](n, int(i)%n, int(i)/n)
+	return int32(y*n + x)
 }
 
 func newRelaxation(n int, c Counts) *relaxation {
@@ -153,8 +153,7 @@ func (lp *relaxation) addColumns(f Figure, countRow int32) {
 // cells) that the quarter turns make of the placement covering cells.
 func placementOrbit(n int, cells [4]int32) (orbit [4][4]int32, size int) {
 	for range 4 {
-		sorted := cells
-		sortCells32(&sorted)
+		sorted := sortedCells(cells)
 		known := false
 		for _, p := range orbit[:size] {
 			known = known || p == sorted
@@ -168,14 +167,6 @@ func placementOrbit(n int, cells [4]int32) (orbit [4][4]int32, size int) {
 		}
 	}
 	return orbit, size
-}
-
-func sortCells32(c *[4]int32) {
-	for i := 1; i < 4; i++ {
-		for j := i; j > 0 && c[j] < c[j-1]; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
 }
 
 // cellWeights turns the dual values of the rows of cells into integer
