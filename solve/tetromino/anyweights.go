@@ -22,7 +22,7 @@ import (
 // over every placement, like the affine family's.
 
 // anyWeightsShape says what the weights of findAnyWeighing are like.
-const anyWeightsShape = "the same on the four squares that quarter turns of the square map onto each other (found by linear programming)"
+const anyWeightsShape = "alike under quarter turns"
 
 // findAnyWeighing looks for a weighting argument, with weights of any
 // shape, that the n x n square has no tiling by the figures counted in c.
@@ -36,9 +36,7 @@ func findAnyWeighing(n int, c Counts, halt func() bool) (weighing, bool) {
 	if !infeasible {
 		return weighing{}, false
 	}
-	w := weighing{counts: c, shape: anyWeightsShape, weights: lp.cellWeights(duals)}
-	w.low, w.square, w.bound = weightingBound(n, c, w.weights)
-	return w, w.square < w.bound
+	return integerWeighing(n, c, anyWeightsShape, lp.cellWeights(duals))
 }
 
 // relaxation is the fractional tiling problem A x = b, x >= 0, written
@@ -169,21 +167,20 @@ func placementOrbit(n int, cells [4]int32) (orbit [4][4]int32, size int) {
 	return orbit, size
 }
 
-// cellWeights turns the dual values of the rows of cells into integer
-// weights, the largest weightScale: a cell weighs minus its orbit's dual
-// value, since the dual values make the square outweigh what the figures
-// can weigh at most.
-func (lp *relaxation) cellWeights(duals []float64) []int64 {
+// cellWeights turns the dual values of the rows of cells into weights, the
+// largest 1 in size: a cell weighs minus its orbit's dual value, since the
+// dual values make the square outweigh what the figures can weigh at most.
+func (lp *relaxation) cellWeights(duals []float64) []float64 {
 	top := 0.0
 	for _, v := range duals[:lp.cellsN] {
 		top = max(top, math.Abs(v))
 	}
-	w := make([]int64, len(lp.orbit))
+	w := make([]float64, len(lp.orbit))
 	if top == 0 {
 		return w
 	}
 	for cell, r := range lp.orbit {
-		w[cell] = int64(math.Round(-duals[r] / top * weightScale))
+		w[cell] = -duals[r] / top
 	}
 	return w
 }

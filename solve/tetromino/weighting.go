@@ -26,8 +26,10 @@ import (
 // program's answer, in floating point, is rounded to integers and checked
 // exactly over every placement: only that check decides.
 
-// weightScale is the integer weight of a cell the program weighs 1.
-const weightScale = 1 << 20
+// weightScales are the integer weights, in turn, of a cell the program
+// weighs 1: the first with which the rounded weights still prove it keeps
+// the argument's numbers short.
+var weightScales = [...]float64{1 << 4, 1 << 8, 1 << 12, 1 << 16, 1 << 20}
 
 // weighing is a weighting argument that there is no tiling, in integers:
 // with the cell weights found, every copy of figure f weighs at least
@@ -48,24 +50,42 @@ func findWeighing(n int, c Counts) (weighing, bool) {
 	if !ok {
 		return weighing{}, false
 	}
-	w := weighing{counts: c, shape: affineShape, weights: cellWeights(n, theta)}
-	w.low, w.square, w.bound = weightingBound(n, c, w.weights)
-	return w, w.square < w.bound
+	return integerWeighing(n, c, affineShape, cellWeights(n, theta))
 }
 
-// String says the argument.
+// integerWeighing rounds the weights real (real[y*n+x] the weight of the
+// cell at column x, row y, at most about 1 in size) scaled by each of
+// weightScales in turn to integers, and returns the first argument they
+// make that the n x n square has no tiling by the figures counted in c,
+// checked exactly; ok is false when none does. shape says what the weights
+// are like.
+func integerWeighing(n int, c Counts, shape string, real []float64) (w weighing, ok bool) {
+	for _, scale := range weightScales {
+		w = weighing{counts: c, shape: shape, weights: make([]int64, len(real))}
+		for i, v := range real {
+			w.weights[i] = int64(math.Round(v * scale))
+		}
+		w.low, w.square, w.bound = weightingBound(n, c, w.weights)
+		if w.square < w.bound {
+			return w, true
+		}
+	}
+	return weighing{}, false
+}
+
+// String says the argument, short enough for one line of an error.
 func (w weighing) String() string {
 	var each []string
 	for f, k := range w.counts {
 		if k > 0 {
-			each = append(each, fmt.Sprintf("every %v at least %d", Figure(f), w.low[f]))
+			each = append(each, fmt.Sprintf("%v ≥ %d", Figure(f), w.low[f]))
 		}
 	}
-	return fmt.Sprintf("give each square an integer weight, %s: %s, so the figures weigh at least %d together, more than the whole square's %d", w.shape, strings.Join(each, ", "), w.bound, w.square)
+	return fmt.Sprintf("cell weights %s: %s each, so the figures ≥ %d > the square's %d", w.shape, strings.Join(each, ", "), w.bound, w.square)
 }
 
 // affineShape says what the weights of findWeighing are like.
-const affineShape = "for each of the four classes of squares by the parity of their column and row a linear function of the column and row (found by linear programming)"
+const affineShape = "affine on each parity class"
 
 // mirrored returns the argument for the mirror image, left to right, of
 // the n x n square: the weights mirrored give each figure's mirror image
@@ -273,15 +293,15 @@ func ends(p, last int) []int {
 // on the class is between -1 and 1 on every cell when it is on those.
 func classCorners(n int) []image.Point { return parityCorners(n-1, n-1) }
 
-// cellWeights rounds the family's weights, scaled by weightScale, to
-// integers: w[y*n+x] is the weight of the cell at column x, row y.
-func cellWeights(n int, theta []float64) []int64 {
-	w := make([]int64, n*n)
+// cellWeights returns the family's weights: w[y*n+x] is the weight of the
+// cell at column x, row y.
+func cellWeights(n int, theta []float64) []float64 {
+	w := make([]float64, n*n)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			k := classOf(image.Point{x, y})
 			v := theta[k] + (theta[k+1]*float64(x)+theta[k+2]*float64(y))/float64(n)
-			w[y*n+x] = int64(math.Round(v * weightScale))
+			w[y*n+x] = v
 		}
 	}
 	return w

@@ -174,13 +174,13 @@ func TestSolveByWeighting(t *testing.T) {
 		sig  string
 		want []string
 	}{
-		{26, "J12,S157", []string{"every J at least", "every S at least"}},
-		{26, "L12,Z157", []string{"every L at least", "every Z at least"}},
+		{26, "J12,S157", []string{"J ≥ ", "S ≥ "}},
+		{26, "L12,Z157", []string{"L ≥ ", "Z ≥ "}},
 		// Weights of any shape, beside the SAT solver; said for the
 		// mirror image asked.
-		{32, "T20,Z236", []string{"quarter turns", "every T at least", "every Z at least"}},
+		{32, "T20,Z236", []string{"quarter turns", "T ≥ ", "Z ≥ "}},
 		// Beyond satMaxSize, where the search would run on alone.
-		{60, "J12,S888", []string{"every J at least", "every S at least"}},
+		{60, "J12,S888", []string{"J ≥ ", "S ≥ "}},
 	} {
 		c, _ := ParseSignature(tc.sig)
 		start := time.Now()
