@@ -21,6 +21,12 @@ import (
 // answer, in floating point, is rounded to integers and checked exactly
 // over every placement, like the affine family's.
 
+// anyWeightsMaxSize is the largest square whose weights of any shape
+// decide looks for: the inverse of the basis has a row and a column per
+// four cells, 8 MB at 64, and a pivot's time grows with its size (a second
+// or two at 48).
+const anyWeightsMaxSize = 64
+
 // anyWeightsShape says what the weights of findAnyWeighing are like.
 const anyWeightsShape = "alike under quarter turns"
 

@@ -32,13 +32,13 @@
 // and row on each class of cells by their parities; the weights are checked
 // exactly over every placement). This proves that signatures rich in S or
 // Z with a few J or L have no tiling where every other method here takes
-// minutes. Then, on a square of side 40 at most, beside what follows until
+// minutes. Then, on a square of side 64 at most, beside what follows until
 // the end, linear programming looks for weights of any shape (the same on
 // the four cells that quarter turns of the square map onto each other),
 // which exist exactly when no fractional tiling does: the first phase of
 // the simplex method either finds one or ends with the weights, checked
 // exactly like the others; they prove some signatures rich in T with S or
-// Z. Meanwhile the signature is built
+// Z. Meanwhile, on a square of side 40 at most, the signature is built
 // from full-width bands of height 2 to 12 if
 // it has at most three figures and such a tiling exists: a dynamic program
 // over each band's columns finds every count of figures the band can take,

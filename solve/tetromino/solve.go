@@ -149,14 +149,15 @@ func (v verdict) mirrored(n int) verdict {
 }
 
 // decide runs the search alone for soloTime, then tries a weighting
-// argument (findWeighing). Then, when the square is at most satMaxSize
-// (beyond, the search goes on alone), it starts a SAT solver (startSAT)
-// and a weighting argument with weights of any shape (startAnyWeighing),
-// tries to build a tiling from bands (constructBands) beside them, then to
-// find one with the few figures near the sides (borderTiling), and then
-// runs the search beside them, until one of them settles the question or
-// the deadline passes, or cancel (if not nil) is set. method says which
-// did. All have stopped when decide returns.
+// argument (findWeighing). Then it starts a weighting argument with weights
+// of any shape (startAnyWeighing, on squares up to anyWeightsMaxSize) and,
+// when the square is at most satMaxSize (beyond, the search goes on beside
+// the weights alone), a SAT solver (startSAT), tries to build a tiling
+// from bands (constructBands) beside them, then to find one with the few
+// figures near the sides (borderTiling), and then runs the search beside
+// them, until one of them settles the question or the deadline passes, or
+// cancel (if not nil) is set. method says which did. All have stopped when
+// decide returns.
 func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
@@ -170,22 +171,24 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	if w, ok := findWeighing(n, c); ok {
 		return verdict{out: exhausted, method: byWeighting, weigh: w}
 	}
-	if n > satMaxSize {
-		// Too large for the bands and the SAT solvers: the search goes on
-		// alone.
-		s.e.deadline = deadline
-		return s.result(s.run())
-	}
 	// One flag stops them all: set by the side that settles the question,
 	// or by the caller's cancel, which is this call's own.
 	stop := cancel
 	if stop == nil {
 		stop = new(atomic.Bool)
 	}
+	weights := startAnyWeighing(n, c, deadline, stop)
+	s.e.deadline, s.e.stop = deadline, stop
+	if n > satMaxSize {
+		// Too large for the bands and the SAT solvers: the search goes on
+		// beside the weights alone.
+		out := s.run()
+		stop.Store(true)
+		return s.verdict(out, satAnswer{out: timedOut}, <-weights)
+	}
 	// The SAT solver starts with the bands, which keep one core busy, and
 	// goes on beside the search once they are done.
 	sat := startSAT(n, c, deadline, stop)
-	weights := startAnyWeighing(n, c, deadline, stop)
 	// Tilings of two forms that are quick to build or to ask for: stacks of
 	// bands, then the few figures near the sides.
 	tiling, method := constructBands(n, c, func() bool { return stopped(stop, deadline) }), byBands
@@ -198,10 +201,16 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 		<-weights
 		return verdict{tiling: tiling, out: found, method: method}
 	}
-	s.e.deadline, s.e.stop = deadline, stop
 	out := s.run()
 	stop.Store(true)
-	answer, weighed := <-sat, <-weights
+	return s.verdict(out, <-sat, <-weights)
+}
+
+// verdict is what the search's run, which ended with out, the SAT solver's
+// answer and the weights of any shape settled, in that order: the search's
+// or the SAT solver's tiling or proof, else the weights' proof, else
+// nothing (timedOut).
+func (s *searcher) verdict(out outcome, answer satAnswer, weighed weighed) verdict {
 	switch {
 	case out != timedOut:
 		return s.result(out)
@@ -221,11 +230,15 @@ type weighed struct {
 }
 
 // startAnyWeighing looks for a weighting argument with weights of any
-// shape (findAnyWeighing) until stop is set or the deadline passes. It
-// sends what it found on the channel returned and, when it has found one,
-// sets stop so that the others stop.
+// shape (findAnyWeighing) until stop is set or the deadline passes, on
+// squares up to anyWeightsMaxSize. It sends what it found on the channel
+// returned and, when it has found one, sets stop so that the others stop.
 func startAnyWeighing(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan weighed {
 	out := make(chan weighed, 1)
+	if n > anyWeightsMaxSize {
+		out <- weighed{}
+		return out
+	}
 	go func() {
 		w, ok := findAnyWeighing(n, c, func() bool { return stopped(stop, deadline) })
 		if ok {

@@ -179,8 +179,10 @@ func TestSolveByWeighting(t *testing.T) {
 		// Weights of any shape, beside the SAT solver; said for the
 		// mirror image asked.
 		{32, "T20,Z236", []string{"quarter turns", "T ≥ ", "Z ≥ "}},
-		// Beyond satMaxSize, where the search would run on alone.
+		// Beyond satMaxSize, where the search would run on alone, or
+		// beside the weights of any shape.
 		{60, "J12,S888", []string{"J ≥ ", "S ≥ "}},
+		{48, "T30,Z546", []string{"quarter turns", "T ≥ ", "Z ≥ "}},
 	} {
 		c, _ := ParseSignature(tc.sig)
 		start := time.Now()
