@@ -20,6 +20,11 @@ import (
 // their frontiers grow past bandMaxStates.
 var bandHeights = [...]int{2, 4, 6, 8, 10, 12}
 
+// bandsMaxSize is the largest square built from bands: the sets of counts
+// of the whole square grow with the fourth power of its side (8 MB at 64
+// for three figures).
+const bandsMaxSize = 64
+
 // bandMaxWords bounds the memory of a band's dynamic program, in words of
 // count sets in one layer (2 MB; with the layers kept, at most about 100
 // MB): a band that needs more is given up.
@@ -265,9 +270,9 @@ func (b *band) step(p int, after uint64, k, y0 int, out []Placement) (uint64, in
 // counted in c (at most three kinds) made of full-width bands of heights 2
 // to 12, or nil when there is none of that form, when halt says to stop
 // (it is asked at every cell of a band), when c has more than three kinds
-// or when n is over satMaxSize (the sets of counts grow with n squared).
+// or when n is over bandsMaxSize.
 func constructBands(n int, c Counts, halt func() bool) []Placement {
-	if n > satMaxSize {
+	if n > bandsMaxSize {
 		return nil
 	}
 	var figs []Figure

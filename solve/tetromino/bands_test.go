@@ -75,6 +75,10 @@ var bandTilings = []struct {
 	{40, "J60,T340"},
 	{40, "J90,T310"},
 	{40, "I216,S184"},
+	// Beyond the SAT solvers' sizes, where the bands run beside the
+	// search, which finds neither within 5 s.
+	{48, "S506,T70"},
+	{54, "L43,T686"},
 }
 
 // TestBandsHard builds the tilings of bandTilings from bands, and checks
@@ -120,6 +124,9 @@ func TestBandsNone(t *testing.T) {
 	}
 	if tiling := constructBands(8, mustCounts(t, "I2,J2,L2,O2,S2,T2,Z4"), never); tiling != nil {
 		t.Error("four kinds or more: got a tiling from bands")
+	}
+	if tiling := constructBands(bandsMaxSize+2, Counts{O: (bandsMaxSize + 2) * (bandsMaxSize + 2) / 4}, never); tiling != nil {
+		t.Errorf("%d x %d: larger than bandsMaxSize, got a tiling from bands", bandsMaxSize+2, bandsMaxSize+2)
 	}
 }
 

@@ -38,14 +38,14 @@
 // which exist exactly when no fractional tiling does: the first phase of
 // the simplex method either finds one or ends with the weights, checked
 // exactly like the others; they prove some signatures rich in T with S or
-// Z. Meanwhile, on a square of side 40 at most, the signature is built
+// Z. Meanwhile, on a square of side 64 at most, the signature is built
 // from full-width bands of height 2 to 12 if
 // it has at most three figures and such a tiling exists: a dynamic program
 // over each band's columns finds every count of figures the band can take,
 // and stacking bands adds those counts (this finds tilings of many
 // signatures rich in T, or in S with I, L or T, that the search and the SAT
-// solvers take tens of seconds for; it never proves absence). Otherwise the
-// signature goes to a SAT solver too (a CDCL solver that learns clauses:
+// solvers take tens of seconds for; it never proves absence). Otherwise,
+// on a square of side 40 at most, the signature goes to a SAT solver too (a CDCL solver that learns clauses:
 // Debian's cadical, run as a child process, when it is installed, else
 // gini, built in), beside the search, and the first to answer wins. The
 // formula has a variable per placement (figure, angle, position), one

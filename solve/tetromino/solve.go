@@ -151,13 +151,14 @@ func (v verdict) mirrored(n int) verdict {
 // decide runs the search alone for soloTime, then tries a weighting
 // argument (findWeighing). Then it starts a weighting argument with weights
 // of any shape (startAnyWeighing, on squares up to anyWeightsMaxSize) and,
-// when the square is at most satMaxSize (beyond, the search goes on beside
-// the weights alone), a SAT solver (startSAT), tries to build a tiling
-// from bands (constructBands) beside them, then to find one with the few
-// figures near the sides (borderTiling), and then runs the search beside
-// them, until one of them settles the question or the deadline passes, or
-// cancel (if not nil) is set. method says which did. All have stopped when
-// decide returns.
+// when the square is at most satMaxSize, a SAT solver (startSAT), tries to
+// build a tiling from bands (constructBands) beside them, then to find one
+// with the few figures near the sides (borderTiling), and then runs the
+// search beside them, until one of them settles the question or the
+// deadline passes, or cancel (if not nil) is set. On larger squares, where
+// no SAT solver takes the other core, the bands (up to bandsMaxSize) run
+// beside the search instead. method says which settled it. All have
+// stopped when decide returns.
 func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
@@ -180,10 +181,15 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	weights := startAnyWeighing(n, c, deadline, stop)
 	s.e.deadline, s.e.stop = deadline, stop
 	if n > satMaxSize {
-		// Too large for the bands and the SAT solvers: the search goes on
-		// beside the weights alone.
+		// Too large for the SAT solvers: the bands take the other core,
+		// beside the search.
+		bands := startBands(n, c, deadline, stop)
 		out := s.run()
 		stop.Store(true)
+		if tiling := <-bands; out == timedOut && tiling != nil {
+			<-weights
+			return verdict{tiling: tiling, out: found, method: byBands}
+		}
 		return s.verdict(out, satAnswer{out: timedOut}, <-weights)
 	}
 	// The SAT solver starts with the bands, which keep one core busy, and
@@ -220,6 +226,22 @@ func (s *searcher) verdict(out outcome, answer satAnswer, weighed weighed) verdi
 		return verdict{out: exhausted, method: byWeighting, weigh: weighed.w}
 	}
 	return verdict{out: timedOut, sat: answer.solver}
+}
+
+// startBands builds a tiling from bands (constructBands) until stop is set
+// or the deadline passes. It sends the tiling (nil for none) on the
+// channel returned and, when it has built one, sets stop so that the
+// others stop.
+func startBands(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan []Placement {
+	out := make(chan []Placement, 1)
+	go func() {
+		tiling := constructBands(n, c, func() bool { return stopped(stop, deadline) })
+		if tiling != nil {
+			stop.Store(true)
+		}
+		out <- tiling
+	}()
+	return out
 }
 
 // weighed is what startAnyWeighing found: ok when w proves that there is
