@@ -151,14 +151,12 @@ func (v verdict) mirrored(n int) verdict {
 // decide runs the search alone for soloTime, then tries a weighting
 // argument (findWeighing). Then it starts a weighting argument with weights
 // of any shape (startAnyWeighing, on squares up to anyWeightsMaxSize) and,
-// when the square is at most satMaxSize, a SAT solver (startSAT), tries to
-// build a tiling from bands (constructBands) beside them, then to find one
-// with the few figures near the sides (borderTiling), and then runs the
-// search beside them, until one of them settles the question or the
-// deadline passes, or cancel (if not nil) is set. On larger squares, where
-// no SAT solver takes the other core, the bands (up to bandsMaxSize) run
-// beside the search instead. method says which settled it. All have
-// stopped when decide returns.
+// when the square is at most satMaxSize, a SAT solver, bands, the few
+// figures near the sides and the search (besideSAT); on larger squares,
+// bands (up to bandsMaxSize) beside the search (besideBands); until one of
+// them settles the question or the deadline passes, or cancel (if not nil)
+// is set. method says which settled it. All have stopped when decide
+// returns.
 func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
@@ -181,19 +179,17 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	weights := startAnyWeighing(n, c, deadline, stop)
 	s.e.deadline, s.e.stop = deadline, stop
 	if n > satMaxSize {
-		// Too large for the SAT solvers: the bands take the other core,
-		// beside the search.
-		bands := startBands(n, c, deadline, stop)
-		out := s.run()
-		stop.Store(true)
-		if tiling := <-bands; out == timedOut && tiling != nil {
-			<-weights
-			return verdict{tiling: tiling, out: found, method: byBands}
-		}
-		return s.verdict(out, satAnswer{out: timedOut}, <-weights)
+		return s.besideBands(n, c, deadline, stop, weights)
 	}
-	// The SAT solver starts with the bands, which keep one core busy, and
-	// goes on beside the search once they are done.
+	return s.besideSAT(n, c, deadline, stop, weights)
+}
+
+// besideSAT settles a square up to satMaxSize: the SAT solver starts with
+// the bands, which keep one core busy, and goes on beside the search once
+// they are done; then come the few figures near the sides, then the
+// search, until one of them, or the weights (weights), settles it, or
+// stop is set or the deadline passes.
+func (s *searcher) besideSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool, weights <-chan weighed) verdict {
 	sat := startSAT(n, c, deadline, stop)
 	// Tilings of two forms that are quick to build or to ask for: stacks of
 	// bands, then the few figures near the sides.
@@ -210,6 +206,20 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	out := s.run()
 	stop.Store(true)
 	return s.verdict(out, <-sat, <-weights)
+}
+
+// besideBands settles a square too large for the SAT solvers: the bands
+// take the other core, beside the search, until one of them, or the
+// weights (weights), settles it, or stop is set or the deadline passes.
+func (s *searcher) besideBands(n int, c Counts, deadline time.Time, stop *atomic.Bool, weights <-chan weighed) verdict {
+	bands := startBands(n, c, deadline, stop)
+	out := s.run()
+	stop.Store(true)
+	if tiling := <-bands; out == timedOut && tiling != nil {
+		<-weights
+		return verdict{tiling: tiling, out: found, method: byBands}
+	}
+	return s.verdict(out, satAnswer{out: timedOut}, <-weights)
 }
 
 // verdict is what the search's run, which ended with out, the SAT solver's
