@@ -101,12 +101,7 @@ func newRelaxation(n int, c Counts) *relaxation {
 	for range lp.cellsN {
 		lp.b = append(lp.b, 1)
 	}
-	var figs []Figure
-	for f, k := range c {
-		if k > 0 {
-			figs = append(figs, Figure(f))
-		}
-	}
+	figs := c.present()
 	for i, f := range figs {
 		countRow := int32(-1)
 		if i < len(figs)-1 {

@@ -275,12 +275,7 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 	if n > bandsMaxSize {
 		return nil
 	}
-	var figs []Figure
-	for f, k := range c {
-		if k > 0 {
-			figs = append(figs, Figure(f))
-		}
-	}
+	figs := c.present()
 	if len(figs) > 3 {
 		return nil
 	}

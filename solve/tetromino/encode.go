@@ -132,12 +132,7 @@ func (enc *encoding) overlaps() {
 // one fix them all: counts picks the one with the fewer clauses.
 func (enc *encoding) counts(c Counts) {
 	vars := enc.anchors()
-	var figs []Figure
-	for f, k := range c {
-		if k > 0 {
-			figs = append(figs, Figure(f))
-		}
-	}
+	figs := c.present()
 	if len(figs) < 2 {
 		return // the cover alone fixes the count
 	}

@@ -39,6 +39,18 @@ func (c Counts) Total() int {
 	return n
 }
 
+// present returns the figures counted (a count above 0), in signature
+// order.
+func (c Counts) present() []Figure {
+	var figs []Figure
+	for f, k := range c {
+		if k > 0 {
+			figs = append(figs, Figure(f))
+		}
+	}
+	return figs
+}
+
 // String writes the counts as a signature: the figures in the order I, J, L,
 // O, S, T, Z, those with a zero count left out ("I1,J1,L1,Z1").
 func (c Counts) String() string {

@@ -156,12 +156,9 @@ type weightingLP struct {
 
 func newWeightingLP(n int, c Counts) *weightingLP {
 	lp := &weightingLP{area: float64(n * n)}
-	var figs []int
-	for f, k := range c {
-		if k > 0 {
-			figs = append(figs, f)
-			lp.counts = append(lp.counts, float64(k))
-		}
+	figs := c.present()
+	for _, f := range figs {
+		lp.counts = append(lp.counts, float64(c[f]))
 	}
 	free := weightParams + len(figs)
 	// The objective, the excess, in units of the square's area.
