@@ -49,14 +49,12 @@ func findAnyWeighing(n int, c Counts, halt func() bool) (weighing, bool) {
 // for quarter-turn symmetric solutions: a row per orbit of cells under the
 // quarter turns (its representative covered once) and one per figure
 // counted but the last (its count; the cells fix the last), and a column
-// per orbit of placements.
+// per orbit of placements; b holds the right-hand side, a number per row.
 type relaxation struct {
-	n      int
-	orbit  []int32 // orbit[cell]: the row of the cell's orbit
-	rows   int
-	b      []float64
-	cols   []sparseColumn
-	cellsN int // the number of rows of cells
+	n     int
+	orbit []int32 // orbit[cell]: the row of the cell's orbit
+	b     []float64
+	cols  []sparseColumn
 }
 
 // sparseColumn is a column of A: its non-zero entries.
@@ -92,21 +90,17 @@ func newRelaxation(n int, c Counts) *relaxation {
 		if lp.orbit[i] >= 0 {
 			continue
 		}
-		for j, k := i, 0; k < 4; j, k = quarterTurn(n, j), k+1 {
-			lp.orbit[j] = int32(lp.rows)
-		}
-		lp.rows++
-	}
-	lp.cellsN = lp.rows
-	for range lp.cellsN {
+		row := int32(len(lp.b))
 		lp.b = append(lp.b, 1)
+		for j, k := i, 0; k < 4; j, k = quarterTurn(n, j), k+1 {
+			lp.orbit[j] = row
+		}
 	}
 	figs := c.present()
 	for i, f := range figs {
 		countRow := int32(-1)
 		if i < len(figs)-1 {
-			countRow = int32(lp.rows)
-			lp.rows++
+			countRow = int32(len(lp.b))
 			lp.b = append(lp.b, float64(c[f]))
 		}
 		lp.addColumns(f, countRow)
@@ -173,8 +167,8 @@ func placementOrbit(n int, cells [4]int32) (orbit [4][4]int32, size int) {
 // dual values make the square outweigh what the figures can weigh at most.
 func (lp *relaxation) cellWeights(duals []float64) []float64 {
 	top := 0.0
-	for _, v := range duals[:lp.cellsN] {
-		top = max(top, math.Abs(v))
+	for _, r := range lp.orbit {
+		top = max(top, math.Abs(duals[r]))
 	}
 	w := make([]float64, len(lp.orbit))
 	if top == 0 {

@@ -13,7 +13,7 @@ import "math"
 func (lp *relaxation) firstPhase(halt func() bool) (duals []float64, infeasible bool) {
 	s := newPhaseOne(lp)
 	stalled := 0
-	for steps := 0; steps < 50*(lp.rows+len(lp.cols)); steps++ {
+	for steps := 0; steps < 50*(len(lp.b)+len(lp.cols)); steps++ {
 		if halt() {
 			return nil, false
 		}
@@ -56,7 +56,7 @@ type phaseOne struct {
 }
 
 func newPhaseOne(lp *relaxation) *phaseOne {
-	m := lp.rows
+	m := len(lp.b)
 	s := &phaseOne{lp: lp, m: m, basis: make([]int, m), inBasis: make([]bool, len(lp.cols)),
 		binv: make([]float64, m*m), xB: append([]float64(nil), lp.b...), duals: make([]float64, m)}
 	for i := range m {
