@@ -22,7 +22,7 @@ import (
 // over every placement, like the affine family's.
 
 // anyWeightsMaxSize is the largest square whose weights of any shape
-// decide looks for: the inverse of the basis has a row and a column per
+// findAnyWeighing looks for: the inverse of the basis has a row and a column per
 // four cells, 8 MB at 64, and a pivot's time grows with its size (a second
 // or two at 48).
 const anyWeightsMaxSize = 64
@@ -32,10 +32,11 @@ const anyWeightsShape = "alike under quarter turns"
 
 // findAnyWeighing looks for a weighting argument, with weights of any
 // shape, that the n x n square has no tiling by the figures counted in c.
-// It gives up when halt says so (it is asked at every pivot).
+// It gives up when halt says so (it is asked at every pivot), and at once
+// on a square larger than anyWeightsMaxSize.
 func findAnyWeighing(n int, c Counts, halt func() bool) (weighing, bool) {
-	if n%2 != 0 {
-		return weighing{}, false // no square of odd side has a tiling's area
+	if n%2 != 0 || n > anyWeightsMaxSize {
+		return weighing{}, false // odd: no square of odd side has a tiling's area
 	}
 	lp := newRelaxation(n, c)
 	duals, infeasible := lp.firstPhase(halt)

@@ -193,7 +193,7 @@ func (s *searcher) besideSAT(n int, c Counts, deadline time.Time, stop *atomic.B
 	sat := startSAT(n, c, deadline, stop)
 	// Tilings of two forms that are quick to build or to ask for: stacks of
 	// bands, then the few figures near the sides.
-	tiling, method := constructBands(n, c, func() bool { return stopped(stop, deadline) }), byBands
+	tiling, method := constructBands(n, c, haltAt(stop, deadline)), byBands
 	if tiling == nil {
 		tiling, method = borderTiling(n, c, deadline, stop), byBorder
 	}
@@ -238,20 +238,13 @@ func (s *searcher) verdict(out outcome, answer satAnswer, weighed weighed) verdi
 	return verdict{out: timedOut, sat: answer.solver}
 }
 
-// startBands builds a tiling from bands (constructBands) until stop is set
-// or the deadline passes. It sends the tiling (nil for none) on the
-// channel returned and, when it has built one, sets stop so that the
-// others stop.
+// startBands builds a tiling from bands (constructBands), beside the
+// caller, until stop is set or the deadline passes. It sends the tiling
+// (nil for none) on the channel returned and, when it has built one, sets
+// stop so that the others stop.
 func startBands(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan []Placement {
-	out := make(chan []Placement, 1)
-	go func() {
-		tiling := constructBands(n, c, func() bool { return stopped(stop, deadline) })
-		if tiling != nil {
-			stop.Store(true)
-		}
-		out <- tiling
-	}()
-	return out
+	return beside(stop, func() []Placement { return constructBands(n, c, haltAt(stop, deadline)) },
+		func(tiling []Placement) bool { return tiling != nil })
 }
 
 // weighed is what startAnyWeighing found: ok when w proves that there is
@@ -262,23 +255,35 @@ type weighed struct {
 }
 
 // startAnyWeighing looks for a weighting argument with weights of any
-// shape (findAnyWeighing) until stop is set or the deadline passes, on
-// squares up to anyWeightsMaxSize. It sends what it found on the channel
+// shape (findAnyWeighing, which takes squares up to anyWeightsMaxSize)
+// until stop is set or the deadline passes. It sends what it found on the channel
 // returned and, when it has found one, sets stop so that the others stop.
 func startAnyWeighing(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan weighed {
-	out := make(chan weighed, 1)
-	if n > anyWeightsMaxSize {
-		out <- weighed{}
-		return out
-	}
+	return beside(stop, func() weighed {
+		w, ok := findAnyWeighing(n, c, haltAt(stop, deadline))
+		return weighed{w, ok}
+	}, func(w weighed) bool { return w.ok })
+}
+
+// beside runs work in a goroutine of its own, beside the caller, and sends
+// its result on the channel returned; when settles says that the result
+// settles the question, it sets stop first, so that the others stop.
+func beside[T any](stop *atomic.Bool, work func() T, settles func(T) bool) <-chan T {
+	out := make(chan T, 1)
 	go func() {
-		w, ok := findAnyWeighing(n, c, func() bool { return stopped(stop, deadline) })
-		if ok {
+		result := work()
+		if settles(result) {
 			stop.Store(true)
 		}
-		out <- weighed{w, ok}
+		out <- result
 	}()
 	return out
+}
+
+// haltAt returns a halt function for the methods that ask one: it says to
+// stop once stop is set or the deadline passes (stopped).
+func haltAt(stop *atomic.Bool, deadline time.Time) func() bool {
+	return func() bool { return stopped(stop, deadline) }
 }
 
 // satAnswer is what a SAT solver found.
@@ -302,15 +307,8 @@ const satBreaking = localBreaking
 // answer on the channel returned and, when it has decided, sets stop so
 // that the search stops.
 func startSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan satAnswer {
-	sat := make(chan satAnswer, 1)
-	go func() {
-		answer := solveSAT(n, c, satBreaking, deadline, stop)
-		if answer.out != timedOut {
-			stop.Store(true) // the search can stop
-		}
-		sat <- answer
-	}()
-	return sat
+	return beside(stop, func() satAnswer { return solveSAT(n, c, satBreaking, deadline, stop) },
+		func(answer satAnswer) bool { return answer.out != timedOut })
 }
 
 // result returns the tiling on the board if out is found.
