@@ -214,9 +214,8 @@ func TestSolveInvalid(t *testing.T) {
 }
 
 // TestArgumentsSound checks the colouring and weighting arguments (both
-// families) against
-// the signatures of random tilings, which must all pass, at sizes the
-// exhaustive test cannot reach.
+// families) against the signatures of random tilings, which must all pass,
+// at sizes the exhaustive test cannot reach.
 func TestArgumentsSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 200; i++ {

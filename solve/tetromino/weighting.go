@@ -26,9 +26,9 @@ import (
 // program's answer, in floating point, is rounded to integers and checked
 // exactly over every placement: only that check decides.
 
-// weightScales are the integer weights, in turn, of a cell the program
-// weighs 1: the first with which the rounded weights still prove it keeps
-// the argument's numbers short.
+// weightScales are the integer weights, tried in turn, of a cell the
+// program weighs 1: taking the first with which the rounded weights still
+// prove it keeps the argument's numbers short.
 var weightScales = [...]float64{1 << 4, 1 << 8, 1 << 12, 1 << 16, 1 << 20}
 
 // weighing is a weighting argument that there is no tiling, in integers:
