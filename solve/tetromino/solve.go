@@ -56,6 +56,7 @@ const (
 	byBands     = "bands"
 	byWeighting = "weighting"
 	byBorder    = "SAT near the sides"
+	byTurn      = "SAT turned onto itself"
 )
 
 // solve is Solve, and says which method settled the question.
@@ -151,8 +152,9 @@ func (v verdict) mirrored(n int) verdict {
 // decide runs the search alone for soloTime, then tries a weighting
 // argument (findWeighing). Then it starts a weighting argument with weights
 // of any shape (startAnyWeighing, on squares up to anyWeightsMaxSize) and,
-// when the square is at most satMaxSize, a SAT solver, bands, the few
-// figures near the sides and the search (besideSAT); on larger squares,
+// when the square is at most satMaxSize, a SAT solver, bands, tilings a
+// turn maps onto themselves, the few figures near the sides and the
+// search (besideSAT); on larger squares,
 // bands (up to bandsMaxSize) beside the search (besideBands); until one of
 // them settles the question or the deadline passes, or cancel (if not nil)
 // is set. method says which settled it. All have stopped when decide
@@ -186,14 +188,18 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 
 // besideSAT settles a square up to satMaxSize: the SAT solver starts with
 // the bands, which keep one core busy, and goes on beside the search once
-// they are done; then come the few figures near the sides, then the
-// search, until one of them, or the weights (weights), settles it, or
-// stop is set or the deadline passes.
+// they are done; then come the tilings a turn maps onto themselves, the
+// few figures near the sides, then the search, until one of them, or the
+// weights (weights), settles it, or stop is set or the deadline passes.
 func (s *searcher) besideSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool, weights <-chan weighed) verdict {
 	sat := startSAT(n, c, deadline, stop)
-	// Tilings of two forms that are quick to build or to ask for: stacks of
-	// bands, then the few figures near the sides.
+	// Tilings of three forms that are quick to build or to ask for: stacks
+	// of bands, tilings a turn maps onto themselves, then the few figures
+	// near the sides.
 	tiling, method := constructBands(n, c, haltAt(stop, deadline)), byBands
+	if tiling == nil {
+		tiling, method = turnedTiling(n, c, deadline, stop), byTurn
+	}
 	if tiling == nil {
 		tiling, method = borderTiling(n, c, deadline, stop), byBorder
 	}

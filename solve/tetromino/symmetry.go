@@ -41,20 +41,30 @@ func (enc *encoding) breakSymmetry(c Counts) {
 	if c == c.mirrored() {
 		maps = append(slices.Clip(maps), reflections...)
 	}
+	order := enc.cornerOrder()
+	images := enc.images()
+	for _, g := range maps {
+		enc.lexLeader(order, images(g))
+	}
+}
+
+// images returns a function that gives, for a symmetry g of the square,
+// the function mapping each variable to the variable of its placement's
+// image under g (0 when that placement is not in the formula).
+func (enc *encoding) images() func(g squareMap) func(int32) int32 {
 	index := make(map[[4]int32]int32, len(enc.cells))
 	for i, cells := range enc.cells {
 		index[sortedCells(cells)] = int32(i) + 1
 	}
-	order := enc.cornerOrder()
-	for _, g := range maps {
-		enc.lexLeader(order, func(v int32) int32 {
+	return func(g squareMap) func(int32) int32 {
+		return func(v int32) int32 {
 			var img [4]int32
 			for i, cell := range enc.cells[v-1] {
 				x, y := g(enc.n, int(cell)%enc.n, int(cell)/enc.n)
 				img[i] = int32(y*enc.n + x)
 			}
 			return index[sortedCells(img)]
-		})
+		}
 	}
 }
 

@@ -1,0 +1,87 @@
+package tetromino
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// Tilings that a turn of the square maps onto themselves.
+//
+// A tiling that the quarter turn maps onto itself is fixed by a quarter of
+// its placements, one that the half turn does by half of them, and a SAT
+// solver asked for such a tiling alone searches a space that much smaller.
+// Some signatures whose tilings the SAT solver takes 5-60 s to find on the
+// whole square have such a tiling, found in a second or two: 20 L24,S76 in
+// 0.2 s (quarter turn), 16 I40,S24 and 16 I40,Z24 in 1.2-1.6 s (half
+// turn) (README, "Turned onto themselves").
+
+// The side of a square that tetrominoes tile is even (its area is a
+// multiple of 4), so a turn about its centre maps no cell onto itself:
+// such a tiling places its figures in orbits of four placements (quarter
+// turn) or two (half turn), but for the O whose 2 x 2 block is the
+// square's centre, which every turn maps onto itself.
+
+// turnedTiling looks for a tiling of the n x n square by the figures
+// counted in c that the quarter turn maps onto itself, then for one that
+// the half turn does, when the counts allow it (turnsFitting), each for
+// at most half the time left before the deadline (borderMaxTime when there
+// is none), with a SAT solver in its configuration for formulas with a
+// model. It returns nil when it finds none in time or there is none, or
+// once stop is set: its nil proves nothing about the square.
+func turnedTiling(n int, c Counts, deadline time.Time, stop *atomic.Bool) []Placement {
+	for _, turn := range turnsFitting(c) {
+		if stopped(stop, deadline) {
+			return nil
+		}
+		enc := encodeTurned(n, c, turn, stop)
+		if a := solveFormula(cadicalPath(), enc, forSat, tryUntil(deadline), stop); a.out == found {
+			return a.tiling
+		}
+	}
+	return nil
+}
+
+// turnsFitting returns the turns, of the quarter (rotations[0]) and the
+// half (rotations[1]), that can map a tiling by the figures counted in c
+// onto itself as far as the counts tell: every count but the O's is a
+// multiple of the turn's orbit (4 or 2), the O's too but for one O at the
+// centre.
+func turnsFitting(c Counts) []squareMap {
+	var turns []squareMap
+	for i, orbit := range [...]int{4, 2} {
+		if fitsOrbit(c, orbit) {
+			turns = append(turns, rotations[i])
+		}
+	}
+	return turns
+}
+
+// fitsOrbit says whether every count of c is a multiple of orbit, the O's
+// one more than a multiple allowed.
+func fitsOrbit(c Counts, orbit int) bool {
+	for f, k := range c {
+		if k%orbit != 0 && !(Figure(f) == O && k%orbit == 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// encodeTurned returns the formula whose models are the tilings of the n
+// x n square by the figures counted in c that turn maps onto themselves:
+// the whole square's formula (encode, without symmetry-breaking clauses,
+// which would exclude some of them), and a clause for each placement that
+// its image is in the tiling when it is, which around each orbit makes
+// them all in or all out. It returns nil when stop is set before it is
+// done.
+func encodeTurned(n int, c Counts, turn squareMap, stop *atomic.Bool) *encoding {
+	enc := encode(n, c, noBreaking, stop)
+	if enc == nil {
+		return nil
+	}
+	image := enc.images()(turn)
+	for v := int32(1); v <= int32(len(enc.places)); v++ {
+		enc.add(-v, image(v))
+	}
+	return enc
+}
