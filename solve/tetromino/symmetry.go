@@ -42,30 +42,37 @@ func (enc *encoding) breakSymmetry(c Counts) {
 		maps = append(slices.Clip(maps), reflections...)
 	}
 	order := enc.cornerOrder()
-	images := enc.images()
+	index := enc.placementIndex()
 	for _, g := range maps {
-		enc.lexLeader(order, images(g))
+		enc.lexLeader(order, func(v int32) int32 { return index.image(g, v) })
 	}
 }
 
-// images returns a function that gives, for a symmetry g of the square,
-// the function mapping each variable to the variable of its placement's
-// image under g (0 when that placement is not in the formula).
-func (enc *encoding) images() func(g squareMap) func(int32) int32 {
-	index := make(map[[4]int32]int32, len(enc.cells))
+// placementIndex finds the variables of a formula by their placements'
+// cells.
+type placementIndex struct {
+	enc  *encoding
+	vars map[[4]int32]int32 // by the cells, sorted
+}
+
+func (enc *encoding) placementIndex() placementIndex {
+	vars := make(map[[4]int32]int32, len(enc.cells))
 	for i, cells := range enc.cells {
-		index[sortedCells(cells)] = int32(i) + 1
+		vars[sortedCells(cells)] = int32(i) + 1
 	}
-	return func(g squareMap) func(int32) int32 {
-		return func(v int32) int32 {
-			var img [4]int32
-			for i, cell := range enc.cells[v-1] {
-				x, y := g(enc.n, int(cell)%enc.n, int(cell)/enc.n)
-				img[i] = int32(y*enc.n + x)
-			}
-			return index[sortedCells(img)]
-		}
+	return placementIndex{enc, vars}
+}
+
+// image returns the variable of the image under g of variable v's
+// placement, 0 when that placement is not in the formula.
+func (ix placementIndex) image(g squareMap, v int32) int32 {
+	n := ix.enc.n
+	var img [4]int32
+	for i, cell := range ix.enc.cells[v-1] {
+		x, y := g(n, int(cell)%n, int(cell)/n)
+		img[i] = int32(y*n + x)
 	}
+	return ix.vars[sortedCells(img)]
 }
 
 func sortedCells(c [4]int32) [4]int32 {

@@ -72,16 +72,18 @@ func fitsOrbit(c Counts, orbit int) bool {
 // the whole square's formula (encode, without symmetry-breaking clauses,
 // which would exclude some of them), and a clause for each placement that
 // its image is in the tiling when it is, which around each orbit makes
-// them all in or all out. It returns nil when stop is set before it is
+// them all in or all out (the image is always in the formula, which has
+// every placement of the figures counted, as a turn keeps each figure
+// what it is). It returns nil when stop is set before it is
 // done.
 func encodeTurned(n int, c Counts, turn squareMap, stop *atomic.Bool) *encoding {
 	enc := encode(n, c, noBreaking, stop)
 	if enc == nil {
 		return nil
 	}
-	image := enc.images()(turn)
+	index := enc.placementIndex()
 	for v := int32(1); v <= int32(len(enc.places)); v++ {
-		enc.add(-v, image(v))
+		enc.add(-v, index.image(turn, v))
 	}
 	return enc
 }
