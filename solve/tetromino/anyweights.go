@@ -75,13 +75,6 @@ func (col *sparseColumn) add(r int32, v float64) {
 	col.rows, col.vals = append(col.rows, r), append(col.vals, v)
 }
 
-// quarterTurn maps cell index i of the n x n square to the cell the
-// quarter turn (rotations[0]) takes it to.
-func quarterTurn(n int, i int32) int32 {
-	x, y := rotations[0](n, int(i)%n, int(i)/n)
-	return int32(y*n + x)
-}
-
 func newRelaxation(n int, c Counts) *relaxation {
 	lp := &relaxation{n: n, orbit: make([]int32, n*n)}
 	for i := range lp.orbit {
@@ -93,7 +86,7 @@ func newRelaxation(n int, c Counts) *relaxation {
 		}
 		row := int32(len(lp.b))
 		lp.b = append(lp.b, 1)
-		for j, k := i, 0; k < 4; j, k = quarterTurn(n, j), k+1 {
+		for j, k := i, 0; k < 4; j, k = mapCell(rotations[0], n, j), k+1 {
 			lp.orbit[j] = row
 		}
 	}
@@ -118,11 +111,7 @@ func (lp *relaxation) addColumns(f Figure, countRow int32) {
 	seen := map[[4]int32]bool{}
 	for _, shape := range shapes()[f] {
 		forEachPosition(n, shape, func(at image.Point) {
-			var cells [4]int32
-			for k, q := range shape {
-				cells[k] = int32((at.Y+q.Y)*n + at.X + q.X)
-			}
-			orbit, size := placementOrbit(n, cells)
+			orbit, size := placementOrbit(n, cellsAt(n, shape, at))
 			if seen[orbit[0]] {
 				return
 			}
@@ -157,7 +146,7 @@ func placementOrbit(n int, cells [4]int32) (orbit [4][4]int32, size int) {
 			size++
 		}
 		for k := range cells {
-			cells[k] = quarterTurn(n, cells[k])
+			cells[k] = mapCell(rotations[0], n, cells[k])
 		}
 	}
 	return orbit, size

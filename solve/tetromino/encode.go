@@ -93,9 +93,8 @@ func (enc *encoding) index() {
 	slices.SortStableFunc(enc.places, func(a, b Placement) int { return rank(a) - rank(b) })
 	enc.cells = make([][4]int32, len(enc.places))
 	for i, p := range enc.places {
-		for j, q := range shapes[p.Figure][p.Angle] {
-			cell := int32((p.Y+q.Y)*n + p.X + q.X)
-			enc.cells[i][j] = cell
+		enc.cells[i] = cellsAt(n, shapes[p.Figure][p.Angle], image.Pt(p.X, p.Y))
+		for _, cell := range enc.cells[i] {
 			enc.cover[cell] = append(enc.cover[cell], int32(i)+1)
 		}
 	}

@@ -66,13 +66,18 @@ func (enc *encoding) placementIndex() placementIndex {
 // image returns the variable of the image under g of variable v's
 // placement, 0 when that placement is not in the formula.
 func (ix placementIndex) image(g squareMap, v int32) int32 {
-	n := ix.enc.n
 	var img [4]int32
 	for i, cell := range ix.enc.cells[v-1] {
-		x, y := g(n, int(cell)%n, int(cell)/n)
-		img[i] = int32(y*n + x)
+		img[i] = mapCell(g, ix.enc.n, cell)
 	}
 	return ix.vars[sortedCells(img)]
+}
+
+// mapCell returns the cell (y*n + x) that g takes cell of the n x n square
+// to.
+func mapCell(g squareMap, n int, cell int32) int32 {
+	x, y := g(n, int(cell)%n, int(cell)/n)
+	return int32(y*n + x)
 }
 
 func sortedCells(c [4]int32) [4]int32 {

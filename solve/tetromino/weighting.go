@@ -342,3 +342,12 @@ func forEachPosition(n int, cells [4]image.Point, fn func(image.Point)) {
 		}
 	}
 }
+
+// cellsAt returns the cells (y*n + x) of the n x n square that shape
+// covers placed at at.
+func cellsAt(n int, shape [4]image.Point, at image.Point) (cells [4]int32) {
+	for k, q := range shape {
+		cells[k] = int32((at.Y+q.Y)*n + at.X + q.X)
+	}
+	return cells
+}
