@@ -1,6 +1,7 @@
 package tetromino
 
 import (
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -29,11 +30,23 @@ import (
 // model. It returns nil when it finds none in time or there is none, or
 // once stop is set: its nil proves nothing about the square.
 func turnedTiling(n int, c Counts, deadline time.Time, stop *atomic.Bool) []Placement {
-	for _, turn := range turnsFitting(c) {
+	turns := turnsFitting(c)
+	if len(turns) == 0 {
+		return nil
+	}
+	// The whole square's formula, without symmetry-breaking clauses, which
+	// would exclude some of these tilings; each turn adds its clauses to a
+	// copy.
+	whole := encode(n, c, noBreaking, stop)
+	if whole == nil {
+		return nil
+	}
+	index := whole.placementIndex()
+	for _, turn := range turns {
 		if stopped(stop, deadline) {
 			return nil
 		}
-		enc := encodeTurned(n, c, turn, stop)
+		enc := whole.turned(index, turn)
 		if a := solveFormula(cadicalPath(), enc, forSat, tryUntil(deadline), stop); a.out == found {
 			return a.tiling
 		}
@@ -67,23 +80,18 @@ func fitsOrbit(c Counts, orbit int) bool {
 	return true
 }
 
-// encodeTurned returns the formula whose models are the tilings of the n
-// x n square by the figures counted in c that turn maps onto themselves:
-// the whole square's formula (encode, without symmetry-breaking clauses,
-// which would exclude some of them), and a clause for each placement that
-// its image is in the tiling when it is, which around each orbit makes
-// them all in or all out (the image is always in the formula, which has
-// every placement of the figures counted, as a turn keeps each figure
-// what it is). It returns nil when stop is set before it is
-// done.
-func encodeTurned(n int, c Counts, turn squareMap, stop *atomic.Bool) *encoding {
-	enc := encode(n, c, noBreaking, stop)
-	if enc == nil {
-		return nil
+// turned returns a copy of the whole square's formula enc (index its
+// placements) whose models are the tilings that turn maps onto
+// themselves: it adds a clause for each placement that its image is in
+// the tiling when it is, which around each orbit makes them all in or all
+// out (the image is always in the formula, which has every placement of
+// the figures counted, as a turn keeps each figure what it is). enc stays
+// as it was.
+func (enc *encoding) turned(index placementIndex, turn squareMap) *encoding {
+	t := *enc
+	t.lits = slices.Clip(enc.lits) // the clauses added go to a new array
+	for v := int32(1); v <= int32(len(t.places)); v++ {
+		t.add(-v, index.image(turn, v))
 	}
-	index := enc.placementIndex()
-	for v := int32(1); v <= int32(len(enc.places)); v++ {
-		enc.add(-v, index.image(turn, v))
-	}
-	return enc
+	return &t
 }
