@@ -39,10 +39,8 @@ func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
 // when keep is nil): its models are the tilings made of those.
 func encodeKeeping(n int, c Counts, b breaking, keep func(Placement) bool, stop *atomic.Bool) *encoding {
 	enc := &encoding{n: n, cover: make([][]int32, n*n)}
-	for f, k := range c {
-		if k > 0 {
-			enc.addPlacements(Figure(f), keep)
-		}
+	for _, f := range c.present() {
+		enc.addPlacements(f, keep)
 	}
 	enc.index()
 	enc.nvars = int32(len(enc.places))

@@ -76,10 +76,8 @@ func integerWeighing(n int, c Counts, shape string, real []float64) (w weighing,
 // String says the argument, short enough for one line of an error.
 func (w weighing) String() string {
 	var each []string
-	for f, k := range w.counts {
-		if k > 0 {
-			each = append(each, fmt.Sprintf("%v ≥ %d", Figure(f), w.low[f]))
-		}
+	for _, f := range w.counts.present() {
+		each = append(each, fmt.Sprintf("%v ≥ %d", f, w.low[f]))
 	}
 	return fmt.Sprintf("cell weights %s: %s each, so the figures ≥ %d > the square's %d", w.shape, strings.Join(each, ", "), w.bound, w.square)
 }
