@@ -45,8 +45,8 @@
 // and stacking bands adds those counts (this finds tilings of many
 // signatures rich in T, or in S with I, L or T, that the search and the SAT
 // solvers take tens of seconds for; it never proves absence). Otherwise,
-// on a square of side 40 at most, the signature goes to a SAT solver too (a CDCL solver that learns clauses:
-// Debian's cadical, run as a child process, when it is installed, else
+// on a square of side 40 at most, the signature goes to a SAT solver too
+// (a CDCL solver that learns clauses: Debian's cadical, run as a child process, when it is installed, else
 // gini, built in), beside the search, and the first to answer wins. The
 // formula has a variable per placement (figure, angle, position), one
 // clause per cell saying that something covers it and one per pair of
@@ -60,9 +60,13 @@
 // and clauses that keep one of the ways two figures (or four Is) can cover
 // the same cells (local symmetry breaking), save the solver work. Unlike
 // the search, the solver proves that there is no tiling as readily as it
-// finds one. Meanwhile, when one figure makes up three quarters of the
-// signature, the core that the search would use first asks a SAT solver for
-// a tiling with every other figure within 2, then 3, cells of a side, where
+// finds one. Meanwhile, the core that the search would use first asks a
+// SAT solver for a tiling that the quarter turn of the square, then the
+// half turn, maps onto itself, when the counts allow one (multiples of 4
+// or 2): fixed by a quarter or a half of its placements, such a tiling is
+// found in a second or two where the whole square's formula takes tens of
+// seconds. Then, when one figure makes up three quarters of the
+// signature, that core asks a SAT solver for a tiling with every other figure within 2, then 3, cells of a side, where
 // such figures mostly sit when they are few (S and Z run in staircases, T
 // in rows, that they end): a much smaller formula, which finds tilings the
 // whole square's formula takes tens of seconds for; finding none there
