@@ -154,11 +154,10 @@ func (v verdict) mirrored(n int) verdict {
 // of any shape (startAnyWeighing, on squares up to anyWeightsMaxSize) and,
 // when the square is at most satMaxSize, a SAT solver, bands, tilings a
 // turn maps onto themselves, the few figures near the sides and the
-// search (besideSAT); on larger squares,
-// bands (up to bandsMaxSize) beside the search (besideBands); until one of
-// them settles the question or the deadline passes, or cancel (if not nil)
-// is set. method says which settled it. All have stopped when decide
-// returns.
+// search (besideSAT); on larger squares, bands (up to bandsMaxSize)
+// beside the search (besideBands); until one of them settles the question
+// or the deadline passes, or cancel (if not nil) is set. method says which
+// settled it. All have stopped when decide returns.
 func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 	s := newSearcher(n, c)
 	solo := time.Now().Add(soloTime)
