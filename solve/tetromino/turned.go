@@ -22,31 +22,31 @@ import (
 // turn) or two (half turn), but for the O whose 2 x 2 block is the
 // square's centre, which every turn maps onto itself.
 
-// turnedTiling looks for a tiling of the n x n square by the figures
-// counted in c that the quarter turn maps onto itself, then for one that
-// the half turn does, when the counts allow it (turnsFitting), each for
-// at most half the time left before the deadline (borderMaxTime when there
-// is none), with a SAT solver in its configuration for formulas with a
-// model. It returns nil when it finds none in time or there is none, or
-// once stop is set: its nil proves nothing about the square.
-func turnedTiling(n int, c Counts, deadline time.Time, stop *atomic.Bool) []Placement {
+// turnedTiling looks for a tiling by the figures counted in c that the
+// quarter turn of the square maps onto itself, then for one that the half
+// turn does, when the counts allow it (turnsFitting), each for at most
+// half the time left before the deadline (borderMaxTime when there is
+// none), with a SAT solver in its configuration for formulas with a model.
+// whole gives the whole square's formula without symmetry-breaking
+// clauses, which would exclude some of these tilings (nil once stop is
+// set); each turn adds its clauses to a copy. It returns nil when it finds
+// none in time or there is none, or once stop is set: its nil proves
+// nothing about the square.
+func turnedTiling(c Counts, whole func() *encoding, deadline time.Time, stop *atomic.Bool) []Placement {
 	turns := turnsFitting(c)
 	if len(turns) == 0 {
 		return nil
 	}
-	// The whole square's formula, without symmetry-breaking clauses, which
-	// would exclude some of these tilings; each turn adds its clauses to a
-	// copy.
-	whole := encode(n, c, noBreaking, stop)
-	if whole == nil {
+	formula := whole()
+	if formula == nil {
 		return nil
 	}
-	index := whole.placementIndex()
+	index := formula.placementIndex()
 	for _, turn := range turns {
 		if stopped(stop, deadline) {
 			return nil
 		}
-		enc := whole.turned(index, turn)
+		enc := formula.turned(index, turn)
 		if a := solveFormula(cadicalPath(), enc, forSat, tryUntil(deadline), stop); a.out == found {
 			return a.tiling
 		}

@@ -53,7 +53,9 @@ func TestTurnedTiling(t *testing.T) {
 		{16, "I40,Z24"}, // Solve solves its mirror image
 	} {
 		c := mustCounts(t, tc.sig)
-		tiling := turnedTiling(tc.n, c, time.Now().Add(time.Minute), new(atomic.Bool))
+		stop := new(atomic.Bool)
+		whole := func() *encoding { return encode(tc.n, c, noBreaking, stop) }
+		tiling := turnedTiling(c, whole, time.Now().Add(time.Minute), stop)
 		if tiling == nil {
 			t.Errorf("%d %s: no turned tiling", tc.n, tc.sig)
 			continue
