@@ -58,6 +58,7 @@ const (
 	byWeighting = "weighting"
 	byBorder    = "SAT near the sides"
 	byTurn      = "SAT turned onto itself"
+	bySecondSAT = "second SAT solver"
 )
 
 // solve is Solve, and says which method settled the question.
@@ -121,16 +122,20 @@ const soloTime = 50 * time.Millisecond
 // the tilings of particular forms are tried (besideSAT); a second SAT
 // solver takes its core from then on. Past its solo time the search
 // settles hardly any signature of 12 to 40: in three samples of 599 at a
-// limit of 5 s, 2 of the 735 it settled, in 0.72 and 0.93 s (README,
+// limit of 5 s, 2 of the 743 it settled, in 0.72 and 0.93 s (README,
 // "A second SAT solver").
 const searchTime = time.Second
 
 // proofs says how each method proves that there is no tiling (the
 // weighting argument says it in its own numbers).
 var proofs = map[string]string{
-	bySearch: "the search tried every placement",
-	bySAT:    "a SAT solver ruled out every way to cover the square",
+	bySearch:    "the search tried every placement",
+	bySAT:       satProof,
+	bySecondSAT: satProof,
 }
+
+// satProof says how a SAT solver proves that there is no tiling.
+const satProof = "a SAT solver ruled out every way to cover the square"
 
 // verdict is what decide found, and how.
 type verdict struct {
@@ -222,18 +227,33 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 		<-weights
 		return verdict{tiling: tiling, out: found, method: method}
 	}
+	out, second := s.searchThenSAT(whole, searchUntil, deadline, stop)
+	stop.Store(true)
+	answer, method := <-sat, bySAT
+	if second.out != timedOut {
+		answer, method = second, bySecondSAT
+	}
+	return s.verdict(out, answer, method, <-weights)
+}
+
+// searchThenSAT runs the search until searchUntil, then a second SAT
+// solver on the formula whole in its configuration for formulas with a
+// model, until one of them settles the question, or stop is set or the
+// deadline passes; the search goes on instead when the solver cannot run
+// (a formula over satMaxClauses). It returns the search's outcome and the
+// solver's answer (timedOut when it did not run).
+func (s *searcher) searchThenSAT(whole func() *encoding, searchUntil, deadline time.Time, stop *atomic.Bool) (outcome, satAnswer) {
 	s.e.deadline = earlier(searchUntil, deadline)
 	out := s.run()
-	second := satAnswer{out: timedOut}
-	if out == timedOut && !stopped(stop, deadline) {
-		second = solveFormula(cadicalPath(), whole(), forSat, deadline, stop)
+	if out != timedOut || stopped(stop, deadline) {
+		return out, satAnswer{out: timedOut}
 	}
-	stop.Store(true)
-	answer := <-sat
-	if second.out != timedOut {
-		answer = second
+	second := solveFormula(cadicalPath(), whole(), forSat, deadline, stop)
+	if second.out == timedOut && !stopped(stop, deadline) {
+		s.e.deadline = deadline
+		out = s.run()
 	}
-	return s.verdict(out, answer, <-weights)
+	return out, second
 }
 
 // earlier returns the earlier of a and the deadline d, which is none when
@@ -256,19 +276,19 @@ func (s *searcher) besideBands(n int, c Counts, deadline time.Time, stop *atomic
 		<-weights
 		return verdict{tiling: tiling, out: found, method: byBands}
 	}
-	return s.verdict(out, satAnswer{out: timedOut}, <-weights)
+	return s.verdict(out, satAnswer{out: timedOut}, bySAT, <-weights)
 }
 
-// verdict is what the search's run, which ended with out, the SAT solver's
-// answer and the weights of any shape settled, in that order: the search's
-// or the SAT solver's tiling or proof, else the weights' proof, else
-// nothing (timedOut).
-func (s *searcher) verdict(out outcome, answer satAnswer, weighed weighed) verdict {
+// verdict is what the search's run, which ended with out, a SAT solver's
+// answer (method says which solver) and the weights of any shape settled,
+// in that order: the search's or the SAT solver's tiling or proof, else the
+// weights' proof, else nothing (timedOut).
+func (s *searcher) verdict(out outcome, answer satAnswer, method string, weighed weighed) verdict {
 	switch {
 	case out != timedOut:
 		return s.result(out)
 	case answer.out != timedOut:
-		return verdict{tiling: answer.tiling, out: answer.out, method: bySAT}
+		return verdict{tiling: answer.tiling, out: answer.out, method: method}
 	case weighed.ok:
 		return verdict{out: exhausted, method: byWeighting, weigh: weighed.w}
 	}
