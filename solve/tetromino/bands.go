@@ -272,14 +272,29 @@ func (b *band) step(p int, after uint64, k, y0 int, out []Placement) (uint64, in
 // (it is asked at every cell of a band), when c has more than three kinds
 // or when n is over bandsMaxSize.
 func constructBands(n int, c Counts, halt func() bool) []Placement {
-	if n > bandsMaxSize {
+	tiling, exact := nearestBands(n, c, halt, false)
+	if !exact {
 		return nil
+	}
+	return tiling
+}
+
+// nearestBands is constructBands that, when near is set and no stack of
+// bands has the counts c, returns the stack of bands of every height whose
+// counts are nearest c's (exact false), for repair to start from; nil
+// when there are no bands (more than three kinds, n over bandsMaxSize) or
+// halt says to stop.
+func nearestBands(n int, c Counts, halt func() bool, near bool) (tiling []Placement, exact bool) {
+	if n > bandsMaxSize {
+		return nil, false
 	}
 	figs := c.present()
 	if len(figs) > 3 {
-		return nil
+		return nil, false
 	}
 	bands := map[int]*band{}
+	var reach []countSet
+	target := countPair(c, figs)
 	for _, h := range bandHeights {
 		if h > n {
 			continue
@@ -287,35 +302,62 @@ func constructBands(n int, c Counts, halt func() bool) []Placement {
 		b := &band{h: h, n: n, g: gridFor(len(figs), h*n/4), figs: figs, moves: bandMoves(figs, h)}
 		if !b.fill(halt) {
 			if halt() {
-				return nil
+				return nil, false
 			}
 			continue
 		}
 		b.forget()
 		bands[h] = b
-		if tiling := stack(n, c, figs, bands, halt); tiling != nil {
-			return tiling
+		reach = reachable(n, figs, bands)
+		if reach[n].has(gridFor(len(figs), n*n/4).index(target[0], target[1])) {
+			return stack(n, target, figs, bands, reach, halt), true
 		}
 		if halt() {
-			return nil
+			return nil, false
 		}
 	}
-	return nil
+	if !near || len(bands) == 0 {
+		return nil, false
+	}
+	pair, ok := nearestPair(reach[n], gridFor(len(figs), n*n/4), target)
+	if !ok {
+		return nil, false
+	}
+	return stack(n, pair, figs, bands, reach, halt), false
 }
 
-// stack finds heights from bands that add up to n, and count pairs from
-// each band's full set that add up to c's, and returns the tiling they
-// make, or nil (also when halt says to stop while it computes a band's
-// layers again). The same band may be traced more than once, at other
-// heights, with its layers kept after the first.
-func stack(n int, c Counts, figs []Figure, bands map[int]*band, halt func() bool) []Placement {
-	big := gridFor(len(figs), n*n/4)
-	key := big.index
-	target := [2]int{}
+// countPair returns the counts of c's first two figures of figs (0 for
+// those figs has not): the pair that, with the square's total, gives all
+// of c's counts.
+func countPair(c Counts, figs []Figure) (pair [2]int) {
 	for i := 0; i < 2 && i < len(figs)-1; i++ {
-		target[i] = c[figs[i]]
+		pair[i] = c[figs[i]]
 	}
-	// reach[H]: the count pairs with which bands can fill the top H rows.
+	return pair
+}
+
+// nearestPair returns the pair in s (laid out by g) nearest t, by the sum
+// of the differences of the three counts (the third is the total less the
+// others), and false when s is empty.
+func nearestPair(s countSet, g grid, t [2]int) ([2]int, bool) {
+	best, bestDist := [2]int{}, -1
+	for i, w := range s {
+		for ; w != 0; w &= w - 1 {
+			k := i*64 + bits.TrailingZeros64(w)
+			a, b := k/g.db, k%g.db
+			d := abs(a-t[0]) + abs(b-t[1]) + abs(a+b-t[0]-t[1])
+			if bestDist < 0 || d < bestDist {
+				best, bestDist = [2]int{a, b}, d
+			}
+		}
+	}
+	return best, bestDist >= 0
+}
+
+// reachable returns, for each height H up to n, the count pairs with
+// which bands can fill the top H rows.
+func reachable(n int, figs []Figure, bands map[int]*band) []countSet {
+	big := gridFor(len(figs), n*n/4)
 	reach := make([]countSet, n+1)
 	reach[0] = newCountSet(big)
 	reach[0][0] = 1
@@ -323,13 +365,20 @@ func stack(n int, c Counts, figs []Figure, bands map[int]*band, halt func() bool
 		reach[H] = newCountSet(big)
 		for h, b := range bands {
 			if h <= H {
-				forPairs(b, func(a, bb int) { reach[H].orShifted(reach[H-h], key(a, bb)) })
+				forPairs(b, func(a, bb int) { reach[H].orShifted(reach[H-h], big.index(a, bb)) })
 			}
 		}
 	}
-	if !reach[n].has(key(target[0], target[1])) {
-		return nil
-	}
+	return reach
+}
+
+// stack returns the tiling that bands make with the count pair target,
+// which reach (reachable) must have for the whole square, or nil when halt
+// says to stop while it computes a band's layers again. The same band may
+// be traced more than once, at other heights, with its layers kept after
+// the first.
+func stack(n int, target [2]int, figs []Figure, bands map[int]*band, reach []countSet, halt func() bool) []Placement {
+	key := gridFor(len(figs), n*n/4).index
 	var tiling []Placement
 	for H, t := n, target; H > 0; {
 		h, pair := lastBand(bands, reach, H, t, key)

@@ -43,38 +43,44 @@
 // columns finds every count of figures the band can take, and stacking bands
 // adds those counts (this finds tilings of many signatures rich in T, or in S
 // with I, L or T, that the search and the SAT solvers take tens of seconds for;
-// it never proves absence). Otherwise, on a square of side 40 at most, the
-// signature goes to a SAT solver too (a CDCL solver that learns clauses:
-// Debian's cadical, run as a child process, when it is installed, else gini,
-// built in), beside the search, and the first to answer wins. The formula has a
-// variable per placement (figure, angle, position), one clause per cell saying
-// that something covers it and one per pair of overlapping placements; the
-// counts are totalizers over the cells where a copy of a figure can start, in Z
-// order, so that the solver can count the copies in a block of the square
-// (cardinality networks for large counts). Clauses that keep only the first of
-// the tilings the square's symmetries map onto each other (lex-leader symmetry
-// breaking), and the placements whose unit propagation alone fails
-// (failed-literal probing, for gini; cadical probes by itself), and clauses
-// that keep one of the ways two figures (or four Is) can cover the same cells
-// (local symmetry breaking), save the solver work. Unlike the search, the
-// solver proves that there is no tiling as readily as it finds one. Meanwhile,
-// the core that the search would use first asks a SAT solver for a tiling that
-// the quarter turn of the square, then the half turn, maps onto itself, when
-// the counts allow one (multiples of 4 or 2): fixed by a quarter or a half of
-// its placements, such a tiling is found in a second or two where the whole
-// square's formula takes tens of seconds. Then, when one figure makes up three
-// quarters of the signature, that core asks a SAT solver for a tiling with
-// every other figure within 2, then 3, cells of a side, where such figures
-// mostly sit when they are few (S and Z run in staircases, T in rows, that they
-// end): a much smaller formula, which finds tilings the whole square's formula
-// takes tens of seconds for; finding none there proves nothing. Then the search
-// goes on until a second after Solve began (past its first 50 ms it settles
-// hardly any signature of these sizes), and from then on that core runs a
-// second SAT solver on the whole square, in its configuration for formulas with
-// a model where the first runs in the one for formulas without: it finds some
-// tilings several times sooner. A signature and its mirror image (S for Z, J
-// for L) are always solved as the same one of the two, and the tiling mirrored
-// back. The time limit ends them all.
+// it never proves absence). When no stack of bands has the signature's counts,
+// the stack nearest them can be repaired: the figures on a small square of it
+// are retiled (a small SAT formula) with two copies of one figure more and two
+// of another fewer, again and again, until the counts are the signature's (on
+// squares over 40, beside the search until the end; up to 40, see below).
+// Otherwise, on a square of side 40 at most, the signature goes to a SAT solver
+// too (a CDCL solver that learns clauses: Debian's cadical, run as a child
+// process, when it is installed, else gini, built in), beside the search, and
+// the first to answer wins. The formula has a variable per placement (figure,
+// angle, position), one clause per cell saying that something covers it and one
+// per pair of overlapping placements; the counts are totalizers over the cells
+// where a copy of a figure can start, in Z order, so that the solver can count
+// the copies in a block of the square (cardinality networks for large counts).
+// Clauses that keep only the first of the tilings the square's symmetries map
+// onto each other (lex-leader symmetry breaking), and the placements whose unit
+// propagation alone fails (failed-literal probing, for gini; cadical probes by
+// itself), and clauses that keep one of the ways two figures (or four Is) can
+// cover the same cells (local symmetry breaking), save the solver work. Unlike
+// the search, the solver proves that there is no tiling as readily as it finds
+// one. Meanwhile, the core that the search would use first asks a SAT solver
+// for a tiling that the quarter turn of the square, then the half turn, maps
+// onto itself, when the counts allow one (multiples of 4 or 2): fixed by a
+// quarter or a half of its placements, such a tiling is found in a second or
+// two where the whole square's formula takes tens of seconds. Then, when one
+// figure makes up three quarters of the signature, that core asks a SAT solver
+// for a tiling with every other figure within 2, then 3, cells of a side, where
+// such figures mostly sit when they are few (S and Z run in staircases, T in
+// rows, that they end): a much smaller formula, which finds tilings the whole
+// square's formula takes tens of seconds for; finding none there proves
+// nothing. Then the search goes on until a second after Solve began (past its
+// first 50 ms it settles hardly any signature of these sizes), that core
+// repairs the nearest stack of bands for up to 2 s, which finds some tilings
+// that nothing else here finds in 30 s, and from then on it runs a second SAT
+// solver on the whole square, in its configuration for formulas with a model
+// where the first runs in the one for formulas without: it finds some tilings
+// several times sooner. A signature and its mirror image (S for Z, J for L) are
+// always solved as the same one of the two, and the tiling mirrored back. The
+// time limit ends them all.
 //
 // Render draws a solution with one colour per figure.
 package tetromino

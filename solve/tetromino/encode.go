@@ -38,6 +38,18 @@ func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
 // encodeKeeping is encode over only the placements that keep accepts (all
 // when keep is nil): its models are the tilings made of those.
 func encodeKeeping(n int, c Counts, b breaking, keep func(Placement) bool, stop *atomic.Bool) *encoding {
+	return encodeCovering(n, c, b, keep, false, stop)
+}
+
+// encodeRegion is encodeKeeping for the cells that the placements keep
+// accepts cover, the others left out: its models are the tilings of that
+// region by those placements, with the counts c.
+func encodeRegion(n int, c Counts, keep func(Placement) bool, stop *atomic.Bool) *encoding {
+	return encodeCovering(n, c, noBreaking, keep, true, stop)
+}
+
+// encodeCovering is encodeKeeping, or encodeRegion when region is set.
+func encodeCovering(n int, c Counts, b breaking, keep func(Placement) bool, region bool, stop *atomic.Bool) *encoding {
 	enc := &encoding{n: n, cover: make([][]int32, n*n)}
 	for _, f := range c.present() {
 		enc.addPlacements(f, keep)
@@ -48,7 +60,9 @@ func encodeKeeping(n int, c Counts, b breaking, keep func(Placement) bool, stop 
 		if cell%n == 0 && stop.Load() {
 			return nil
 		}
-		enc.add(ps...) // every cell is covered
+		if len(ps) > 0 || !region {
+			enc.add(ps...) // every cell is covered
+		}
 	}
 	enc.overlaps()
 	if stop.Load() {

@@ -76,15 +76,21 @@ func solveGini(enc *encoding, deadline time.Time, stop *atomic.Bool) ([]bool, ou
 	enc.lits = nil
 	switch waitSolve(g.GoSolve(), deadline, stop) {
 	case 1:
-		model := make([]bool, len(enc.places)+1) // the placements: all a tiling needs
-		for v := range model[1:] {
-			model[v+1] = g.Value(z.Dimacs2Lit(v + 1))
-		}
-		return model, found
+		return giniModel(g, len(enc.places)), found
 	case -1:
 		return nil, exhausted
 	}
 	return nil, timedOut
+}
+
+// giniModel returns the values of variables 1 to n (the placements: all a
+// tiling needs) in the model g found, indexed by variable.
+func giniModel(g *gini.Gini, n int) []bool {
+	model := make([]bool, n+1)
+	for v := range model[1:] {
+		model[v+1] = g.Value(z.Dimacs2Lit(v + 1))
+	}
+	return model
 }
 
 // newGini returns a solver for the formula enc and the unit clauses units.

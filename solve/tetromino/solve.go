@@ -59,6 +59,7 @@ const (
 	byBorder    = "SAT near the sides"
 	byTurn      = "SAT turned onto itself"
 	bySecondSAT = "second SAT solver"
+	byRepair    = "bands repaired"
 )
 
 // solve is Solve, and says which method settled the question.
@@ -125,6 +126,12 @@ const soloTime = 50 * time.Millisecond
 // limit of 5 s, 2 of the 743 it settled, in 0.72 and 0.93 s (README,
 // "A second SAT solver").
 const searchTime = time.Second
+
+// repairTime is how long repair may take on a square up to satMaxSize,
+// after the bands (besideSAT), before the other methods have their turn:
+// where it finds a tiling, it mostly does in a second or two (README,
+// "Repairing a near tiling").
+const repairTime = 2 * time.Second
 
 // proofs says how each method proves that there is no tiling (the
 // weighting argument says it in its own numbers).
@@ -201,10 +208,11 @@ func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
 // besideSAT settles a square up to satMaxSize: the SAT solver starts with
 // the bands, which keep one core busy, and goes on beside the others once
 // they are done; then come the tilings a turn maps onto themselves, the
-// few figures near the sides, the search until searchUntil, then a second
-// SAT solver on the whole square in its configuration for formulas with a
-// model, until one of them, or the weights (weights), settles it, or stop
-// is set or the deadline passes.
+// few figures near the sides, the search until searchUntil, the nearest
+// stack of bands repaired for at most repairTime, then a second SAT solver
+// on the whole square in its configuration for formulas with a model,
+// until one of them, or the weights (weights), settles it, or stop is set
+// or the deadline passes.
 func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, stop *atomic.Bool, weights <-chan weighed) verdict {
 	sat := startSAT(n, c, deadline, stop)
 	// The whole square's formula without symmetry-breaking clauses, for
@@ -214,12 +222,21 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 	// Tilings of three forms that are quick to build or to ask for: stacks
 	// of bands, tilings a turn maps onto themselves, then the few figures
 	// near the sides.
-	tiling, method := constructBands(n, c, haltAt(stop, deadline)), byBands
-	if tiling == nil {
+	near, exact := nearestBands(n, c, haltAt(stop, deadline), true)
+	tiling, method := near, byBands
+	if !exact {
 		tiling, method = turnedTiling(c, whole, deadline, stop), byTurn
 	}
 	if tiling == nil {
 		tiling, method = borderTiling(n, c, deadline, stop), byBorder
+	}
+	out := timedOut
+	if tiling == nil {
+		s.e.deadline = earlier(searchUntil, deadline)
+		out = s.run()
+	}
+	if tiling == nil && out == timedOut && near != nil {
+		tiling, method = repair(n, c, near, earlier(time.Now().Add(repairTime), deadline), stop), byRepair
 	}
 	if tiling != nil {
 		stop.Store(true)
@@ -227,7 +244,10 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 		<-weights
 		return verdict{tiling: tiling, out: found, method: method}
 	}
-	out, second := s.searchThenSAT(whole, searchUntil, deadline, stop)
+	second := satAnswer{out: timedOut}
+	if out == timedOut {
+		out, second = s.secondSAT(whole, deadline, stop)
+	}
 	stop.Store(true)
 	answer, method := <-sat, bySAT
 	if second.out != timedOut {
@@ -236,19 +256,18 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 	return s.verdict(out, answer, method, <-weights)
 }
 
-// searchThenSAT runs the search until searchUntil, then a second SAT
-// solver on the formula whole in its configuration for formulas with a
-// model, until one of them settles the question, or stop is set or the
-// deadline passes; the search goes on instead when the solver cannot run
-// (a formula over satMaxClauses). It returns the search's outcome and the
-// solver's answer (timedOut when it did not run).
-func (s *searcher) searchThenSAT(whole func() *encoding, searchUntil, deadline time.Time, stop *atomic.Bool) (outcome, satAnswer) {
-	s.e.deadline = earlier(searchUntil, deadline)
-	out := s.run()
-	if out != timedOut || stopped(stop, deadline) {
-		return out, satAnswer{out: timedOut}
+// secondSAT runs a second SAT solver on the formula whole in its
+// configuration for formulas with a model, until it settles the question,
+// or stop is set or the deadline passes; the search goes on instead when
+// the solver cannot run (a formula over satMaxClauses). It returns the
+// search's outcome (timedOut when it did not run) and the solver's answer
+// (timedOut when it did not run).
+func (s *searcher) secondSAT(whole func() *encoding, deadline time.Time, stop *atomic.Bool) (outcome, satAnswer) {
+	if stopped(stop, deadline) {
+		return timedOut, satAnswer{out: timedOut}
 	}
 	second := solveFormula(cadicalPath(), whole(), forSat, deadline, stop)
+	out := timedOut
 	if second.out == timedOut && !stopped(stop, deadline) {
 		s.e.deadline = deadline
 		out = s.run()
@@ -272,9 +291,9 @@ func (s *searcher) besideBands(n int, c Counts, deadline time.Time, stop *atomic
 	bands := startBands(n, c, deadline, stop)
 	out := s.run()
 	stop.Store(true)
-	if tiling := <-bands; out == timedOut && tiling != nil {
+	if b := <-bands; out == timedOut && b.tiling != nil {
 		<-weights
-		return verdict{tiling: tiling, out: found, method: byBands}
+		return verdict{tiling: b.tiling, out: found, method: b.method}
 	}
 	return s.verdict(out, satAnswer{out: timedOut}, bySAT, <-weights)
 }
@@ -295,13 +314,33 @@ func (s *searcher) verdict(out outcome, answer satAnswer, method string, weighed
 	return verdict{out: timedOut, sat: answer.solver}
 }
 
-// startBands builds a tiling from bands (constructBands), beside the
-// caller, until stop is set or the deadline passes. It sends the tiling
-// (nil for none) on the channel returned and, when it has built one, sets
-// stop so that the others stop.
-func startBands(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan []Placement {
-	return beside(stop, func() []Placement { return constructBands(n, c, haltAt(stop, deadline)) },
-		func(tiling []Placement) bool { return tiling != nil })
+// startBands builds a tiling from bands, or repairs the nearest stack of
+// them (bandsOrRepair), beside the caller, until stop is set or the
+// deadline passes. It sends the tiling (nil for none) and the method on
+// the channel returned and, when it has built one, sets stop so that the
+// others stop.
+func startBands(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan built {
+	return beside(stop, func() built {
+		tiling, method := bandsOrRepair(n, c, deadline, stop)
+		return built{tiling, method}
+	}, func(b built) bool { return b.tiling != nil })
+}
+
+// built is a tiling and the method that built it.
+type built struct {
+	tiling []Placement
+	method string
+}
+
+// bandsOrRepair returns a tiling built from bands (method byBands), else
+// the stack of bands nearest the signature repaired (byRepair), else nil,
+// by the deadline or until stop is set.
+func bandsOrRepair(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placement, string) {
+	near, exact := nearestBands(n, c, haltAt(stop, deadline), true)
+	if exact || near == nil {
+		return near, byBands
+	}
+	return repair(n, c, near, deadline, stop), byRepair
 }
 
 // weighed is what startAnyWeighing found: ok when w proves that there is
