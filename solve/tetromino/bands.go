@@ -272,29 +272,28 @@ func (b *band) step(p int, after uint64, k, y0 int, out []Placement) (uint64, in
 // (it is asked at every cell of a band), when c has more than three kinds
 // or when n is over bandsMaxSize.
 func constructBands(n int, c Counts, halt func() bool) []Placement {
-	tiling, exact := nearestBands(n, c, halt, false)
-	if !exact {
-		return nil
-	}
+	tiling, _ := nearestBands(n, c, halt)
 	return tiling
 }
 
-// nearestBands is constructBands that, when near is set and no stack of
-// bands has the counts c, returns the stack of bands of every height whose
-// counts are nearest c's (exact false), for repair to start from; nil
-// when there are no bands (more than three kinds, n over bandsMaxSize) or
-// halt says to stop.
-func nearestBands(n int, c Counts, halt func() bool, near bool) (tiling []Placement, exact bool) {
+// nearestBands is constructBands that, when no stack of bands has the
+// counts c, returns instead a function that builds the stack of the bands
+// of every height whose counts are nearest c's, for repair to start from
+// (nil when there are no bands, or halt said to stop); that function
+// returns nil when its own halt says to stop. Building the stack computes
+// its bands again, which takes longer than finding that none has the
+// counts: it is left until repair needs it.
+func nearestBands(n int, c Counts, halt func() bool) (tiling []Placement, nearest func(halt func() bool) []Placement) {
 	if n > bandsMaxSize {
-		return nil, false
+		return nil, nil
 	}
 	figs := c.present()
 	if len(figs) > 3 {
-		return nil, false
+		return nil, nil
 	}
 	bands := map[int]*band{}
 	var reach []countSet
-	target := countPair(c, figs)
+	g, target := gridFor(len(figs), n*n/4), countPair(c, figs)
 	for _, h := range bandHeights {
 		if h > n {
 			continue
@@ -302,28 +301,25 @@ func nearestBands(n int, c Counts, halt func() bool, near bool) (tiling []Placem
 		b := &band{h: h, n: n, g: gridFor(len(figs), h*n/4), figs: figs, moves: bandMoves(figs, h)}
 		if !b.fill(halt) {
 			if halt() {
-				return nil, false
+				return nil, nil
 			}
 			continue
 		}
 		b.forget()
 		bands[h] = b
 		reach = reachable(n, figs, bands)
-		if reach[n].has(gridFor(len(figs), n*n/4).index(target[0], target[1])) {
-			return stack(n, target, figs, bands, reach, halt), true
+		if reach[n].has(g.index(target[0], target[1])) {
+			return stack(n, target, figs, bands, reach, halt), nil
 		}
 		if halt() {
-			return nil, false
+			return nil, nil
 		}
 	}
-	if !near || len(bands) == 0 {
-		return nil, false
-	}
-	pair, ok := nearestPair(reach[n], gridFor(len(figs), n*n/4), target)
+	pair, ok := nearestPair(reach, n, g, target)
 	if !ok {
-		return nil, false
+		return nil, nil
 	}
-	return stack(n, pair, figs, bands, reach, halt), false
+	return nil, func(halt func() bool) []Placement { return stack(n, pair, figs, bands, reach, halt) }
 }
 
 // countPair returns the counts of c's first two figures of figs (0 for
@@ -336,12 +332,16 @@ func countPair(c Counts, figs []Figure) (pair [2]int) {
 	return pair
 }
 
-// nearestPair returns the pair in s (laid out by g) nearest t, by the sum
-// of the differences of the three counts (the third is the total less the
-// others), and false when s is empty.
-func nearestPair(s countSet, g grid, t [2]int) ([2]int, bool) {
+// nearestPair returns the pair (laid out by g) with which bands can fill
+// the whole n x n square (reach, from reachable; nil for no bands) nearest
+// t, by the sum of the differences of the three counts (the third is the
+// total less the others), and false when there is none.
+func nearestPair(reach []countSet, n int, g grid, t [2]int) ([2]int, bool) {
 	best, bestDist := [2]int{}, -1
-	for i, w := range s {
+	if reach == nil {
+		return best, false
+	}
+	for i, w := range reach[n] {
 		for ; w != 0; w &= w - 1 {
 			k := i*64 + bits.TrailingZeros64(w)
 			a, b := k/g.db, k%g.db

@@ -38,8 +38,11 @@ const repairStepTime = 250 * time.Millisecond
 // repair returns a tiling of the n x n square by the figures counted in c
 // made from tiling, another tiling of it, by retiling a region at a time,
 // or nil when a step finds no region to retile, when stop is set or when
-// the deadline passes.
+// the deadline passes (at once when tiling is nil).
 func repair(n int, c Counts, tiling []Placement, deadline time.Time, stop *atomic.Bool) []Placement {
+	if tiling == nil {
+		return nil
+	}
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(c.Total())))
 	for have := countsOf(tiling); have != c; have = countsOf(tiling) {
 		tiling = repairStep(n, tiling, stepTowards(have, c), rng, deadline, stop)

@@ -47,11 +47,12 @@ func TestRepair(t *testing.T) {
 	}
 	for _, tc := range tests {
 		c := mustCounts(t, tc.sig)
-		near, exact := nearestBands(tc.size, c, never, true)
-		if near == nil || exact {
-			t.Fatalf("%d %s: nearest stack of bands %v, exact %v: want one that is not a tiling of it", tc.size, tc.sig, near != nil, exact)
+		tiling, nearest := nearestBands(tc.size, c, never)
+		if tiling != nil || nearest == nil {
+			t.Fatalf("%d %s: bands built a tiling (%v) or no nearest stack (%v): want only a stack that is not a tiling of it", tc.size, tc.sig, tiling != nil, nearest == nil)
 		}
-		tiling := repair(tc.size, c, near, time.Now().Add(time.Minute), new(atomic.Bool))
+		near := nearest(never)
+		tiling = repair(tc.size, c, near, time.Now().Add(time.Minute), new(atomic.Bool))
 		if tiling == nil {
 			t.Errorf("%d %s: repair found no tiling from %s", tc.size, tc.sig, countsOf(near))
 			continue
@@ -66,7 +67,8 @@ func TestRepair(t *testing.T) {
 // would find a tiling otherwise (TestRepair).
 func TestRepairStops(t *testing.T) {
 	c := mustCounts(t, "I42,S22")
-	near, _ := nearestBands(16, c, never, true)
+	_, nearest := nearestBands(16, c, never)
+	near := nearest(never)
 	var stop atomic.Bool
 	stop.Store(true)
 	if tiling := repair(16, c, near, time.Time{}, &stop); tiling != nil {

@@ -222,9 +222,9 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 	// Tilings of three forms that are quick to build or to ask for: stacks
 	// of bands, tilings a turn maps onto themselves, then the few figures
 	// near the sides.
-	near, exact := nearestBands(n, c, haltAt(stop, deadline), true)
-	tiling, method := near, byBands
-	if !exact {
+	tiling, nearest := nearestBands(n, c, haltAt(stop, deadline))
+	method := byBands
+	if tiling == nil {
 		tiling, method = turnedTiling(c, whole, deadline, stop), byTurn
 	}
 	if tiling == nil {
@@ -235,8 +235,9 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 		s.e.deadline = earlier(searchUntil, deadline)
 		out = s.run()
 	}
-	if tiling == nil && out == timedOut && near != nil {
-		tiling, method = repair(n, c, near, earlier(time.Now().Add(repairTime), deadline), stop), byRepair
+	if tiling == nil && out == timedOut && nearest != nil {
+		until := earlier(time.Now().Add(repairTime), deadline)
+		tiling, method = repair(n, c, nearest(haltAt(stop, until)), until, stop), byRepair
 	}
 	if tiling != nil {
 		stop.Store(true)
@@ -336,11 +337,11 @@ type built struct {
 // the stack of bands nearest the signature repaired (byRepair), else nil,
 // by the deadline or until stop is set.
 func bandsOrRepair(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placement, string) {
-	near, exact := nearestBands(n, c, haltAt(stop, deadline), true)
-	if exact || near == nil {
-		return near, byBands
+	tiling, nearest := nearestBands(n, c, haltAt(stop, deadline))
+	if tiling != nil || nearest == nil {
+		return tiling, byBands
 	}
-	return repair(n, c, near, deadline, stop), byRepair
+	return repair(n, c, nearest(haltAt(stop, deadline)), deadline, stop), byRepair
 }
 
 // weighed is what startAnyWeighing found: ok when w proves that there is
