@@ -219,26 +219,7 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 	// the turned tilings and the second SAT solver: built once, when the
 	// first of them asks.
 	whole := sync.OnceValue(func() *encoding { return encode(n, c, noBreaking, stop) })
-	// Tilings of three forms that are quick to build or to ask for: stacks
-	// of bands, tilings a turn maps onto themselves, then the few figures
-	// near the sides.
-	tiling, nearest := nearestBands(n, c, haltAt(stop, deadline))
-	method := byBands
-	if tiling == nil {
-		tiling, method = turnedTiling(c, whole, deadline, stop), byTurn
-	}
-	if tiling == nil {
-		tiling, method = borderTiling(n, c, deadline, stop), byBorder
-	}
-	out := timedOut
-	if tiling == nil {
-		s.e.deadline = earlier(searchUntil, deadline)
-		out = s.run()
-	}
-	if tiling == nil && out == timedOut && nearest != nil {
-		until := earlier(time.Now().Add(repairTime), deadline)
-		tiling, method = repair(n, c, nearest(haltAt(stop, until)), until, stop), byRepair
-	}
+	tiling, method, out := s.firstTries(n, c, whole, deadline, searchUntil, stop)
 	if tiling != nil {
 		stop.Store(true)
 		<-sat
@@ -255,6 +236,32 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 		answer, method = second, bySecondSAT
 	}
 	return s.verdict(out, answer, method, <-weights)
+}
+
+// firstTries is what besideSAT runs on the search's core before the second
+// SAT solver: tilings of three forms that are quick to build or to ask for
+// (stacks of bands, tilings a turn maps onto themselves, then the few
+// figures near the sides), the search until searchUntil, then the repair
+// of the nearest stack of bands for at most repairTime, until one of them
+// finds a tiling (and method says which) or the search settles the
+// question (out).
+func (s *searcher) firstTries(n int, c Counts, whole func() *encoding, deadline, searchUntil time.Time, stop *atomic.Bool) (tiling []Placement, method string, out outcome) {
+	tiling, nearest := nearestBands(n, c, haltAt(stop, deadline))
+	if tiling != nil {
+		return tiling, byBands, timedOut
+	}
+	if tiling = turnedTiling(c, whole, deadline, stop); tiling != nil {
+		return tiling, byTurn, timedOut
+	}
+	if tiling = borderTiling(n, c, deadline, stop); tiling != nil {
+		return tiling, byBorder, timedOut
+	}
+	s.e.deadline = earlier(searchUntil, deadline)
+	if out = s.run(); out != timedOut || nearest == nil {
+		return nil, "", out
+	}
+	until := earlier(time.Now().Add(repairTime), deadline)
+	return repair(n, c, nearest(haltAt(stop, until)), until, stop), byRepair, timedOut
 }
 
 // secondSAT runs a second SAT solver on the formula whole in its
