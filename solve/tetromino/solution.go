@@ -204,9 +204,5 @@ func (s *Solution) Validate() error {
 
 // Counts returns how many of each figure the solution uses.
 func (s *Solution) Counts() Counts {
-	var c Counts
-	for _, p := range s.Placements {
-		c[p.Figure]++
-	}
-	return c
+	return countsOf(s.Placements)
 }

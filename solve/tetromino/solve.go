@@ -128,9 +128,9 @@ const soloTime = 50 * time.Millisecond
 const searchTime = time.Second
 
 // repairTime is how long repair may take on a square up to satMaxSize,
-// after the bands (besideSAT), before the other methods have their turn:
-// where it finds a tiling, it mostly does in a second or two (README,
-// "Repairing a near tiling").
+// after the search's first second and before the second SAT solver
+// (firstTries): where it finds a tiling, it mostly does in a second or two
+// (README, "Repairing the nearest stack of bands").
 const repairTime = 2 * time.Second
 
 // proofs says how each method proves that there is no tiling (the
