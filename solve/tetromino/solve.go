@@ -60,6 +60,7 @@ const (
 	byTurn      = "SAT turned onto itself"
 	bySecondSAT = "second SAT solver"
 	byRepair    = "bands repaired"
+	byProfiles  = "row profiles"
 )
 
 // solve is Solve, and says which method settled the question.
@@ -139,6 +140,7 @@ var proofs = map[string]string{
 	bySearch:    "the search tried every placement",
 	bySAT:       satProof,
 	bySecondSAT: satProof,
+	byProfiles:  "no way of filling the square row by row has these counts",
 }
 
 // satProof says how a SAT solver proves that there is no tiling.
@@ -232,6 +234,9 @@ func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, s
 	}
 	stop.Store(true)
 	answer, method := <-sat, bySAT
+	if answer.method != "" {
+		method = answer.method
+	}
 	if second.out != timedOut {
 		answer, method = second, bySecondSAT
 	}
@@ -395,6 +400,7 @@ type satAnswer struct {
 	tiling []Placement
 	out    outcome
 	solver string // "cadical" or "gini"; "" when none ran (stopped first, or the formula was too large)
+	method string // byProfiles when the row profiles settled it before the solver ran, else ""
 }
 
 // satBreaking is the formula the SAT solver works on: the lex-leader
@@ -407,11 +413,12 @@ type satAnswer struct {
 // many (README, "Hard signatures").
 const satBreaking = localBreaking
 
-// startSAT starts the SAT solver on the formula of satBreaking. It sends its
-// answer on the channel returned and, when it has decided, sets stop so
-// that the search stops.
+// startSAT counts the row profiles, then starts the SAT solver on the
+// formula of satBreaking (profilesThenSAT). It sends its answer on the
+// channel returned and, when it has decided, sets stop so that the search
+// stops.
 func startSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan satAnswer {
-	return beside(stop, func() satAnswer { return solveSAT(n, c, satBreaking, deadline, stop) },
+	return beside(stop, func() satAnswer { return profilesThenSAT(n, c, deadline, stop) },
 		func(answer satAnswer) bool { return answer.out != timedOut })
 }
 

@@ -1,0 +1,361 @@
+package tetromino
+
+import (
+	"math/bits"
+	"slices"
+	"sync/atomic"
+	"time"
+)
+
+// Counting the ways to fill the square row by row (a transfer matrix).
+//
+// Filled in reading order, with each figure placed at the first cell it
+// covers, a partial tiling meets the rest of the square only through which
+// of the next 3n+4 cells it already covers (a figure reaches three rows
+// down): its profile. profiles walks the cells once, keeping for each
+// profile the set of counts of the figures placed so far that some partial
+// tiling with that profile has; the square tiles with the counts c exactly
+// when the full square's profile ends with c in its set. Unlike the search
+// and the SAT solvers, it takes the same time whether or not there is a
+// tiling, and where the profiles stay few (small squares, figures with few
+// angles) it proves in a second or two what the SAT solvers do not settle in
+// minutes: 16 I36,S28 has no tiling (3.2 s; 16 I38,S26 has one), nor 14
+// S6,T10,Z33 (3.4 s) (README, "Counting row profiles"). It does not say
+// which tiling: when there is one, the SAT solver looks for it.
+
+// profileMaxSize is the largest square profiles takes on. At 18 the
+// profiles of I and S alone pass 5 million and take 43 s (at 16, 700,000
+// and 3 s); they fit in a uint64 up to 20.
+const profileMaxSize = 16
+
+// profileMaxWords bounds the words of a profile's set of counts: the
+// product of one more than each count, but the largest's, in bits.
+const profileMaxWords = 2
+
+// profileMaxStates bounds how many profiles profiles keeps at once (a
+// table of twice as many slots, two tables: 64-96 MB at most). The
+// signatures it settles that nothing else does keep under 700,000 at 16.
+const profileMaxStates = 1 << 20
+
+// profileMaxTime bounds profiles when there is no deadline.
+const profileMaxTime = 10 * time.Second
+
+// profilesThenSAT counts the row profiles first (profiles), when they are
+// few enough to be counted before the deadline, then runs the SAT solver on
+// the formula of satBreaking: cadical in its configuration for formulas
+// with a model when the profiles showed that there is one. Counting takes
+// the SAT solver's core for at most about half a second where it gives up
+// (12 I10,J6,S20, 16 L20,S44: 0.3-0.6 s at a limit of 5 s).
+func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) satAnswer {
+	config := forUnsat
+	switch profiles(n, c, deadline, stop) {
+	case exhausted:
+		return satAnswer{out: exhausted, method: byProfiles}
+	case found:
+		config = forSat
+	}
+	return solveFormula(cadicalPath(), encode(n, c, satBreaking, stop), config, deadline, stop)
+}
+
+// profiles says whether the figures counted in c tile the n x n square:
+// found when they do (without the tiling), exhausted when they do not, or
+// timedOut when the square or the counts are too large for it, when it
+// would not end before until (judged after each row from the work so far),
+// or once stop is set.
+func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) outcome {
+	k, ok := newCounter(n, c)
+	if !ok {
+		return timedOut
+	}
+	if until.IsZero() {
+		until = time.Now().Add(profileMaxTime)
+	}
+	moves := profileMoves(n, c.present())
+	cur, next := newProfileTable(k.words), newProfileTable(k.words)
+	cur.add(0, k.start())
+	start, work := time.Now(), 0
+	for i := range n * n {
+		if stopped(stop, time.Time{}) {
+			return timedOut
+		}
+		next.reset()
+		if !k.step(n, i, moves, cur, next) || next.n == 0 {
+			return exhaustedUnlessFull(next.n == 0)
+		}
+		cur, next = next, cur
+		work += cur.n
+		if i%n == n-1 && time.Now().Add(remaining(n, i, cur.n, work, time.Since(start))).After(until) {
+			return timedOut
+		}
+	}
+	return k.final(cur)
+}
+
+// exhaustedUnlessFull returns exhausted when no profile is left (empty),
+// timedOut when profiles stopped because there were too many.
+func exhaustedUnlessFull(empty bool) outcome {
+	if empty {
+		return exhausted
+	}
+	return timedOut
+}
+
+// remaining estimates the time the cells after cell i take, the profiles
+// staying as many as now (states) at the cost per profile so far (work
+// profiles in elapsed).
+func remaining(n, i, states, work int, elapsed time.Duration) time.Duration {
+	left := n*n - 1 - i
+	return time.Duration(float64(elapsed) * float64(left) * float64(states) / float64(work))
+}
+
+// profileMove is a figure at one angle placed at a cell: the cells it
+// covers as bits of the profile from that cell, and how far left and right
+// of it they reach.
+type profileMove struct {
+	mask        uint64
+	left, right int
+	fig         Figure
+}
+
+// profileMoves returns every angle of the figures figs as moves on the n x
+// n square.
+func profileMoves(n int, figs []Figure) []profileMove {
+	var moves []profileMove
+	for _, f := range figs {
+		for a := range f.Angles() {
+			cells := f.Cells(a)
+			m := profileMove{fig: f}
+			for _, q := range cells {
+				dx, dy := q.X-cells[0].X, q.Y-cells[0].Y
+				m.mask |= 1 << (dy*n + dx)
+				m.left, m.right = max(m.left, -dx), max(m.right, dx)
+			}
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// counter encodes sets of counts as bits: each figure of c but the most
+// numerous (tracked) has a stride, and the bit of counts k is the sum of
+// k[f] times f's stride; the count of the most numerous is what the
+// figures placed leave.
+type counter struct {
+	c       Counts
+	tracked []Figure
+	most    Figure
+	stride  [numFigures]int
+	words   int
+	below   [numFigures][]uint64 // the bits whose count of f is below c[f]
+	atLeast [][]uint64           // by figures placed: the bits that leave at most c[most] to the most numerous
+}
+
+// newCounter returns the counter for the counts c on the n x n square, and
+// false when the square or the sets are too large for profiles.
+func newCounter(n int, c Counts) (counter, bool) {
+	figs := c.present()
+	if n > profileMaxSize || len(figs) == 0 {
+		return counter{}, false
+	}
+	slices.SortStableFunc(figs, func(a, b Figure) int { return c[a] - c[b] })
+	k := counter{c: c, tracked: figs[:len(figs)-1], most: figs[len(figs)-1]}
+	size := 1
+	for _, f := range slices.Backward(k.tracked) {
+		k.stride[f] = size
+		if size *= c[f] + 1; size > 64*profileMaxWords {
+			return counter{}, false
+		}
+	}
+	k.words = (size + 63) / 64
+	for _, f := range k.tracked {
+		k.below[f] = k.bits(size, func(b int) bool { return k.count(b, f) < c[f] })
+	}
+	for placed := range c.Total() + 1 {
+		k.atLeast = append(k.atLeast, k.bits(size, func(b int) bool {
+			return k.sum(b) >= placed-c[k.most]
+		}))
+	}
+	return k, true
+}
+
+// bits returns the set of the first size bits for which in says so.
+func (k *counter) bits(size int, in func(b int) bool) []uint64 {
+	set := make([]uint64, k.words)
+	for b := range size {
+		if in(b) {
+			set[b/64] |= 1 << (b % 64)
+		}
+	}
+	return set
+}
+
+// count returns the count of figure f at bit b.
+func (k *counter) count(b int, f Figure) int { return b / k.stride[f] % (k.c[f] + 1) }
+
+// sum returns the number of tracked figures at bit b.
+func (k *counter) sum(b int) int {
+	s := 0
+	for _, f := range k.tracked {
+		s += k.count(b, f)
+	}
+	return s
+}
+
+// start returns the set of the counts before any figure is placed.
+func (k *counter) start() []uint64 {
+	set := make([]uint64, k.words)
+	set[0] = 1
+	return set
+}
+
+// final says whether the full square's profile (0) has the counts c in
+// its set.
+func (k *counter) final(t *profileTable) outcome {
+	want := 0
+	for _, f := range k.tracked {
+		want += k.c[f] * k.stride[f]
+	}
+	if set := t.get(0); set != nil && set[want/64]>>(want%64)&1 == 1 {
+		return found
+	}
+	return exhausted
+}
+
+// step moves every profile of cur at cell i of the n x n square to next:
+// shifted when the cell is covered, else once for each move that fits,
+// with the counts of the move's figure one more. It returns false when
+// next holds more than profileMaxStates profiles.
+func (k *counter) step(n, i int, moves []profileMove, cur, next *profileTable) bool {
+	x, set := i%n, make([]uint64, k.words)
+	for j, p := range cur.keys {
+		if p == emptySlot {
+			continue
+		}
+		from := cur.vals[j*k.words : (j+1)*k.words]
+		if p&1 == 1 {
+			next.add(p>>1, from)
+			continue
+		}
+		for _, m := range moves {
+			q := p | m.mask
+			if x < m.left || x+m.right >= n || p&m.mask != 0 || i+bits.Len64(q) > n*n {
+				continue
+			}
+			if k.place(set, from, m.fig, (i+bits.OnesCount64(q))/4) {
+				next.add(q>>1, set)
+			}
+		}
+		if next.n > profileMaxStates {
+			return false
+		}
+	}
+	return true
+}
+
+// place sets set to the counts of from with one more of figure f, placed
+// the figures placed in all, keeping those within c; it says whether any
+// are left.
+func (k *counter) place(set, from []uint64, f Figure, placed int) bool {
+	var any uint64
+	if f == k.most {
+		for w, keep := range k.atLeast[placed] {
+			set[w] = from[w] & keep
+			any |= set[w]
+		}
+		return any != 0
+	}
+	below, by := k.below[f], k.stride[f]
+	words, shift := by/64, uint(by%64)
+	for w := range set {
+		set[w] = 0
+		if v := w - words; v >= 0 {
+			set[w] = (from[v] & below[v]) << shift
+			if shift > 0 && v > 0 {
+				set[w] |= (from[v-1] & below[v-1]) >> (64 - shift)
+			}
+		}
+		any |= set[w]
+	}
+	return any != 0
+}
+
+// emptySlot marks a free slot of a profileTable: no profile has every bit.
+const emptySlot = ^uint64(0)
+
+// profileTable maps profiles to sets of counts (words words each): an
+// open-addressing hash table, which profiles fills and empties once per
+// cell.
+type profileTable struct {
+	keys  []uint64
+	vals  []uint64
+	words int
+	n     int
+	shift uint
+}
+
+func newProfileTable(words int) *profileTable {
+	return newProfileTableBits(12, words)
+}
+
+// newProfileTableBits returns an empty table of 2^log slots.
+func newProfileTableBits(log uint, words int) *profileTable {
+	t := &profileTable{keys: make([]uint64, 1<<log), vals: make([]uint64, words<<log), words: words, shift: 64 - log}
+	t.reset()
+	return t
+}
+
+// reset empties the table.
+func (t *profileTable) reset() {
+	for i := range t.keys {
+		t.keys[i] = emptySlot
+	}
+	t.n = 0
+}
+
+// slot returns the slot of profile p, or of the free slot where it goes.
+func (t *profileTable) slot(p uint64) int {
+	mask := len(t.keys) - 1
+	i := int((p * 0x9E3779B97F4A7C15) >> t.shift)
+	for t.keys[i] != p && t.keys[i] != emptySlot {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// add adds the counts set to those of profile p.
+func (t *profileTable) add(p uint64, set []uint64) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	i := t.slot(p)
+	to := t.vals[i*t.words : (i+1)*t.words]
+	if t.keys[i] == emptySlot {
+		t.keys[i] = p
+		t.n++
+		copy(to, set)
+		return
+	}
+	for w := range to {
+		to[w] |= set[w]
+	}
+}
+
+// get returns the counts of profile p, nil when it has none.
+func (t *profileTable) get(p uint64) []uint64 {
+	i := t.slot(p)
+	if t.keys[i] == emptySlot {
+		return nil
+	}
+	return t.vals[i*t.words : (i+1)*t.words]
+}
+
+// grow doubles the table's slots.
+func (t *profileTable) grow() {
+	bigger := newProfileTableBits(65-t.shift, t.words)
+	for i, p := range t.keys {
+		if p != emptySlot {
+			bigger.add(p, t.vals[i*t.words:(i+1)*t.words])
+		}
+	}
+	*t = *bigger
+}
