@@ -63,7 +63,7 @@ func TestSatisfiedBy(t *testing.T) {
 
 // TestBrokenCadical runs the SAT solver with a cadical that fails: one
 // that does not run, one that exits without an answer, and one that gives
-// a wrong model. Each is an error of solveCadical, and solveSATWith falls
+// a wrong model. Each is an error of solveCadical, and solveSAT falls
 // back to gini and answers right.
 func TestBrokenCadical(t *testing.T) {
 	dir := t.TempDir()
@@ -92,7 +92,7 @@ func TestBrokenCadical(t *testing.T) {
 			if _, _, err := solveCadical(path, enc, forUnsat, time.Time{}, new(atomic.Bool)); !errors.Is(err, errCadical) {
 				t.Errorf("%s, %s: error %v, want errCadical", filepath.Base(path), sig, err)
 			}
-			a := solveSATWith(path, n, c, satBreaking, time.Time{}, new(atomic.Bool))
+			a := solveSAT(path, n, c, satBreaking, forUnsat, time.Time{}, new(atomic.Bool))
 			tiling, out := a.tiling, a.out
 			if a.solver != "gini" {
 				t.Errorf("%s, %s: answered by %q, want gini", filepath.Base(path), sig, a.solver)
@@ -131,7 +131,7 @@ func TestSATStops(t *testing.T) {
 				time.AfterFunc(limit, func() { stop.Store(true) })
 				deadline = time.Time{}
 			}
-			out := solveSATWith(sat.path, 32, c, satBreaking, deadline, &stop).out
+			out := solveSAT(sat.path, 32, c, satBreaking, forUnsat, deadline, &stop).out
 			elapsed := time.Since(start)
 			t.Logf("%s, stopped by the flag %v: %v in %v", sat.name, byFlag, out, elapsed)
 			if out != timedOut || elapsed > limit+time.Second {

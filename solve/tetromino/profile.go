@@ -54,7 +54,7 @@ func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) sat
 	case found:
 		config = forSat
 	}
-	return solveFormula(cadicalPath(), encode(n, c, satBreaking, stop), config, deadline, stop)
+	return solveSAT(cadicalPath(), n, c, satBreaking, config, deadline, stop)
 }
 
 // profiles says whether the figures counted in c tile the n x n square:

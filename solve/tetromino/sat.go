@@ -27,19 +27,14 @@ const satPoll = time.Millisecond
 // solveSAT decides whether the figures counted in c tile the n x n square
 // with a SAT solver (a CDCL solver with clause learning), which, unlike the
 // search, proves absence as readily as it finds tilings, on the formula
-// with the symmetry-breaking clauses b: cadical when it is installed
-// (cadicalPath), else gini. It gives up (timedOut) once stop is set or the
-// deadline, if not zero, passes, and at once when the formula has more
-// than satMaxClauses clauses; its solver has ended when it returns.
-func solveSAT(n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) satAnswer {
-	return solveSATWith(cadicalPath(), n, c, b, deadline, stop)
-}
-
-// solveSATWith is solveSAT with cadical at the path given, or with gini
-// when the path is "" or cadical fails (it could not be started, or ended
-// without an answer).
-func solveSATWith(cadical string, n int, c Counts, b breaking, deadline time.Time, stop *atomic.Bool) satAnswer {
-	return solveFormula(cadical, encode(n, c, b, stop), forUnsat, deadline, stop)
+// with the symmetry-breaking clauses b: cadical at the path given (Solve
+// gives cadicalPath) in its configuration config, or gini when the path is
+// "" or cadical fails (it could not be started, or ended without an
+// answer). It gives up (timedOut) once stop is set or the deadline, if not
+// zero, passes, and at once when the formula has more than satMaxClauses
+// clauses; its solver has ended when it returns.
+func solveSAT(cadical string, n int, c Counts, b breaking, config string, deadline time.Time, stop *atomic.Bool) satAnswer {
+	return solveFormula(cadical, encode(n, c, b, stop), config, deadline, stop)
 }
 
 // solveFormula decides the formula enc (timedOut when it is nil) with

@@ -170,7 +170,7 @@ func TestSATExhaustive(t *testing.T) {
 						continue // a process per formula: only the one Solve gives it
 					}
 					var stop atomic.Bool
-					a := solveSATWith(sat.path, n, c, b, time.Time{}, &stop)
+					a := solveSAT(sat.path, n, c, b, forUnsat, time.Time{}, &stop)
 					tiling, out := a.tiling, a.out
 					switch {
 					case want[c] && out != found:
@@ -188,7 +188,7 @@ func TestSATExhaustive(t *testing.T) {
 	}
 }
 
-// satSolvers returns the SAT solvers solveSATWith can use: gini always,
+// satSolvers returns the SAT solvers solveSAT can use: gini always,
 // cadical when it is installed.
 func satSolvers(t *testing.T) []struct{ name, path string } {
 	solvers := []struct{ name, path string }{{"gini", ""}}
