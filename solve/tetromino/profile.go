@@ -71,14 +71,13 @@ func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) outcome {
 		until = time.Now().Add(profileMaxTime)
 	}
 	moves := profileMoves(n, c.present())
-	cur, next := newProfileTable(k.words), newProfileTable(k.words)
+	cur, next := newProfileTable(12, k.words), newProfileTable(12, k.words)
 	cur.add(0, k.start())
 	start, work := time.Now(), 0
 	for i := range n * n {
 		if stopped(stop, time.Time{}) {
 			return timedOut
 		}
-		next.reset()
 		if !k.step(n, i, moves, cur, next) || next.n == 0 {
 			return exhaustedUnlessFull(next.n == 0)
 		}
@@ -221,16 +220,19 @@ func (k *counter) final(t *profileTable) outcome {
 	return exhausted
 }
 
-// step moves every profile of cur at cell i of the n x n square to next:
-// shifted when the cell is covered, else once for each move that fits,
-// with the counts of the move's figure one more. It returns false when
-// next holds more than profileMaxStates profiles.
+// step moves every profile of cur at cell i of the n x n square to next,
+// emptying cur: shifted when the cell is covered, else once for each move
+// that fits, with the counts of the move's figure one more. It returns
+// false when next holds more than profileMaxStates profiles.
 func (k *counter) step(n, i int, moves []profileMove, cur, next *profileTable) bool {
 	x, set := i%n, make([]uint64, k.words)
-	for j, p := range cur.keys {
-		if p == emptySlot {
+	defer func() { cur.n = 0 }()
+	for j, key := range cur.slots {
+		if key == 0 {
 			continue
 		}
+		cur.slots[j] = 0
+		p := key - 1
 		from := cur.vals[j*k.words : (j+1)*k.words]
 		if p&1 == 1 {
 			next.add(p>>1, from)
@@ -279,44 +281,27 @@ func (k *counter) place(set, from []uint64, f Figure, placed int) bool {
 	return any != 0
 }
 
-// emptySlot marks a free slot of a profileTable: no profile has every bit.
-const emptySlot = ^uint64(0)
-
 // profileTable maps profiles to sets of counts (words words each): an
-// open-addressing hash table, which profiles fills and empties once per
-// cell.
+// open-addressing hash table that profiles fills once per cell and empties
+// as it reads it. A slot holds its profile plus one, 0 when it is free.
 type profileTable struct {
-	keys  []uint64
+	slots []uint64
 	vals  []uint64
 	words int
 	n     int
 	shift uint
 }
 
-func newProfileTable(words int) *profileTable {
-	return newProfileTableBits(12, words)
-}
-
-// newProfileTableBits returns an empty table of 2^log slots.
-func newProfileTableBits(log uint, words int) *profileTable {
-	t := &profileTable{keys: make([]uint64, 1<<log), vals: make([]uint64, words<<log), words: words, shift: 64 - log}
-	t.reset()
-	return t
-}
-
-// reset empties the table.
-func (t *profileTable) reset() {
-	for i := range t.keys {
-		t.keys[i] = emptySlot
-	}
-	t.n = 0
+// newProfileTable returns an empty table of 2^log slots.
+func newProfileTable(log uint, words int) *profileTable {
+	return &profileTable{slots: make([]uint64, 1<<log), vals: make([]uint64, words<<log), words: words, shift: 64 - log}
 }
 
 // slot returns the slot of profile p, or of the free slot where it goes.
 func (t *profileTable) slot(p uint64) int {
-	mask := len(t.keys) - 1
-	i := int((p * 0x9E3779B97F4A7C15) >> t.shift)
-	for t.keys[i] != p && t.keys[i] != emptySlot {
+	mask := len(t.slots) - 1
+	i := int(((p + 1) * 0x9E3779B97F4A7C15) >> t.shift)
+	for t.slots[i] != p+1 && t.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
 	return i
@@ -324,15 +309,17 @@ func (t *profileTable) slot(p uint64) int {
 
 // add adds the counts set to those of profile p.
 func (t *profileTable) add(p uint64, set []uint64) {
-	if 2*(t.n+1) > len(t.keys) {
+	if 4*(t.n+1) > 3*len(t.slots) {
 		t.grow()
 	}
 	i := t.slot(p)
 	to := t.vals[i*t.words : (i+1)*t.words]
-	if t.keys[i] == emptySlot {
-		t.keys[i] = p
+	if t.slots[i] == 0 {
+		t.slots[i] = p + 1
 		t.n++
-		copy(to, set)
+		for w := range to {
+			to[w] = set[w]
+		}
 		return
 	}
 	for w := range to {
@@ -343,7 +330,7 @@ func (t *profileTable) add(p uint64, set []uint64) {
 // get returns the counts of profile p, nil when it has none.
 func (t *profileTable) get(p uint64) []uint64 {
 	i := t.slot(p)
-	if t.keys[i] == emptySlot {
+	if t.slots[i] == 0 {
 		return nil
 	}
 	return t.vals[i*t.words : (i+1)*t.words]
@@ -351,10 +338,10 @@ func (t *profileTable) get(p uint64) []uint64 {
 
 // grow doubles the table's slots.
 func (t *profileTable) grow() {
-	bigger := newProfileTableBits(65-t.shift, t.words)
-	for i, p := range t.keys {
-		if p != emptySlot {
-			bigger.add(p, t.vals[i*t.words:(i+1)*t.words])
+	bigger := newProfileTable(65-t.shift, t.words)
+	for i, key := range t.slots {
+		if key != 0 {
+			bigger.add(key-1, t.vals[i*t.words:(i+1)*t.words])
 		}
 	}
 	*t = *bigger
