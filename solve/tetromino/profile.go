@@ -43,18 +43,22 @@ const profileMaxTime = 10 * time.Second
 // profilesThenSAT counts the row profiles first (profiles), when they are
 // few enough to be counted before the deadline, then runs the SAT solver on
 // the formula of satBreaking: cadical in its configuration for formulas
-// with a model when the profiles showed that there is one. Counting takes
-// the SAT solver's core for at most about half a second where it gives up
-// (12 I10,J6,S20, 16 L20,S44: 0.3-0.6 s at a limit of 5 s).
+// with a model when the profiles showed that there is one (and the answer
+// says so: exists). Counting takes the SAT solver's core for at most about
+// half a second where it gives up (12 I10,J6,S20, 16 L20,S44: 0.3-0.6 s at
+// a limit of 5 s).
 func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) satAnswer {
-	config := forUnsat
-	switch profiles(n, c, deadline, stop) {
-	case exhausted:
+	out := profiles(n, c, deadline, stop)
+	if out == exhausted {
 		return satAnswer{out: exhausted, method: byProfiles}
-	case found:
+	}
+	config := forUnsat
+	if out == found {
 		config = forSat
 	}
-	return solveSAT(cadicalPath(), n, c, satBreaking, config, deadline, stop)
+	answer := solveSAT(cadicalPath(), n, c, satBreaking, config, deadline, stop)
+	answer.exists = out == found
+	return answer
 }
 
 // profiles says whether the figures counted in c tile the n x n square:

@@ -1,6 +1,8 @@
 package tetromino
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -64,4 +66,27 @@ func TestProfilesKnown(t *testing.T) {
 func fits(n int, c Counts) bool {
 	_, ok := newCounter(n, c)
 	return ok
+}
+
+// TestProfilesExist checks that a time limit's error says that a tiling
+// exists when the row profiles counted one: 16 I38,S26 tiles (cadical
+// --sat found one in minutes), and nothing here builds it within 10 s.
+func TestProfilesExist(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 4 s")
+	}
+	c := mustCounts(t, "I38,S26")
+	tiling, err := Solve(16, c, 4*time.Second)
+	switch {
+	case err == nil:
+		if err := checkTiling(16, c, tiling); err != nil {
+			t.Fatal(err)
+		}
+		t.Log("16 I38,S26: a tiling was built; the note was not needed")
+	case !errors.Is(err, ErrTimeLimit) || !strings.Contains(err.Error(), existsNote):
+		t.Errorf("16 I38,S26: %v, want a time limit's error that says a tiling exists", err)
+	}
+	if err := undecided(verdict{out: timedOut}); err != ErrTimeLimit && cadicalPath() != "" {
+		t.Errorf("undecided without the profiles' count: %v, want ErrTimeLimit alone", err)
+	}
 }

@@ -105,11 +105,26 @@ func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (ti
 	case exhausted:
 		return nil, v.method, fmt.Errorf("%w (proven: %s)", ErrNoTiling, v.proof())
 	}
-	if v.sat == "gini" && cadicalPath() == "" {
-		return nil, "", fmt.Errorf("%w; %s", ErrTimeLimit, cadicalHint)
-	}
-	return nil, "", ErrTimeLimit
+	return nil, "", undecided(v)
 }
+
+// undecided returns ErrTimeLimit with what v knows: that a tiling exists
+// when the row profiles counted one, and cadicalHint when the SAT solver
+// that ran was gini because cadical is not installed.
+func undecided(v verdict) error {
+	err := ErrTimeLimit
+	if v.exists {
+		err = fmt.Errorf("%w; %s", err, existsNote)
+	}
+	if v.sat == "gini" && cadicalPath() == "" {
+		err = fmt.Errorf("%w; %s", err, cadicalHint)
+	}
+	return err
+}
+
+// existsNote ends a time limit's error when the row profiles showed that
+// the square tiles but no method built a tiling in time.
+const existsNote = "a tiling exists (counted row by row), but none was built in time"
 
 // cadicalHint ends a time limit's error when gini ran as the SAT solver
 // because cadical is not installed.
@@ -153,6 +168,7 @@ type verdict struct {
 	method string   // the method that settled it: bySearch, ...
 	weigh  weighing // the argument, when method is byWeighting
 	sat    string   // the SAT solver that ran, if one did (satAnswer.solver)
+	exists bool     // the row profiles counted a tiling (satAnswer.exists)
 }
 
 // proof says why there is no tiling, when out is exhausted.
@@ -324,7 +340,7 @@ func (s *searcher) verdict(out outcome, answer satAnswer, method string, weighed
 	case weighed.ok:
 		return verdict{out: exhausted, method: byWeighting, weigh: weighed.w}
 	}
-	return verdict{out: timedOut, sat: answer.solver}
+	return verdict{out: timedOut, sat: answer.solver, exists: answer.exists}
 }
 
 // startBands builds a tiling from bands, or repairs the nearest stack of
@@ -401,6 +417,7 @@ type satAnswer struct {
 	out    outcome
 	solver string // "cadical" or "gini"; "" when none ran (stopped first, or the formula was too large)
 	method string // byProfiles when the row profiles settled it before the solver ran, else ""
+	exists bool   // the row profiles counted a tiling, which the solver looked for
 }
 
 // satBreaking is the formula the SAT solver works on: the lex-leader
