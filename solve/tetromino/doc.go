@@ -48,7 +48,14 @@
 // are retiled (a small SAT formula) with two copies of one figure more and two
 // of another fewer, again and again, until the counts are the signature's (on
 // squares over 40, beside the search until the end; up to 40, see below).
-// Otherwise, on a square of side 40 at most, the signature goes to a SAT solver
+// Otherwise, on a square of side 16 at most, the SAT solver's core first
+// counts the ways to fill the square row by row (a transfer matrix over the
+// cells a partial tiling already covers ahead of the next cell, keeping the
+// set of counts each reaches): complete both ways, it proves in seconds that
+// some signatures have no tiling that no SAT solver settles in minutes, and,
+// when it counts a tiling, which it cannot build, the SAT solver that follows
+// looks for one in its configuration for formulas with a model. Then, on a
+// square of side 40 at most, the signature goes to a SAT solver
 // too (a CDCL solver that learns clauses: Debian's cadical, run as a child
 // process, when it is installed, else gini, built in), beside the search, and
 // the first to answer wins. The formula has a variable per placement (figure,
