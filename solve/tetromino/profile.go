@@ -32,9 +32,10 @@ const profileMaxSize = 16
 // product of one more than each count, but the largest's, in bits.
 const profileMaxWords = 2
 
-// profileMaxStates bounds how many profiles profiles keeps at once (a
-// table of twice as many slots, two tables: 64-96 MB at most). The
-// signatures it settles that nothing else does keep under 700,000 at 16.
+// profileMaxStates bounds how many profiles profiles keeps at once: a
+// table of at most twice as many slots (kept three quarters full at most),
+// two tables, 64-96 MB with their counts. The signatures it settles that
+// nothing else does keep under 700,000 at 16.
 const profileMaxStates = 1 << 20
 
 // profileMaxTime bounds profiles when there is no deadline.
