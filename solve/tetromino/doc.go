@@ -52,9 +52,11 @@
 // counts the ways to fill the square row by row (a transfer matrix over the
 // cells a partial tiling already covers ahead of the next cell, keeping the
 // set of counts each reaches): complete both ways, it proves in seconds that
-// some signatures have no tiling that no SAT solver settles in minutes, and,
-// when it counts a tiling, which it cannot build, the SAT solver that follows
-// looks for one in its configuration for formulas with a model. Then, on a
+// some signatures have no tiling, and finds tilings by walking back from the
+// full square, where the SAT solvers take minutes; when it counts a tiling
+// it cannot rebuild (the profiles it keeps for that would take too much
+// memory), the SAT solver that follows looks for one in its configuration
+// for formulas with a model. Then, on a
 // square of side 40 at most, the signature goes to a SAT solver
 // too (a CDCL solver that learns clauses: Debian's cadical, run as a child
 // process, when it is installed, else gini, built in), beside the search, and

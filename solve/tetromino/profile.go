@@ -1,6 +1,7 @@
 package tetromino
 
 import (
+	"image"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -19,9 +20,10 @@ import (
 // and the SAT solvers, it takes the same time whether or not there is a
 // tiling, and where the profiles stay few (small squares, figures with few
 // angles) it proves in a second or two what the SAT solvers do not settle in
-// minutes: 16 I36,S28 has no tiling (3.2 s; 16 I38,S26 has one), nor 14
-// S6,T10,Z33 (3.4 s) (README, "Counting row profiles"). It does not say
-// which tiling: when there is one, the SAT solver looks for it.
+// minutes: 16 I36,S28 has no tiling (2.3 s), nor 14 S6,T10,Z33 (1.9 s).
+// When there is one, rebuild walks back from the full square's profile to
+// a tiling, which it finds where the SAT solvers take minutes (16 I38,S26,
+// 3 s in all) (README, "Counting row profiles").
 
 // profileMaxSize is the largest square profiles takes on. At 18 the
 // profiles of I and S alone pass 5 million and take 43 s (at 16, 700,000
@@ -42,16 +44,17 @@ const profileMaxStates = 1 << 20
 const profileMaxTime = 10 * time.Second
 
 // profilesThenSAT counts the row profiles first (profiles), when they are
-// few enough to be counted before the deadline, then runs the SAT solver on
-// the formula of satBreaking: cadical in its configuration for formulas
-// with a model when the profiles showed that there is one (and the answer
-// says so: exists). Counting takes the SAT solver's core for at most about
-// half a second where it gives up (12 I10,J6,S20, 16 L20,S44: 0.3-0.6 s at
-// a limit of 5 s).
+// few enough to be counted before the deadline, and answers with their
+// proof or their tiling. Else it runs the SAT solver on the formula of
+// satBreaking: cadical in its configuration for formulas with a model when
+// the profiles counted a tiling they could not rebuild (and the answer says
+// so: exists). Counting takes the SAT solver's core for at most about half
+// a second where it gives up (12 I10,J6,S20, 16 L20,S44: 0.3-0.6 s at a
+// limit of 5 s).
 func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) satAnswer {
-	out := profiles(n, c, deadline, stop)
-	if out == exhausted {
-		return satAnswer{out: exhausted, method: byProfiles}
+	out, tiling := profiles(n, c, deadline, stop)
+	if out == exhausted || tiling != nil {
+		return satAnswer{tiling: tiling, out: out, method: byProfiles}
 	}
 	config := forUnsat
 	if out == found {
@@ -63,36 +66,44 @@ func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) sat
 }
 
 // profiles says whether the figures counted in c tile the n x n square:
-// found when they do (without the tiling), exhausted when they do not, or
-// timedOut when the square or the counts are too large for it, when it
-// would not end before until (judged after each row from the work so far),
-// or once stop is set.
-func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) outcome {
+// found when they do, with a tiling (rebuild; nil when the profiles at the
+// rows' first cells would take more than profileMaxKept to keep),
+// exhausted when they do not, or timedOut when the square or the counts
+// are too large for it, when it would not end before until (judged after
+// each row from the work so far), or once stop is set.
+func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) (outcome, []Placement) {
 	k, ok := newCounter(n, c)
 	if !ok {
-		return timedOut
+		return timedOut, nil
 	}
 	if until.IsZero() {
 		until = time.Now().Add(profileMaxTime)
 	}
 	moves := profileMoves(n, c.present())
-	cur, next := newProfileTable(12, k.words), newProfileTable(12, k.words)
+	cur, next := newProfileTable(1<<12, k.words), newProfileTable(1<<12, k.words)
 	cur.add(0, k.start())
+	rows := &kept{}
 	start, work := time.Now(), 0
 	for i := range n * n {
 		if stopped(stop, time.Time{}) {
-			return timedOut
+			return timedOut, nil
+		}
+		if i%n == 0 {
+			rows.keep(cur)
 		}
 		if !k.step(n, i, moves, cur, next) || next.n == 0 {
-			return exhaustedUnlessFull(next.n == 0)
+			return exhaustedUnlessFull(next.n == 0), nil
 		}
 		cur, next = next, cur
 		work += cur.n
 		if i%n == n-1 && time.Now().Add(remaining(n, i, cur.n, work, time.Since(start))).After(until) {
-			return timedOut
+			return timedOut, nil
 		}
 	}
-	return k.final(cur)
+	if !k.final(cur) {
+		return exhausted, nil
+	}
+	return found, k.rebuild(n, moves, rows.tables, stop)
 }
 
 // exhaustedUnlessFull returns exhausted when no profile is left (empty),
@@ -119,6 +130,8 @@ type profileMove struct {
 	mask        uint64
 	left, right int
 	fig         Figure
+	angle       int
+	anchor      image.Point // the cell it is placed at, in its drawing
 }
 
 // profileMoves returns every angle of the figures figs as moves on the n x
@@ -128,7 +141,7 @@ func profileMoves(n int, figs []Figure) []profileMove {
 	for _, f := range figs {
 		for a := range f.Angles() {
 			cells := f.Cells(a)
-			m := profileMove{fig: f}
+			m := profileMove{fig: f, angle: a, anchor: cells[0]}
 			for _, q := range cells {
 				dx, dy := q.X-cells[0].X, q.Y-cells[0].Y
 				m.mask |= 1 << (dy*n + dx)
@@ -212,17 +225,19 @@ func (k *counter) start() []uint64 {
 	return set
 }
 
-// final says whether the full square's profile (0) has the counts c in
-// its set.
-func (k *counter) final(t *profileTable) outcome {
-	want := 0
+// want returns the bit of the counts c.
+func (k *counter) want() int {
+	b := 0
 	for _, f := range k.tracked {
-		want += k.c[f] * k.stride[f]
+		b += k.c[f] * k.stride[f]
 	}
-	if set := t.get(0); set != nil && set[want/64]>>(want%64)&1 == 1 {
-		return found
-	}
-	return exhausted
+	return b
+}
+
+// final says whether the full square's profile (0) in t has the counts c in
+// its set.
+func (k *counter) final(t *profileTable) bool {
+	return t.has(0, k.want())
 }
 
 // step moves every profile of cur at cell i of the n x n square to next,
@@ -288,35 +303,43 @@ func (k *counter) place(set, from []uint64, f Figure, placed int) bool {
 
 // profileTable maps profiles to sets of counts (words words each): an
 // open-addressing hash table that profiles fills once per cell and empties
-// as it reads it. A slot holds its profile plus one, 0 when it is free.
+// as it reads it, kept at most three quarters full. A slot holds its
+// profile plus one, 0 when it is free.
 type profileTable struct {
 	slots []uint64
 	vals  []uint64
 	words int
 	n     int
-	shift uint
 }
 
-// newProfileTable returns an empty table of 2^log slots.
-func newProfileTable(log uint, words int) *profileTable {
-	return &profileTable{slots: make([]uint64, 1<<log), vals: make([]uint64, words<<log), words: words, shift: 64 - log}
+// newProfileTable returns an empty table of size slots.
+func newProfileTable(size, words int) *profileTable {
+	return &profileTable{slots: make([]uint64, size), vals: make([]uint64, words*size), words: words}
 }
 
 // slot returns the slot of profile p, or of the free slot where it goes.
 func (t *profileTable) slot(p uint64) int {
-	mask := len(t.slots) - 1
-	i := int(((p + 1) * 0x9E3779B97F4A7C15) >> t.shift)
-	for t.slots[i] != p+1 && t.slots[i] != 0 {
-		i = (i + 1) & mask
+	hi, _ := bits.Mul64((p+1)*0x9E3779B97F4A7C15, uint64(len(t.slots)))
+	for i := int(hi); ; i++ {
+		if i == len(t.slots) {
+			i = 0
+		}
+		if t.slots[i] == p+1 || t.slots[i] == 0 {
+			return i
+		}
 	}
-	return i
 }
 
 // add adds the counts set to those of profile p.
 func (t *profileTable) add(p uint64, set []uint64) {
 	if 4*(t.n+1) > 3*len(t.slots) {
-		t.grow()
+		t.grow(2 * len(t.slots))
 	}
+	t.put(p, set)
+}
+
+// put adds the counts set to those of profile p, in a table with room.
+func (t *profileTable) put(p uint64, set []uint64) {
 	i := t.slot(p)
 	to := t.vals[i*t.words : (i+1)*t.words]
 	if t.slots[i] == 0 {
@@ -332,22 +355,34 @@ func (t *profileTable) add(p uint64, set []uint64) {
 	}
 }
 
-// get returns the counts of profile p, nil when it has none.
-func (t *profileTable) get(p uint64) []uint64 {
+// has says whether profile p has bit b in its set of counts.
+func (t *profileTable) has(p uint64, b int) bool {
 	i := t.slot(p)
-	if t.slots[i] == 0 {
-		return nil
-	}
-	return t.vals[i*t.words : (i+1)*t.words]
+	return t.slots[i] != 0 && t.vals[i*t.words+b/64]>>(b%64)&1 == 1
 }
 
-// grow doubles the table's slots.
-func (t *profileTable) grow() {
-	bigger := newProfileTable(65-t.shift, t.words)
-	for i, key := range t.slots {
+// bytes returns the memory the table takes.
+func (t *profileTable) bytes() int { return 8 * (len(t.slots) + len(t.vals)) }
+
+// copy returns a copy of the table nine tenths full, to be read.
+func (t *profileTable) copy() *profileTable {
+	c := newProfileTable(t.n*10/9+1, t.words)
+	c.fill(t)
+	return c
+}
+
+// grow makes the table size slots.
+func (t *profileTable) grow(size int) {
+	bigger := newProfileTable(size, t.words)
+	bigger.fill(t)
+	*t = *bigger
+}
+
+// fill puts the profiles of t in this table.
+func (t *profileTable) fill(from *profileTable) {
+	for i, key := range from.slots {
 		if key != 0 {
-			bigger.add(key-1, t.vals[i*t.words:(i+1)*t.words])
+			t.put(key-1, from.vals[i*from.words:(i+1)*from.words])
 		}
 	}
-	*t = *bigger
 }

@@ -20,10 +20,7 @@ func TestProfilesExhaustive(t *testing.T) {
 				return
 			}
 			tried++
-			out := profiles(n, c, time.Time{}, nil)
-			if (out == found) != want[c] || out == timedOut {
-				t.Errorf("%d %s: profiles says %v, tiles: %v", n, c, out, want[c])
-			}
+			checkProfiles(t, n, c, want[c])
 		})
 		if tried < all*9/10 {
 			t.Errorf("%d: only %d of %d signatures fit", n, tried, all)
@@ -57,8 +54,21 @@ func TestProfilesKnown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out := profiles(tc.n, c, time.Time{}, nil); out != exhausted && out != found || (out == found) != tc.tiles {
-			t.Errorf("%d %s: profiles says %v, want tiles %v", tc.n, tc.sig, out, tc.tiles)
+		checkProfiles(t, tc.n, c, tc.tiles)
+	}
+}
+
+// checkProfiles checks that profiles decides the signature c on the n x n
+// square as tiles says, with a tiling the checker accepts when there is one.
+func checkProfiles(t *testing.T, n int, c Counts, tiles bool) {
+	t.Helper()
+	out, tiling := profiles(n, c, time.Time{}, nil)
+	switch {
+	case out == timedOut || (out == found) != tiles:
+		t.Errorf("%d %s: profiles says %v, tiles: %v", n, c, out, tiles)
+	case tiles:
+		if err := checkTiling(n, c, tiling); err != nil {
+			t.Errorf("%d %s: %v", n, c, err)
 		}
 	}
 }
@@ -69,22 +79,35 @@ func fits(n int, c Counts) bool {
 	return ok
 }
 
-// TestProfilesExist checks that the row profiles' count of a tiling
-// reaches a time limit's error: profilesThenSAT says so in its answer (and
-// the SAT solver then finds the tiling of 12 I28,S8), the verdict of an
-// undecided square keeps it, and the error says that a tiling exists, and
-// nothing of the kind without it. (16 I38,S26, which tiles, is undecided at
-// 10 s with that note as a user sees it; too load-dependent for a test.)
-func TestProfilesExist(t *testing.T) {
+// TestProfilesThenSAT checks what profilesThenSAT answers on 12 I28,S8:
+// the tiling the profiles rebuilt; and, when keeping the profiles of the
+// rows' first cells would take more memory than allowed (none here), the
+// tiling the SAT solver finds, and that the profiles counted one.
+func TestProfilesThenSAT(t *testing.T) {
 	c := mustCounts(t, "I28,S8")
-	var stop atomic.Bool
-	answer := profilesThenSAT(12, c, time.Now().Add(testLimit), &stop)
-	if !answer.exists || answer.out != found {
-		t.Fatalf("12 I28,S8: exists %v, outcome %v; want a tiling counted and found", answer.exists, answer.out)
+	for _, maxKept := range []int{profileMaxKept, 0} {
+		kept := profileMaxKept
+		profileMaxKept = maxKept
+		answer := profilesThenSAT(12, c, time.Now().Add(testLimit), new(atomic.Bool))
+		profileMaxKept = kept
+		if answer.out != found {
+			t.Fatalf("12 I28,S8, %d bytes kept at most: outcome %v, want a tiling", maxKept, answer.out)
+		}
+		if err := checkTiling(12, c, answer.tiling); err != nil {
+			t.Fatal(err)
+		}
+		rebuilt := maxKept > 0
+		if (answer.method == byProfiles) != rebuilt || answer.exists == rebuilt {
+			t.Errorf("12 I28,S8, %d bytes kept at most: method %q, exists %v", maxKept, answer.method, answer.exists)
+		}
 	}
-	if err := checkTiling(12, c, answer.tiling); err != nil {
-		t.Fatal(err)
-	}
+}
+
+// TestUndecidedExists checks that the verdict of an undecided square keeps
+// the profiles' count of a tiling, and that the error says that a tiling
+// exists then, and only then. (16 J6,S23,Z35 is undecided at 10 s as a
+// user sees it, and the profiles have too many counts to try it.)
+func TestUndecidedExists(t *testing.T) {
 	for _, exists := range []bool{true, false} {
 		v := new(searcher).verdict(timedOut, satAnswer{out: timedOut, solver: "cadical", exists: exists}, bySAT, weighed{})
 		err := undecided(v)
