@@ -117,3 +117,19 @@ func TestUndecidedExists(t *testing.T) {
 		}
 	}
 }
+
+// TestProfilesStop checks that profiles stops within a cell or a row of
+// its stop flag and of its deadline, on 16 I36,S28, which takes it seconds.
+func TestProfilesStop(t *testing.T) {
+	c := mustCounts(t, "I36,S28")
+	var stop atomic.Bool
+	time.AfterFunc(100*time.Millisecond, func() { stop.Store(true) })
+	start := time.Now()
+	if out, _ := profiles(16, c, time.Time{}, &stop); out != timedOut || time.Since(start) > time.Second {
+		t.Errorf("stopped at 100 ms: %v after %v, want timedOut within a second", out, time.Since(start))
+	}
+	start = time.Now()
+	if out, _ := profiles(16, c, start.Add(300*time.Millisecond), new(atomic.Bool)); out != timedOut || time.Since(start) > time.Second {
+		t.Errorf("deadline 300 ms: %v after %v, want timedOut within a second", out, time.Since(start))
+	}
+}
