@@ -51,11 +51,7 @@ func TestProfilesKnown(t *testing.T) {
 		{16, "I22,S42", false},
 		{16, "I38,S26", true}, // cadical --sat took minutes; rebuilt in 3 s
 	} {
-		c, err := ParseSignature(tc.sig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkProfiles(t, tc.n, c, tc.tiles)
+		checkProfiles(t, tc.n, mustCounts(t, tc.sig), tc.tiles)
 	}
 }
 
@@ -87,10 +83,10 @@ func fits(n int, c Counts) bool {
 func TestProfilesThenSAT(t *testing.T) {
 	c := mustCounts(t, "I28,S8")
 	for _, maxKept := range []int{profileMaxKept, 0} {
-		kept := profileMaxKept
+		saved := profileMaxKept
 		profileMaxKept = maxKept
 		answer := profilesThenSAT(12, c, time.Now().Add(testLimit), new(atomic.Bool))
-		profileMaxKept = kept
+		profileMaxKept = saved
 		if answer.out != found {
 			t.Fatalf("12 I28,S8, %d bytes kept at most: outcome %v, want a tiling", maxKept, answer.out)
 		}
