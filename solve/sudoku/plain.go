@@ -62,78 +62,104 @@ func IsPlain(data []byte) bool {
 // lines. Every puzzle's givens are checked for repeats.
 func parsePlain(data []byte) (plainFormat, []plainPuzzle, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	r := plainReader{store: newGridStore(data)}
+	r.puzzles = make([]plainPuzzle, 0, cap(r.store.grids))
 	// One string for the whole file: its lines are slices of it.
 	rest := string(data)
-	store := newGridStore(data)
-	var (
-		format  plainFormat
-		decided bool
-		puzzles = make([]plainPuzzle, 0, cap(store.grids))
-		cur     *grid // rows format: the grid being read
-		curRow  int
-	)
-	lineNo := 0
-	for len(rest) > 0 {
+	for lineNo := 1; len(rest) > 0; lineNo++ {
 		var raw string
 		raw, rest, _ = strings.Cut(rest, "\n")
-		lineNo++
-		text := strings.TrimSpace(raw)
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		if !decided {
-			decided = true
-			if strings.ContainsAny(text, " \t") {
-				format = formatRows
-			}
-		}
-		if format == formatLines {
-			g, err := parseLine(text, &store)
-			if err != nil {
-				return format, nil, fmt.Errorf("line %d: %w", lineNo, err)
-			}
-			if err := g.check(); err != nil {
-				return format, nil, fmt.Errorf("line %d: %w", lineNo, err)
-			}
-			puzzles = append(puzzles, plainPuzzle{g: g, line: lineNo})
-			continue
-		}
-		n := countFields(text)
-		if cur == nil {
-			if boxOf(n) == 0 {
-				return format, nil, fmt.Errorf("line %d: %d numbers: a grid row holds %s", lineNo, n, sizeList)
-			}
-			cur, curRow = store.grid(n), 0
-			puzzles = append(puzzles, plainPuzzle{g: cur, line: lineNo})
-		} else if n != cur.size {
-			return format, nil, fmt.Errorf("line %d: %d numbers: expected %d, like the first row of the grid on line %d",
-				lineNo, n, cur.size, puzzles[len(puzzles)-1].line)
-		}
-		c := 0
-		for f := range strings.FieldsSeq(text) {
-			v, err := parseNumber(f, cur.size)
-			if err != nil {
-				return format, nil, fmt.Errorf("line %d, number %d: %w", lineNo, c+1, err)
-			}
-			cur.cells[curRow*cur.size+c] = v
-			c++
-		}
-		curRow++
-		if curRow == cur.size {
-			if err := cur.check(); err != nil {
-				return format, nil, fmt.Errorf("grid on line %d: %w", puzzles[len(puzzles)-1].line, err)
-			}
-			cur = nil
+		if err := r.line(strings.TrimSpace(raw), lineNo); err != nil {
+			return r.format, nil, err
 		}
 	}
-	if cur != nil {
-		return format, nil, fmt.Errorf("grid on line %d: the input ends after %d of its %d rows",
-			puzzles[len(puzzles)-1].line, curRow, cur.size)
+	if err := r.end(); err != nil {
+		return r.format, nil, err
 	}
-	if len(puzzles) == 0 {
-		return format, nil, fmt.Errorf("no puzzle in the input")
+	return r.format, r.puzzles, nil
+}
+
+// plainReader is parsePlain's state between lines.
+type plainReader struct {
+	store   gridStore
+	format  plainFormat
+	decided bool
+	puzzles []plainPuzzle
+	cur     *grid // rows format: the grid being read
+	curRow  int
+}
+
+// line reads the line numbered lineNo, trimmed (text).
+func (r *plainReader) line(text string, lineNo int) error {
+	if text == "" || text[0] == '#' {
+		return nil
 	}
-	return format, puzzles, nil
+	if !r.decided {
+		r.decided = true
+		if strings.ContainsAny(text, " \t") {
+			r.format = formatRows
+		}
+	}
+	if r.format == formatRows {
+		return r.row(text, lineNo)
+	}
+	g, err := parseLine(text, &r.store)
+	if err == nil {
+		err = g.check()
+	}
+	if err != nil {
+		return fmt.Errorf("line %d: %w", lineNo, err)
+	}
+	r.puzzles = append(r.puzzles, plainPuzzle{g: g, line: lineNo})
+	return nil
+}
+
+// row reads a row of a grid in the rows format, the first row starting a
+// new grid.
+func (r *plainReader) row(text string, lineNo int) error {
+	n := countFields(text)
+	if r.cur == nil {
+		if boxOf(n) == 0 {
+			return fmt.Errorf("line %d: %d numbers: a grid row holds %s", lineNo, n, sizeList)
+		}
+		r.cur, r.curRow = r.store.grid(n), 0
+		r.puzzles = append(r.puzzles, plainPuzzle{g: r.cur, line: lineNo})
+	} else if n != r.cur.size {
+		return fmt.Errorf("line %d: %d numbers: expected %d, like the first row of the grid on line %d",
+			lineNo, n, r.cur.size, r.start())
+	}
+	c := 0
+	for f := range strings.FieldsSeq(text) {
+		v, err := parseNumber(f, r.cur.size)
+		if err != nil {
+			return fmt.Errorf("line %d, number %d: %w", lineNo, c+1, err)
+		}
+		r.cur.cells[r.curRow*r.cur.size+c] = v
+		c++
+	}
+	if r.curRow++; r.curRow < r.cur.size {
+		return nil
+	}
+	r.cur = nil
+	if err := r.puzzles[len(r.puzzles)-1].g.check(); err != nil {
+		return fmt.Errorf("grid on line %d: %w", r.start(), err)
+	}
+	return nil
+}
+
+// start returns the line the last puzzle read starts on.
+func (r *plainReader) start() int { return r.puzzles[len(r.puzzles)-1].line }
+
+// end says what is wrong with the input once it has been read: a grid cut
+// short, or no puzzle at all.
+func (r *plainReader) end() error {
+	if r.cur != nil {
+		return fmt.Errorf("grid on line %d: the input ends after %d of its %d rows", r.start(), r.curRow, r.cur.size)
+	}
+	if len(r.puzzles) == 0 {
+		return fmt.Errorf("no puzzle in the input")
+	}
+	return nil
 }
 
 // gridStore hands out the grids of one plain file from two arrays sized

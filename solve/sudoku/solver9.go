@@ -26,6 +26,7 @@ type state9 struct {
 // a search allocates nothing; reuse a solver9 for many grids.
 type solver9 struct {
 	stack    [82]state9
+	levels   [82]level // search's branch at each level of stack
 	ctl      control
 	solution [81]uint8
 }
