@@ -140,10 +140,10 @@ func (r *plainReader) row(text string, lineNo int) error {
 	if r.curRow++; r.curRow < r.cur.size {
 		return nil
 	}
-	r.cur = nil
-	if err := r.puzzles[len(r.puzzles)-1].g.check(); err != nil {
+	if err := r.cur.check(); err != nil {
 		return fmt.Errorf("grid on line %d: %w", r.start(), err)
 	}
+	r.cur = nil
 	return nil
 }
 
