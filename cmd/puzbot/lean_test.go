@@ -140,6 +140,34 @@ func TestLeanAlone(t *testing.T) {
 	}
 }
 
+// TestLeanStartAllocatesNothing: puzbot's own packages allocate nothing
+// when the lean build starts (their tables are built when first used, their
+// lists are arrays), as GODEBUG=inittrace=1 reports: each allocation at
+// start costs every run, "puzbot solve" on one Sudoku most of all (README,
+// "Start-up and whole process").
+func TestLeanStartAllocatesNothing(t *testing.T) {
+	lean := buildLean(t, true)
+	r := runBinary(t, lean, []string{"GODEBUG=inittrace=1"}, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n", "solve")
+	if r.code != 0 {
+		t.Fatalf("solve: %+v", r)
+	}
+	inits := 0
+	for _, line := range strings.Split(r.stderr, "\n") {
+		// init PACKAGE @T ms, C ms clock, B bytes, A allocs
+		f := strings.Fields(line)
+		if len(f) != 11 || f[0] != "init" {
+			continue
+		}
+		inits++
+		if (f[1] == "main" || strings.HasPrefix(f[1], "github.com/puzbot/")) && f[9] != "0" {
+			t.Errorf("%s allocates %s times (%s bytes) at start", f[1], f[9], f[7])
+		}
+	}
+	if inits == 0 {
+		t.Fatalf("no init trace in stderr: %q", r.stderr)
+	}
+}
+
 // TestLeanLoop: a puzbot-desktop that is a lean build too is refused at
 // once, instead of handing over to itself for ever.
 func TestLeanLoop(t *testing.T) {

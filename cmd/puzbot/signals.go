@@ -9,17 +9,31 @@ import (
 	"time"
 )
 
-// stopSignals are the signals that end puzbot unless it catches them, by
-// name. Caught, each stops a replay, which then releases the button and the
-// keys it holds. SIGKILL and SIGSTOP cannot be caught; SIGBUS, SIGFPE,
-// SIGILL, SIGSEGV and SIGTRAP are caught only when another process sends
-// them (kill), not when puzbot itself faults.
-var stopSignals = map[os.Signal]string{
-	syscall.SIGINT: "Ctrl-C (SIGINT)", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP",
-	syscall.SIGQUIT: "SIGQUIT", syscall.SIGABRT: "SIGABRT", syscall.SIGPIPE: "SIGPIPE",
-	syscall.SIGILL: "SIGILL", syscall.SIGTRAP: "SIGTRAP", syscall.SIGBUS: "SIGBUS",
-	syscall.SIGFPE: "SIGFPE", syscall.SIGSEGV: "SIGSEGV", syscall.SIGSTKFLT: "SIGSTKFLT",
-	syscall.SIGSYS: "SIGSYS",
+// stopSignals are the signals that end puzbot unless it catches them, with
+// their names. Caught, each stops a replay, which then releases the button
+// and the keys it holds. SIGKILL and SIGSTOP cannot be caught; SIGBUS,
+// SIGFPE, SIGILL, SIGSEGV and SIGTRAP are caught only when another process
+// sends them (kill), not when puzbot itself faults. An array, not a map:
+// it costs puzbot's start nothing.
+var stopSignals = [...]struct {
+	sig  syscall.Signal
+	name string
+}{
+	{syscall.SIGINT, "Ctrl-C (SIGINT)"}, {syscall.SIGTERM, "SIGTERM"}, {syscall.SIGHUP, "SIGHUP"},
+	{syscall.SIGQUIT, "SIGQUIT"}, {syscall.SIGABRT, "SIGABRT"}, {syscall.SIGPIPE, "SIGPIPE"},
+	{syscall.SIGILL, "SIGILL"}, {syscall.SIGTRAP, "SIGTRAP"}, {syscall.SIGBUS, "SIGBUS"},
+	{syscall.SIGFPE, "SIGFPE"}, {syscall.SIGSEGV, "SIGSEGV"}, {syscall.SIGSTKFLT, "SIGSTKFLT"},
+	{syscall.SIGSYS, "SIGSYS"},
+}
+
+// signalName returns the name stopSignals gives s.
+func signalName(s os.Signal) string {
+	for _, e := range stopSignals {
+		if e.sig == s {
+			return e.name
+		}
+	}
+	return s.String()
 }
 
 // catchSignals makes any of stopSignals cancel ctx through cancel, until
@@ -29,15 +43,15 @@ var stopSignals = map[os.Signal]string{
 func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (release func()) {
 	sigs := make(chan os.Signal, 1)
 	list := make([]os.Signal, 0, len(stopSignals))
-	for s := range stopSignals {
-		list = append(list, s)
+	for _, e := range stopSignals {
+		list = append(list, e.sig)
 	}
 	signal.Notify(sigs, list...)
 	go func() {
 		select {
 		case s := <-sigs:
 			signal.Stop(sigs)
-			cancel(&stopCause{"received " + stopSignals[s], context.Canceled})
+			cancel(&stopCause{"received " + signalName(s), context.Canceled})
 		case <-ctx.Done():
 		}
 	}()

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -19,11 +18,18 @@ import (
 // scripts/setup.sh installs it), or "" when it is not on the PATH. When
 // it is there, it decides the formulas instead of gini: on those that stay
 // undecided longest it is three to ten times faster (README, "Hard
-// signatures").
-var cadicalPath = sync.OnceValue(func() string {
-	path, _ := exec.LookPath("cadical")
-	return path
-})
+// signatures"). It looks the first time it is asked; tests put their own
+// function in its place.
+var cadicalPath = findCadical
+
+func findCadical() string {
+	return cadicalOnce.get(func() string {
+		path, _ := exec.LookPath("cadical")
+		return path
+	})
+}
+
+var cadicalOnce lazy[string]
 
 // cadical's configurations, its option for the kind of formula it is
 // given. forUnsat is for formulas that mostly have no model, as the whole

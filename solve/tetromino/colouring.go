@@ -2,7 +2,6 @@ package tetromino
 
 import (
 	"fmt"
-	"sync"
 )
 
 // colouringObstacle returns why no tiling of the size x size square by the
@@ -31,7 +30,9 @@ func colouringObstacle(size int, c Counts) string {
 // angleSums()[f] is the set of sums of the cells (column, row) of figure f,
 // one for each angle. Placing the figure at (X, Y) adds 4*(X, Y) to the sum
 // of its cells, which is 0 mod 4: the sum depends only on the angle.
-var angleSums = sync.OnceValue(makeAngleSums)
+func angleSums() [numFigures]uint16 { return angleSumsOnce.get(makeAngleSums) }
+
+var angleSumsOnce lazy[[numFigures]uint16]
 
 func makeAngleSums() (angleSums [numFigures]uint16) {
 	for f := range Figures {

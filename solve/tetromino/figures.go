@@ -3,7 +3,6 @@ package tetromino
 import (
 	"fmt"
 	"image"
-	"sync"
 )
 
 // Figure is one of the seven tetrominoes, named by its letter.
@@ -45,7 +44,9 @@ var angles = [numFigures]int{I: 2, J: 4, L: 4, O: 1, S: 2, T: 4, Z: 2}
 // order. It and the tables made from it (mirrorOf, angleSums) are made the
 // first time they are used, not at every start of puzbot, which may not
 // tile a square at all.
-var shapes = sync.OnceValue(makeShapes)
+func shapes() *[numFigures][][4]image.Point { return shapesOnce.get(makeShapes) }
+
+var shapesOnce lazy[*[numFigures][][4]image.Point]
 
 func makeShapes() *[numFigures][][4]image.Point {
 	var shapes [numFigures][][4]image.Point

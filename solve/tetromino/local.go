@@ -3,7 +3,6 @@ package tetromino
 import (
 	"image"
 	"slices"
-	"sync"
 )
 
 // Local symmetry breaking. Some regions can be tiled in more than one way by
@@ -37,7 +36,9 @@ type retiling struct {
 // retilings returns the regions that two tetrominoes tile in more than one
 // way with the same figures, and the 4 x 4 block of four Is. They are
 // found the first time a formula needs them, not at every start.
-var retilings = sync.OnceValue(makeRetilings)
+func retilings() []retiling { return retilingsOnce.get(makeRetilings) }
+
+var retilingsOnce lazy[[]retiling]
 
 func makeRetilings() []retiling {
 	type key struct {

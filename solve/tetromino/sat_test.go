@@ -142,7 +142,7 @@ func TestSolveHard(t *testing.T) {
 			if err := checkTiling(tc.size, c, tiling); err != nil {
 				t.Errorf("%d %s: %v", tc.size, tc.signature, err)
 			}
-		case !errors.Is(err, ErrNoTiling) || !strings.Contains(err.Error(), proofs[bySAT]) && !strings.Contains(err.Error(), proofs[byProfiles]):
+		case !errors.Is(err, ErrNoTiling) || !strings.Contains(err.Error(), proofOf(bySAT)) && !strings.Contains(err.Error(), proofOf(byProfiles)):
 			t.Errorf("%d %s: %v, want a proof by the SAT solver or the row profiles that there is no tiling", tc.size, tc.signature, err)
 		}
 	}

@@ -149,13 +149,18 @@ const searchTime = time.Second
 // (README, "Repairing the nearest stack of bands").
 const repairTime = 2 * time.Second
 
-// proofs says how each method proves that there is no tiling (the
-// weighting argument says it in its own numbers).
-var proofs = map[string]string{
-	bySearch:    "the search tried every placement",
-	bySAT:       satProof,
-	bySecondSAT: satProof,
-	byProfiles:  "no way of filling the square row by row has these counts",
+// proofOf says how method proves that there is no tiling (the weighting
+// argument says it in its own numbers).
+func proofOf(method string) string {
+	switch method {
+	case bySearch:
+		return "the search tried every placement"
+	case bySAT, bySecondSAT:
+		return satProof
+	case byProfiles:
+		return "no way of filling the square row by row has these counts"
+	}
+	return ""
 }
 
 // satProof says how a SAT solver proves that there is no tiling.
@@ -176,7 +181,7 @@ func (v verdict) proof() string {
 	if v.method == byWeighting {
 		return v.weigh.String()
 	}
-	return proofs[v.method]
+	return proofOf(v.method)
 }
 
 // mirrored returns the verdict for the mirror image of the n x n square.

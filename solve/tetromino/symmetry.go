@@ -3,7 +3,6 @@ package tetromino
 import (
 	"image"
 	"slices"
-	"sync"
 )
 
 // symmetryPrefix is how many placements, those nearest the corner (0, 0)
@@ -137,7 +136,9 @@ func mirrorFigures[A ~[numFigures]E, E any](a A) A {
 
 // mirrorOf()[f][a] is the figure and angle of the mirror image, left to
 // right, of figure f at angle a.
-var mirrorOf = sync.OnceValue(makeMirrorOf)
+func mirrorOf() *[numFigures][]figureAngle { return mirrorOfOnce.get(makeMirrorOf) }
+
+var mirrorOfOnce lazy[*[numFigures][]figureAngle]
 
 type figureAngle struct {
 	fig   Figure
