@@ -136,16 +136,18 @@ func (s *solver9) enter(depth int) bool {
 	return true
 }
 
-// What next did at a level.
+// levelStep is what next did at a level.
+type levelStep int
+
 const (
-	wentDown  = iota // a configuration propagated one level down
-	stayed           // the last configuration propagated in place
-	exhausted        // no configuration left that propagates
-	halted           // the search must stop
+	wentDown  levelStep = iota // a configuration propagated one level down
+	stayed                     // the last configuration propagated in place
+	exhausted                  // no configuration left that propagates
+	halted                     // the search must stop
 )
 
 // next tries the configurations left at level depth until one propagates.
-func (s *solver9) next(depth int) int {
+func (s *solver9) next(depth int) levelStep {
 	lv, st := &s.levels[depth], &s.stack[depth]
 	for lv.left != 0 {
 		p := bits.TrailingZeros32(lv.left)
