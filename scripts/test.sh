@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh installs what the tests need (scripts/setup.sh --test) and runs the
-# whole suite: go vet, then go test on every package, then each reader's fuzz
+# whole suite: go vet, then go test on every package, then the race
+# detector on the packages that run goroutines, then each reader's fuzz
 # target for a short while. Tests that need a display start their own Xvfb;
 # the end-to-end test drives Debian's chromium.
 #
@@ -12,6 +13,14 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 go vet ./...
 go test -count=1 -timeout 40m "$@" ./...
+
+# The race detector on the code whose goroutines meet: the tetromino
+# solver's methods run side by side (its Solve tests, but for
+# TestSolveByWeighting, which holds answers to time limits that the
+# detector's slowdown breaks), the play loop, replay and the desktop edge,
+# the OCR worker, the front end's signals. About two minutes.
+go test -race -count=1 -short -timeout 20m ./play/... ./replay/... ./internal/... ./recognize/worker ./cmd/puzbot
+go test -race -count=1 -short -timeout 20m -run '^TestSolve' -skip '^TestSolveByWeighting$' ./solve/tetromino
 
 # The fuzz targets of every reader, package and target, one at a time.
 fuzz_targets=(
