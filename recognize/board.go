@@ -348,12 +348,6 @@ func (sc *scene) pieceGlyph(p piece) glyph {
 	return cutGlyph(sc.im, inside.Add(sc.org), p.fill, anyInk)
 }
 
-// charGlyph cuts out the character in r (game-area coordinates) drawn on
-// paper in ink of any colour.
-func (sc *scene) charGlyph(r image.Rectangle, paper rgb) glyph {
-	return cutGlyph(sc.im, r.Add(sc.org), paper, anyInk)
-}
-
 // marksContrast is how much of the contrast between the background and the
 // ink a pixel must show to count as a mark (of a clue or the label): less
 // than half, so that small triangles keep their edges at small zooms.

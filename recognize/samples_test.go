@@ -213,3 +213,9 @@ func TestReadRealGlyphs(t *testing.T) {
 	}
 	t.Logf("%d glyphs, %d wrong; reader so far: %+v", len(samples), bad, rd.Stats())
 }
+
+// charGlyph cuts out the character in r (game-area coordinates) drawn on
+// paper in ink of any colour.
+func (sc *scene) charGlyph(r image.Rectangle, paper rgb) glyph {
+	return cutGlyph(sc.im, r.Add(sc.org), paper, anyInk)
+}

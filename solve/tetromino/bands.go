@@ -266,23 +266,16 @@ func (b *band) step(p int, after uint64, k, y0 int, out []Placement) (uint64, in
 	panic("tetromino: band trace lost its way")
 }
 
-// constructBands returns a tiling of the n x n square by the figures
-// counted in c (at most three kinds) made of full-width bands of heights 2
-// to 12, or nil when there is none of that form, when halt says to stop
-// (it is asked at every cell of a band), when c has more than three kinds
-// or when n is over bandsMaxSize.
-func constructBands(n int, c Counts, halt func() bool) []Placement {
-	tiling, _ := nearestBands(n, c, halt)
-	return tiling
-}
-
-// nearestBands is constructBands that, when no stack of bands has the
-// counts c, returns instead a function that builds the stack of the bands
-// of every height whose counts are nearest c's, for repair to start from
-// (nil when there are no bands, or halt said to stop); that function
-// returns nil when its own halt says to stop. Building the stack computes
-// its bands again, which takes longer than finding that none has the
-// counts: it is left until repair needs it.
+// nearestBands returns a tiling of the n x n square by the figures counted
+// in c (at most three kinds) made of full-width bands of heights 2 to 12,
+// or nil when halt says to stop (it is asked at every cell of a band), when
+// c has more than three kinds or when n is over bandsMaxSize. When no stack
+// of bands has the counts c, it returns instead a function that builds the
+// stack of the bands of every height whose counts are nearest c's, for
+// repair to start from (nil when there are no bands, or halt said to stop);
+// that function returns nil when its own halt says to stop. Building the
+// stack computes its bands again, which takes longer than finding that none
+// has the counts: it is left until repair needs it.
 func nearestBands(n int, c Counts, halt func() bool) (tiling []Placement, nearest func(halt func() bool) []Placement) {
 	if n > bandsMaxSize {
 		return nil, nil

@@ -205,3 +205,10 @@ func TestBandsKeepDeadline(t *testing.T) {
 		t.Errorf("%v after %v, want ErrTimeLimit", err, time.Since(start))
 	}
 }
+
+// constructBands is nearestBands' tiling alone: a stack of full-width bands
+// with the counts c, or nil.
+func constructBands(n int, c Counts, halt func() bool) []Placement {
+	tiling, _ := nearestBands(n, c, halt)
+	return tiling
+}
