@@ -22,6 +22,7 @@ import (
 // function in its place.
 var cadicalPath = findCadical
 
+// findCadical is cadicalPath's own function: it looks on the PATH once.
 func findCadical() string {
 	return cadicalOnce.get(func() string {
 		path, _ := exec.LookPath("cadical")
