@@ -63,6 +63,10 @@ func buildLean(t *testing.T, alone bool) string {
 	return filepath.Join(dir, "puzbot")
 }
 
+// sudokuLine is one 9x9 Sudoku as a plain line, for the lean build to
+// solve on its own.
+const sudokuLine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+
 // desktopName is lean.go's desktop, which this build does not compile.
 const desktopName = "puzbot-desktop"
 
@@ -94,16 +98,15 @@ func TestLeanHandsOver(t *testing.T) {
 	if moves.code != 0 {
 		t.Fatalf("solve level07: %+v", moves)
 	}
-	line := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
 	noX := []string{"DISPLAY="}
 	for _, tc := range []struct {
 		stdin string
 		args  []string
 	}{
 		{string(level), []string{"solve"}},
-		{line, []string{"solve", "-"}},
-		{line, []string{"solve", "--count"}},
-		{line + line, []string{"solve", "-", "--time-limit", "5s"}},
+		{sudokuLine, []string{"solve", "-"}},
+		{sudokuLine, []string{"solve", "--count"}},
+		{sudokuLine + sudokuLine, []string{"solve", "-", "--time-limit", "5s"}},
 		{"", []string{"solve", "missing.json"}},
 		{"{", []string{"solve"}},
 		{"", []string{"solve", "help"}},
@@ -131,7 +134,7 @@ func TestLeanHandsOver(t *testing.T) {
 func TestLeanAlone(t *testing.T) {
 	lean := buildLean(t, true)
 	path := []string{"PATH=" + filepath.Dir(lean), "DISPLAY="}
-	if r := runBinary(t, lean, path, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n", "solve"); r.code != 0 || r.stderr != "" {
+	if r := runBinary(t, lean, path, sudokuLine, "solve"); r.code != 0 || r.stderr != "" {
 		t.Errorf("solve without puzbot-desktop: %+v", r)
 	}
 	r := runBinary(t, lean, path, "", "capture")
@@ -147,7 +150,7 @@ func TestLeanAlone(t *testing.T) {
 // "Start-up and whole process").
 func TestLeanStartAllocatesNothing(t *testing.T) {
 	lean := buildLean(t, true)
-	r := runBinary(t, lean, []string{"GODEBUG=inittrace=1"}, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n", "solve")
+	r := runBinary(t, lean, []string{"GODEBUG=inittrace=1"}, sudokuLine, "solve")
 	if r.code != 0 {
 		t.Fatalf("solve: %+v", r)
 	}
