@@ -41,8 +41,9 @@ var appWide = map[string]bool{"help": true, "man": true, "completion": true, "ve
 // commandFor returns the command that args run when the app needs no
 // other: one named first that looks only at itself (solve, replay, ...).
 // urfave/cli then sets up that command alone instead of all of them, and
-// "puzbot solve" starts faster (README, "Start-up"). Otherwise (no command,
-// a flag first, an unknown name, help, man, ...) it returns nil.
+// "puzbot solve" starts faster (README, "Start-up and whole process").
+// Otherwise (no command, a flag first, an unknown name, help, man, ...) it
+// returns nil.
 func commandFor(args []string) *cli.Command {
 	if len(args) < 2 || isFlag(args[1]) {
 		return nil

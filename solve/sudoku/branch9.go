@@ -88,7 +88,7 @@ func (st *state9) apply(br branch, p int) {
 // is tried one level down, and the last in place. The goroutine's stack
 // then stays as it is: as recursion, the search grew it from 4 to 8 KB on
 // top95, which cost the whole process 7 page faults and 2-4% of its time
-// (README, "Start-up and whole process").
+// (docs/issue-18.md, "The search's stack").
 func (s *solver9) search(top int) {
 	depth := top
 	for entered := s.enter(depth); ; {

@@ -10,16 +10,16 @@ import (
 // on signatures rich in T with S or Z the ones that do wind round the
 // centre of the square with signs that alternate from cell to cell, which
 // no affine function on classes of cells follows (24 S128,T16, 32
-// T20,Z236, 18 O12,T10,Z59; README, "Weights of any shape"). Such weights
-// exist exactly when the relaxation that lets tilings use fractions of
-// placements has no solution, and the first phase of the simplex method,
-// run on that relaxation, either finds a fractional tiling or ends with
-// the weights: its dual values. The quarter turns of the square map every
-// figure onto itself, so weights that are the same on the four cells a
-// quarter turn maps onto each other serve when any do; the program is
-// written for those, a quarter of the cells and of the placements. The
-// answer, in floating point, is rounded to integers and checked exactly
-// over every placement, like the affine family's.
+// T20,Z236, 18 O12,T10,Z59; docs/issue-18.md, "Weights of any shape").
+// Such weights exist exactly when the relaxation that lets tilings use
+// fractions of placements has no solution, and the first phase of the
+// simplex method, run on that relaxation, either finds a fractional tiling
+// or ends with the weights: its dual values. The quarter turns of the
+// square map every figure onto itself, so weights that are the same on the
+// four cells a quarter turn maps onto each other serve when any do; the
+// program is written for those, a quarter of the cells and of the
+// placements. The answer, in floating point, is rounded to integers and
+// checked exactly over every placement, like the affine family's.
 
 // anyWeightsMaxSize is the largest square whose weights of any shape
 // findAnyWeighing looks for: the inverse of the basis has a row and a column per

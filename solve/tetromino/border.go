@@ -14,7 +14,7 @@ import (
 // smaller, and a SAT solver finds such a tiling in a second or two where
 // it takes tens of seconds on the whole square's formula: 26 L38,S131 in
 // 1.4 s against 11-30 s, 26 T28,Z141 in 1.1 s, 22 L9,T112 in 1.0 s
-// (README, "Near the sides").
+// (docs/issue-18.md, "Near the sides").
 
 // borderShare is the least share of the figures that the most numerous
 // one must have for borderTiling to try.

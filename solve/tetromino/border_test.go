@@ -51,7 +51,7 @@ func TestNearSide(t *testing.T) {
 // TestBorderTiling checks that borderTiling's tilings are tilings of the
 // signature with every figure but the most numerous near a side, and that
 // it finds one where the whole square's formula takes cadical seconds
-// (README, "Near the sides").
+// (docs/issue-18.md, "Near the sides").
 func TestBorderTiling(t *testing.T) {
 	for _, tc := range []struct {
 		n   int

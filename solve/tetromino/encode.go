@@ -175,7 +175,7 @@ func (enc *encoding) counts(c Counts) {
 // tree's nodes count the copies in compact parts of the square: with them,
 // cadical proves that 32 I24,S232 has no tiling in 2.4 s instead of the
 // 12.7 s it took with a cardinality network over the cells in reading
-// order (README, "Counting by area").
+// order (docs/issue-18.md, "Counting by area").
 func (enc *encoding) anchors() (vars [numFigures][]int32) {
 	first := make([][numFigures][]int32, enc.n*enc.n)
 	for i, p := range enc.places {

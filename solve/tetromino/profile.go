@@ -23,7 +23,7 @@ import (
 // minutes: 16 I36,S28 has no tiling (2.3 s), nor 14 S6,T10,Z33 (1.9 s).
 // When there is one, rebuild walks back from the full square's profile to
 // a tiling, which it finds where the SAT solvers take minutes (16 I38,S26,
-// 3 s in all) (README, "Counting row profiles").
+// 3 s in all) (docs/issue-18.md, "Counting row profiles").
 
 // profileMaxSize is the largest square profiles takes on. At 18 the
 // profiles of I and S alone pass 5 million and take 43 s (at 16, 700,000

@@ -50,7 +50,7 @@ func TestProfilesKnown(t *testing.T) {
 		{14, "I25,S24", false},
 		{16, "I22,S42", false},
 		{16, "I38,S26", true}, // cadical --sat took minutes; rebuilt in 3 s
-		// The least counts beside a majority figure (README, "Least
+		// The least counts beside a majority figure (docs/issue-18.md, "Least
 		// counts from the row profiles"): cadical proved the impossible
 		// ones too.
 		{10, "S15,T10", false},

@@ -18,8 +18,8 @@ import (
 // retiled with the counts it has, some other way, so that later tries meet
 // other shapes. It finds in a few seconds some tilings that the other
 // methods take tens of seconds for, or do not find in 30 (22 O33,T14,Z74),
-// and proves nothing when it finds none (README, "Repairing the nearest
-// stack of bands").
+// and proves nothing when it finds none (docs/issue-18.md, "Repairing
+// the nearest stack of bands").
 
 // repairWindow is the mean side of the squares whose figures repair
 // retiles: each is drawn from 8 to 16. At 8 alone a stack of bands at 32

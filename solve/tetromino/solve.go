@@ -139,14 +139,14 @@ const soloTime = 50 * time.Millisecond
 // the tilings of particular forms are tried (besideSAT); a second SAT
 // solver takes its core from then on. Past its solo time the search
 // settles hardly any signature of 12 to 40: in three samples of 599 at a
-// limit of 5 s, 2 of the 743 it settled, in 0.72 and 0.93 s (README,
+// limit of 5 s, 2 of the 743 it settled, in 0.72 and 0.93 s (docs/issue-18.md,
 // "A second SAT solver").
 const searchTime = time.Second
 
 // repairTime is how long repair may take on a square up to satMaxSize,
 // after the search's first second and before the second SAT solver
 // (firstTries): where it finds a tiling, it mostly does in a second or two
-// (README, "Repairing the nearest stack of bands").
+// (docs/issue-18.md, "Repairing the nearest stack of bands").
 const repairTime = 2 * time.Second
 
 // proofOf says how method proves that there is no tiling (the weighting

@@ -325,7 +325,7 @@ func FuzzSolve(f *testing.F) {
 // tries do not within a minute: 20 J24,S3,Z73, whose counts fit neither a
 // turn nor the tries near the sides, and whose tiling cadical finds in
 // about 6 s of a core in its configuration for formulas with a model
-// (README, "A second SAT solver"). The repair of the nearest stack of
+// (docs/issue-18.md, "A second SAT solver"). The repair of the nearest stack of
 // bands (J24,S4,Z72) finds one too in some runs, so Solve must tile it by
 // one or the other, and the second solver alone must.
 func TestSecondSAT(t *testing.T) {

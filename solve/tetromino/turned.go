@@ -14,7 +14,7 @@ import (
 // Some signatures whose tilings the SAT solver takes 5-60 s to find on the
 // whole square have such a tiling, found in a second or two: 20 L24,S76 in
 // 0.2 s (quarter turn), 16 I40,S24 and 16 I40,Z24 in 1.2-1.6 s (half
-// turn) (README, "Turned onto themselves").
+// turn) (docs/issue-18.md, "Turned onto themselves").
 
 // The side of a square that tetrominoes tile is even (its area is a
 // multiple of 4), so a turn about its centre maps no cell onto itself:
