@@ -229,9 +229,9 @@ type rendering struct {
 // reads right at others. Measured on the real screenshots at zooms from 67%
 // to 150% and recompressed as JPEG (some 600 distinct glyphs), two readings
 // are needed for a glyph on average and no glyph is misread. The 32-pixel
-// renderings come first because a call's cost grows with the image: a run
-// with no glyph cached took 330 ms instead of 470 ms with the 48-pixel ones
-// first (24-pixel ones first disagree more often and cost more calls).
+// renderings come first because a call's cost grows with the image, so a
+// run with no glyph cached is faster than with the 48-pixel ones first
+// (24-pixel ones first disagree more often and cost more calls).
 var glyphRenderings = []rendering{
 	{32, 8, 0}, {32, 32, 0}, {48, 24, 0}, {48, 8, 0}, {40, 40, 0}, {40, 12, 0},
 	{56, 28, 0}, {56, 8, 0}, {24, 24, 0}, {24, 6, 0}, {64, 32, 0}, {64, 16, 0},

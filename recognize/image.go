@@ -19,7 +19,7 @@ import (
 // refused at once. At 256 MiB it admits a 5K screenshot (5120x2880, 15
 // megapixels) as an 8-bit PNG or a baseline JPEG, and a 4K one (3840x2160)
 // of any kind, 16-bit PNG and progressive JPEG included, and keeps
-// puzbot-recognize under 300 MB of memory (README, "recognize").
+// puzbot-recognize under 300 MB of memory (docs/recognize.md).
 const MaxImageBytes = 256 << 20
 
 // MaxInputSize is the most bytes of encoded image recognize reads.

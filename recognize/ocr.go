@@ -10,8 +10,8 @@ import (
 
 // Reader reads glyphs as digits. Tesseract reads every glyph not seen
 // before; what it read is remembered for the rest of the run and, when the
-// Reader has a cache, between runs. Tesseract loads its model (some 55 ms)
-// only when the first unknown glyph comes, so a run whose glyphs are all
+// Reader has a cache, between runs. Tesseract loads its model, which is
+// slow, only when the first unknown glyph comes, so a run whose glyphs are all
 // cached never starts it. A Reader is not safe for concurrent use.
 type Reader struct {
 	engine digitEngine

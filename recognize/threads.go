@@ -7,8 +7,8 @@ import "C"
 // oneOCRThread makes Tesseract, when the calling OS thread runs it, read
 // on that thread alone. Tesseract's LSTM runs each network layer as an
 // OpenMP parallel region of four threads; for a single digit the threads
-// cost far more than they save: on a 2-core machine a reading takes about
-// 6.5 ms with them and 0.5 ms without. OMP_THREAD_LIMIT=1 would do it, but
+// cost many times what they save.
+// OMP_THREAD_LIMIT=1 would do it, but
 // libgomp reads it only when it is loaded, before any Go code runs. What
 // can still be set is the maximum number of active parallel levels: at 0,
 // every parallel region the thread starts runs on that thread only. The
