@@ -34,6 +34,8 @@ func TestErrorsPoint(t *testing.T) {
 			"a.json:8: piece 2: value 10 is out of range 0..9"},
 		{"sum on no cells", "a.json", head + "  {\"row\": 0, \"col\": 0}\n], \"pieces\": [{\"value\": 1}],\n \"sums\": [\n  {\"axis\": \"row\", \"index\": 2, \"target\": 3}]}",
 			`a.json:6: sum 1: row 3 has no cells ("index": 2)`},
+		{"two pieces at one point", "a.json", head + cell + "  {\"row\": 0, \"col\": 1}\n],\n \"pieces\": [\n  {\"value\": 1, \"x\": 4, \"y\": 8},\n  {\"value\": 2, \"x\": 4, \"y\": 8}\n]}",
+			"a.json:8: piece 2 is at the same screen point (4, 8) as piece 1"},
 		{"too few pieces", "a.json", head + "  {\"row\": 0, \"col\": 0}\n]}", "a.json: 1 empty cells but 0 pieces: every piece must fill one empty cell"},
 	}
 	for _, tt := range tests {

@@ -217,7 +217,51 @@ func (p *Puzzle) validateLevel(at *elementLines) error {
 	if empty != len(p.Pieces) {
 		return Errorf("%d empty cells but %d pieces: every piece must fill one empty cell", empty, len(p.Pieces))
 	}
+	if err := p.validatePoints(at); err != nil {
+		return err
+	}
 	return p.validateSums(at, lines)
+}
+
+// validatePoints checks that no two things of the board share a screen
+// point: moves drag from a piece's point to a cell's, so two cells or two
+// pieces at one point would make two moves start or end at the same place.
+// A block lying on a square may share its point with that square alone.
+func (p *Puzzle) validatePoints(at *elementLines) error {
+	owner := make(map[Point]string) // point -> "cell N" or "piece N"
+	for i, c := range p.Cells {
+		if c.Point == nil {
+			continue
+		}
+		if other, taken := owner[*c.Point]; taken {
+			return at.errorf("cells", i, "cell %d is at the same screen point (%d, %d) as %s", i+1, c.X, c.Y, other)
+		}
+		owner[*c.Point] = fmt.Sprintf("cell %d", i+1)
+	}
+	for i, pc := range p.Pieces {
+		if pc.Point == nil || p.onOwnSquare(pc) {
+			continue
+		}
+		if other, taken := owner[*pc.Point]; taken {
+			return at.errorf("pieces", i, "piece %d is at the same screen point (%d, %d) as %s", i+1, pc.X, pc.Y, other)
+		}
+		owner[*pc.Point] = fmt.Sprintf("piece %d", i+1)
+	}
+	return nil
+}
+
+// onOwnSquare says whether the block pc lies on a square and at that
+// square's screen point.
+func (p *Puzzle) onOwnSquare(pc Piece) bool {
+	if !pc.OnBoard() {
+		return false
+	}
+	for _, c := range p.Cells {
+		if c.Row == *pc.Row && c.Col == *pc.Col {
+			return c.Point != nil && *c.Point == *pc.Point
+		}
+	}
+	return false
 }
 
 // validateSizes checks the level number and the sizes of the lists.

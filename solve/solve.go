@@ -43,13 +43,17 @@ var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromin
 // Sudoku 10 s per puzzle). The end of ctx stops the search, with the cause
 // of ctx. Errors of the file are puzzle.ErrInvalid; the solvers' are their
 // own kinds (puzlogic.ErrNoSolution, sudoku.ErrTimeLimit, ...); a negative
-// opts.TimeLimit or a Limit below 1 with Count is ErrBadOptions.
+// opts.TimeLimit or opts.Level, or a Limit below 1 with Count, is
+// ErrBadOptions.
 func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 	if opts.Count && opts.Limit < 1 {
 		return errkind.Errorf(ErrBadOptions, "--limit %d: must be at least 1", opts.Limit)
 	}
 	if opts.TimeLimit < 0 {
 		return errkind.Errorf(ErrBadOptions, "--time-limit %v: must not be negative", opts.TimeLimit)
+	}
+	if opts.Level < 0 {
+		return errkind.Errorf(ErrBadOptions, "--level %d: must not be negative (0 opens the first open level)", opts.Level)
 	}
 	kind := puzzle.KindSudoku // the plain formats are Sudoku's
 	if !sudoku.IsPlain(data) {

@@ -50,6 +50,7 @@ func TestRunErrors(t *testing.T) {
 		{"time limit", hugeCount(), Options{Count: true, Limit: 1 << 40, TimeLimit: 10 * time.Millisecond}, puzlogic.ErrTimeLimit,
 			"(--time-limit 10ms)"},
 		{"negative time limit", `{"kind": "puzlogic"}`, Options{TimeLimit: -time.Second}, ErrBadOptions, "--time-limit -1s: must not be negative"},
+		{"negative level", `{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "open", "x": 10, "y": 10}]}`, Options{Level: -1}, ErrBadOptions, "--level -1: must not be negative"},
 		{"sudoku no solution", ".2345678.9........1" + strings.Repeat(".", 62), Options{}, sudoku.ErrNoSolution, "the puzzle has no solution"},
 		{"tetromino no tiling", `{"kind": "tetromino", "size": 4, "signature": "O3,T1"}`, Options{}, tetromino.ErrNoTiling, "no tiling"},
 		{"tetromino invalid", `{"kind": "tetromino", "size": 5, "signature": "O3,T1"}`, Options{}, puzzle.ErrInvalid, "size 5"},
