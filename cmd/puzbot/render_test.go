@@ -102,10 +102,10 @@ func TestRenderPuzlogic(t *testing.T) {
 	}
 }
 
-// TestRenderTextInReadme checks that the text view the README shows is what
-// render --text prints for that file.
+// TestRenderTextInReadme checks that the text view docs/formats.md shows is
+// what render --text prints for that file.
 func TestRenderTextInReadme(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/formats.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestRenderTextInReadme(t *testing.T) {
 	}
 	indented := "    " + strings.ReplaceAll(strings.TrimSuffix(r.stdout, "\n"), "\n", "\n    ") + "\n"
 	if !strings.Contains(string(readme), indented) {
-		t.Errorf("the README does not show render --text of level14.json as it is:\n%s", indented)
+		t.Errorf("docs/formats.md does not show render --text of level14.json as it is:\n%s", indented)
 	}
 }
 
