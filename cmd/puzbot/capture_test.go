@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,13 +43,14 @@ type failure struct {
 	want      string
 }
 
-// runFailures runs "puzbot command" with each failure's arguments, with env
-// and the failure's env, and checks that it fails as the failure says.
+// runFailures runs "puzbot command" in-process with each failure's
+// arguments, with env and the failure's env, and checks that it fails as
+// the failure says.
 func runFailures(t *testing.T, env []string, command string, failures []failure) {
 	t.Helper()
 	for _, f := range failures {
 		t.Run(f.name, func(t *testing.T) {
-			r := runBinary(t, append(append([]string(nil), env...), f.env...), "", append([]string{command}, f.args...)...)
+			r := runInProcessEnv(t, append(append([]string(nil), env...), f.env...), "", append([]string{command}, f.args...)...)
 			checkFailure(t, r, f.code, f.want)
 		})
 	}
@@ -83,7 +83,8 @@ func TestCaptureCommand(t *testing.T) {
 	tmp := t.TempDir()
 	blue := color.RGBA{0x33, 0x66, 0x99, 0xff}
 
-	// The default folder, in the cache.
+	// The default folder, in the cache. A process of its own, whose whole
+	// stderr shows that the X client library says nothing.
 	r := runBinary(t, env, "", "capture")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("capture: exit %d, stderr %q", r.code, r.stderr)
@@ -108,7 +109,7 @@ func TestCaptureCommand(t *testing.T) {
 		{nil, []string{"-o", tmp}, tmp},
 		{nil, []string{"--output", filepath.Join(tmp, "new") + "/"}, filepath.Join(tmp, "new")},
 	} {
-		r := runBinary(t, append(env, tc.env...), "", append([]string{"capture"}, tc.args...)...)
+		r := runInProcessEnv(t, append(env, tc.env...), "", append([]string{"capture"}, tc.args...)...)
 		if r.code != 0 || r.stderr != "" || filepath.Dir(strings.TrimSpace(r.stdout)) != tc.dir {
 			t.Errorf("capture %v with %v: exit %d, stdout %q, stderr %q; want a file in %s", tc.args, tc.env, r.code, r.stdout, r.stderr, tc.dir)
 		}
@@ -116,7 +117,7 @@ func TestCaptureCommand(t *testing.T) {
 
 	// A region, to a file, which is not replaced without --force.
 	file := filepath.Join(tmp, "region.png")
-	r = runBinary(t, env, "", "capture", "--region", "10,20,30,40", "-o", file)
+	r = runInProcessEnv(t, env, "", "capture", "--region", "10,20,30,40", "-o", file)
 	if r.code != 0 || r.stderr != "" || r.stdout != file+"\n" {
 		t.Fatalf("capture --region: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -125,12 +126,12 @@ func TestCaptureCommand(t *testing.T) {
 		t.Errorf("region: size %v, origin %v; want (30,40), (10,20)", img.Bounds().Size(), origin)
 	}
 	checkSolid(t, img, blue)
-	r = runBinary(t, env, "", "capture", "-r", "0,0,5,5", "-o", file)
+	r = runInProcessEnv(t, env, "", "capture", "-r", "0,0,5,5", "-o", file)
 	checkFailure(t, r, exitcode.Failure, "file exists (use --force to replace it)")
 	if img, _ := testdata.ReadShot(t, file); img.Bounds().Dx() != 30 {
 		t.Errorf("%s was replaced without --force", file)
 	}
-	r = runBinary(t, env, "", "capture", "-r", "0,0,5,5", "-o", file, "--force")
+	r = runInProcessEnv(t, env, "", "capture", "-r", "0,0,5,5", "-o", file, "--force")
 	if r.code != 0 {
 		t.Fatalf("capture --force: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -138,7 +139,7 @@ func TestCaptureCommand(t *testing.T) {
 		t.Errorf("%s was not replaced with --force", file)
 	}
 
-	r = runBinary(t, env, "", "capture", "--list-displays")
+	r = runInProcessEnv(t, env, "", "capture", "--list-displays")
 	if r.code != 0 || r.stdout != "0: 640x480 at 0,0 (primary)\n" || r.stderr != "" {
 		t.Errorf("capture --list-displays: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -200,7 +201,7 @@ func TestCaptureKeep(t *testing.T) {
 	have := func(name string) bool { _, err := os.Stat(filepath.Join(dir, name)); return err == nil }
 	count := func() int { m, _ := filepath.Glob(filepath.Join(dir, "shot-*.png")); return len(m) }
 
-	r := runBinary(t, env, "", "capture")
+	r := runInProcessEnv(t, env, "", "capture")
 	shot := strings.TrimSuffix(r.stdout, "\n")
 	if r.code != 0 || r.stderr != "" || !have(filepath.Base(shot)) {
 		t.Fatalf("capture: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
@@ -209,7 +210,7 @@ func TestCaptureKeep(t *testing.T) {
 		t.Errorf("default --keep: %d shots left, want 100 without the oldest", n)
 	}
 
-	r = runBinary(t, env, "", "capture", "--keep", "3")
+	r = runInProcessEnv(t, env, "", "capture", "--keep", "3")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("capture --keep 3: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -222,7 +223,7 @@ func TestCaptureKeep(t *testing.T) {
 	}
 
 	// --keep 0 keeps all.
-	runBinary(t, env, "", "capture", "--keep", "0")
+	runInProcessEnv(t, env, "", "capture", "--keep", "0")
 	if n := count(); n != 4 {
 		t.Errorf("--keep 0: %d shots left, want 4", n)
 	}
@@ -245,7 +246,7 @@ func TestCaptureOutputNotRegular(t *testing.T) {
 				args = append(args, "--force")
 			}
 			done := make(chan result, 1)
-			go func() { done <- runBinary(t, env, "", args...) }()
+			go func() { done <- runInProcessEnv(t, env, "", args...) }()
 			select {
 			case r := <-done:
 				checkFailure(t, r, exitcode.Usage, path+" is "+strings.TrimSpace(kind)+", not a regular file")
@@ -262,7 +263,7 @@ func TestCaptureOutputNotRegular(t *testing.T) {
 	if err := os.WriteFile(regular, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := runBinary(t, env, "", "capture", "-r", "0,0,8,8", "-o", regular, "--force"); r.code != 0 || r.stdout != regular+"\n" {
+	if r := runInProcessEnv(t, env, "", "capture", "-r", "0,0,8,8", "-o", regular, "--force"); r.code != 0 || r.stdout != regular+"\n" {
 		t.Errorf("--force onto a regular file: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
@@ -273,14 +274,12 @@ func TestCaptureOutputStdout(t *testing.T) {
 	xvfb.ForTest(t, 320, 200)
 	env := quietX(t)
 	dir := t.TempDir()
-	cmd := exec.Command(puzbotBinary(t), "capture", "-r", "10,20,30,40", "-o", "-")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("capture -o -: %v, %s", err, stderr.String())
+	t.Chdir(dir)
+	r := runInProcessEnv(t, env, "", "capture", "-r", "10,20,30,40", "-o", "-")
+	if r.code != 0 {
+		t.Fatalf("capture -o -: exit %d, %s", r.code, r.stderr)
 	}
+	stdout := bytes.NewBufferString(r.stdout)
 	img, err := png.Decode(bytes.NewReader(stdout.Bytes()))
 	origin, ok, oerr := shotfile.ReadOrigin(stdout.Bytes())
 	if err != nil || img.Bounds().Size() != image.Pt(30, 40) || !ok || oerr != nil || origin != image.Pt(10, 20) {

@@ -73,7 +73,7 @@ func TestReplayDryRunHandWritten(t *testing.T) {
 	if err := os.WriteFile(file, []byte(handWritten), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r = runBinary(t, env, "", "replay", file)
+	r = runInProcessEnv(t, env, "", "replay", file)
 	checkFailure(t, r, exitcode.BadInput, file+":2: move 1 (drag): no screen position")
 	if at, left := xvfb.Pointer(t); at != image.Pt(400, 300) || left {
 		t.Errorf("after the refused replay: pointer at %v, left held %v; want it untouched at (400,300)", at, left)
@@ -114,6 +114,8 @@ func TestReplayCommand(t *testing.T) {
 	if err := os.WriteFile(file, []byte(moves), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A process of its own, whose whole stderr shows that the X client
+	// library says nothing.
 	r := runBinary(t, env, "", "replay", "-v", "--steps", "5", "--move-time", "20ms", "--pause", "10ms", "--hold", "5ms", file)
 	want := "move 1: click at (700,500): \"next\"\nmove 2: drag (10,20) -> (30,40)\n"
 	if r.code != 0 || r.stdout != "" || r.stderr != want {
@@ -228,7 +230,7 @@ func TestReplayReleasesHeldButton(t *testing.T) {
 		t.Fatal("xdotool did not hold the button")
 	}
 	click := `{"kind":"puzlogic","moves":[{"action":"click","x":100,"y":100}]}`
-	r := runBinary(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	r := runInProcessEnv(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
 	want := "puzbot: the left mouse button was held down as replay started: released it\n"
 	if r.code != 0 || r.stderr != want {
 		t.Errorf("exit %d, stderr %q; want 0 and %q", r.code, r.stderr, want)
@@ -281,7 +283,7 @@ func TestReplayCommandFails(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			exec.Command("xdotool", "mousemove", "400", "300").Run()
-			r := runBinary(t, append(append([]string{}, env...), tt.env...), tt.stdin, append([]string{"replay"}, tt.args...)...)
+			r := runInProcessEnv(t, append(append([]string{}, env...), tt.env...), tt.stdin, append([]string{"replay"}, tt.args...)...)
 			checkFailure(t, r, tt.code, tt.want)
 			if len(r.stderr) > 260 {
 				t.Errorf("stderr of %d bytes: %.300q...", len(r.stderr), r.stderr)
@@ -375,7 +377,7 @@ func TestReplayOneConnection(t *testing.T) {
 	env := append(quietX(t), "DISPLAY="+oneConnection(t, srv.Display))
 	exec.Command("xdotool", "mousemove", "400", "300").Run()
 	drag := `{"kind":"puzlogic","moves":[{"action":"drag","from":{"x":300,"y":200},"to":{"x":500,"y":400}}]}`
-	r := runBinary(t, env, drag, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	r := runInProcessEnv(t, env, drag, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("replay through one connection: exit %d, stderr %.300q", r.code, r.stderr)
 	}
@@ -481,7 +483,7 @@ func TestReplayDisplayHangs(t *testing.T) {
 	checkFailure(t, r, exitcode.NoDisplay, "the X display did not answer within 5s ("+step+"); the left button or a key may still be held")
 
 	click := `{"kind":"puzlogic","moves":[{"action":"click","x":100,"y":100}]}`
-	r = runBinary(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	r = runInProcessEnv(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
 	if want := "puzbot: the left mouse button was held down as replay started: released it\n"; r.code != 0 || r.stderr != want {
 		t.Errorf("the next replay: exit %d, stderr %q; want 0, %q", r.code, r.stderr, want)
 	}
