@@ -8,8 +8,8 @@ import (
 	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
-// TestSchemaCommand checks that puzbot schema prints the schema files the
-// README names, and refuses other names with a usage error.
+// TestSchemaCommand checks that puzbot schema prints the schema files of
+// puzzle/schema, and refuses other names with a usage error.
 func TestSchemaCommand(t *testing.T) {
 	for _, name := range []string{"puzzle", "moves"} {
 		want, err := os.ReadFile("../../puzzle/schema/" + name + ".schema.json")

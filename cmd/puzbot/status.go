@@ -21,11 +21,11 @@ import (
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
-// exitStatuses is the README's table ("## Exit status"), row by row; a test
-// checks that the two agree. It is the one place that decides how puzbot
-// exits: the packages return errors that say what went wrong, and this table
-// gives each kind its status. An error matched by no row exits with
-// exitcode.Failure.
+// exitStatuses is the table of exit statuses that the user's documentation
+// shows, row by row; TestExitStatusesAreTheREADMEs checks that the two
+// agree. It is the one place that decides how puzbot exits: the packages
+// return errors that say what went wrong, and this table gives each kind
+// its status. An error matched by no row exits with exitcode.Failure.
 var exitStatuses = []exitcode.Row{
 	{Code: exitcode.OK, Meaning: "success"},
 	{Code: exitcode.Failure, Meaning: "anything not listed below (I/O error, internal error)"},
