@@ -10,9 +10,10 @@ import (
 
 // commands are puzbot's commands, in the order help lists them, each with
 // the function that builds it. A run builds only the commands it needs
-// (commandFor): nothing of the others is set up, so that "puzbot solve"
-// starts as fast as a small program does (docs/performance.md). An array
-// of names and functions costs the start of the process nothing.
+// (commandFor): "puzbot solve", run once per step of a pipeline, sets up
+// nothing of the others (docs/performance.md). Unlike commands registered
+// by init functions, an array of names and functions costs the start of
+// the process nothing.
 var commands = [...]struct {
 	name  string
 	build func() *cli.Command
