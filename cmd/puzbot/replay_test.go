@@ -414,7 +414,7 @@ func TestReplayDisplayLost(t *testing.T) {
 // startReplay starts a slow replay of moves in the background.
 func startReplay(t *testing.T, env []string, moves string, args ...string) (*exec.Cmd, chan struct{}, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
-	args = append([]string{"replay", "--pause", "300ms", "--move-time", "500ms"}, args...)
+	args = append([]string{"replay", "--pause", "300ms", "--move-time", "100ms"}, args...)
 	cmd := exec.Command(puzbotBinary(t), args...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = strings.NewReader(moves)
