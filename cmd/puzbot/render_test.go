@@ -1,9 +1,6 @@
-//go:build !lean
-
 package main
 
 import (
-	"bytes"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -16,13 +13,6 @@ import (
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
-
-// runInProcess runs puzbot with args through run, in this process.
-func runInProcess(stdin string, args ...string) result {
-	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"puzbot"}, args...), strings.NewReader(stdin), &stdout, &stderr)
-	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
-}
 
 const tiling4 = `{"kind": "tetromino", "size": 4, "solution": [
 	["I", 0, 0, 0], ["J", 2, 1, 0], ["Z", 1, 2, 0], ["L", 3, 1, 2]]}`
