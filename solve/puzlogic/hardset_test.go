@@ -350,7 +350,7 @@ func TestWriteCNF(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := e.g.Write(f); err != nil {
+	if err := e.f.WriteDIMACS(f); err != nil {
 		t.Fatal(err)
 	}
 }
