@@ -86,7 +86,7 @@ func TestBandsHard(t *testing.T) {
 		} else if err := checkTiling(tc.size, c, tiling); err != nil {
 			t.Errorf("%d %s: %v", tc.size, c, err)
 		}
-		tiling, method, err := solve(tc.size, c, 10*time.Second)
+		tiling, method, err := solveWithin(tc.size, c, 10*time.Second)
 		if err != nil {
 			t.Errorf("%d %s: %v", tc.size, c, err)
 			continue
@@ -175,7 +175,7 @@ func TestCadicalKnown(t *testing.T) {
 	}
 	for _, tc := range cadicalKnown {
 		c := mustCounts(t, tc.signature)
-		tiling, method, err := solve(tc.size, c, time.Second)
+		tiling, method, err := solveWithin(tc.size, c, time.Second)
 		switch {
 		case err == nil && !tc.tiles:
 			t.Errorf("%d %s: got a tiling (by %s), but cadical proved there is none", tc.size, c, method)

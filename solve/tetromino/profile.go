@@ -1,10 +1,10 @@
 package tetromino
 
 import (
+	"context"
 	"image"
 	"math/bits"
 	"slices"
-	"sync/atomic"
 	"time"
 )
 
@@ -51,16 +51,16 @@ const profileMaxTime = 10 * time.Second
 // so: exists). Counting takes the SAT solver's core for at most about half
 // a second where it gives up (12 I10,J6,S20, 16 L20,S44: 0.3-0.6 s at a
 // limit of 5 s).
-func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) satAnswer {
-	out, tiling := profiles(n, c, deadline, stop)
+func profilesThenSAT(ctx context.Context, n int, c Counts) verdict {
+	out, tiling := profiles(ctx, n, c)
 	if out == exhausted || tiling != nil {
-		return satAnswer{tiling: tiling, out: out, method: byProfiles}
+		return verdict{tiling: tiling, out: out, method: byProfiles}
 	}
 	config := forUnsat
 	if out == found {
 		config = forSat
 	}
-	answer := solveSAT(cadicalPath(), n, c, satBreaking, config, deadline, stop)
+	answer := solveSAT(ctx, cadicalPath(), n, c, satBreaking, config)
 	answer.exists = out == found
 	return answer
 }
@@ -69,14 +69,16 @@ func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) sat
 // found when they do, with a tiling (rebuild; nil when the profiles at the
 // rows' first cells would take more than profileMaxKept to keep),
 // exhausted when they do not, or timedOut when the square or the counts
-// are too large for it, when it would not end before until (judged after
-// each row from the work so far), or once stop is set.
-func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) (outcome, []Placement) {
+// are too large for it, when it would not end before the deadline of ctx
+// (profileMaxTime from now when it has none; judged after each row from the
+// work so far), or once ctx ends.
+func profiles(ctx context.Context, n int, c Counts) (outcome, []Placement) {
 	k, ok := newCounter(n, c)
 	if !ok {
 		return timedOut, nil
 	}
-	if until.IsZero() {
+	until, limited := ctx.Deadline()
+	if !limited {
 		until = time.Now().Add(profileMaxTime)
 	}
 	moves := profileMoves(n, c.present())
@@ -85,7 +87,7 @@ func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) (outcome, []P
 	rows := &kept{}
 	start, work := time.Now(), 0
 	for i := range n * n {
-		if stopped(stop, time.Time{}) {
+		if ctx.Err() != nil {
 			return timedOut, nil
 		}
 		if i%n == 0 {
@@ -103,7 +105,7 @@ func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) (outcome, []P
 	if !k.final(cur) {
 		return exhausted, nil
 	}
-	return found, k.rebuild(n, moves, rows.tables, stop)
+	return found, k.rebuild(ctx, n, moves, rows.tables)
 }
 
 // exhaustedUnlessFull returns exhausted when no profile is left (empty),

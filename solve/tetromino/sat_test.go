@@ -1,65 +1,16 @@
 package tetromino
 
 import (
+	"context"
 	"errors"
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/z"
 )
-
-// TestCardinality checks both encodings of atMost against every assignment
-// of up to 7 inputs.
-func TestCardinality(t *testing.T) {
-	encodings := map[string]func(f *cnf, xs []int32, k int, exact bool){
-		"network":   (*cnf).atMostNetwork,
-		"totalizer": (*cnf).atMostTotalizer,
-	}
-	for name, atMost := range encodings {
-		t.Run(name, func(t *testing.T) { checkCardinality(t, atMost) })
-	}
-}
-
-func checkCardinality(t *testing.T, atMost func(f *cnf, xs []int32, k int, exact bool)) {
-	for n := 1; n <= 7; n++ {
-		for k := 0; k <= n; k++ {
-			for _, exact := range []bool{false, true} {
-				var f cnf
-				xs := make([]int32, n)
-				for i := range xs {
-					xs[i] = f.newVar()
-				}
-				atMost(&f, xs, k, exact)
-				g := gini.New()
-				for _, l := range f.lits {
-					g.Add(z.Dimacs2Lit(int(l)))
-				}
-				for m := 0; m < 1<<n; m++ {
-					for i, x := range xs {
-						l := z.Dimacs2Lit(int(x))
-						if m>>i&1 == 0 {
-							l = l.Not()
-						}
-						g.Assume(l)
-					}
-					ones := bits.OnesCount(uint(m))
-					want := ones <= k && (!exact || ones == k)
-					if got := g.Solve() == 1; got != want {
-						t.Fatalf("n=%d k=%d exact=%v inputs %0*b: satisfiable %v, want %v", n, k, exact, n, m, got, want)
-					}
-				}
-			}
-		}
-	}
-}
 
 // hard are signatures with two or three figures that neither the colouring
 // arguments nor the search settle quickly, and their answers.
@@ -169,8 +120,7 @@ func TestSATExhaustive(t *testing.T) {
 					if sat.path != "" && b != satBreaking {
 						continue // a process per formula: only the one Solve gives it
 					}
-					var stop atomic.Bool
-					a := solveSAT(sat.path, n, c, b, forUnsat, time.Time{}, &stop)
+					a := solveSAT(context.Background(), sat.path, n, c, b, forUnsat)
 					tiling, out := a.tiling, a.out
 					switch {
 					case want[c] && out != found:

@@ -2,7 +2,6 @@ package tetromino
 
 import (
 	"image"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -54,9 +53,9 @@ func TestTurnedTiling(t *testing.T) {
 		{16, "I40,Z24"}, // Solve solves its mirror image
 	} {
 		c := mustCounts(t, tc.sig)
-		stop := new(atomic.Bool)
-		whole := func() *encoding { return encode(tc.n, c, noBreaking, stop) }
-		tiling := turnedTiling(c, whole, time.Now().Add(time.Minute), stop)
+		ctx := withLimit(t, time.Minute)
+		whole := func() *encoding { return encode(ctx, tc.n, c, noBreaking) }
+		tiling := turnedTiling(ctx, c, whole)
 		if tiling == nil {
 			t.Errorf("%d %s: no turned tiling", tc.n, tc.sig)
 			continue
@@ -67,7 +66,7 @@ func TestTurnedTiling(t *testing.T) {
 		if !turnedOntoItself(tc.n, tiling, rotations[1]) {
 			t.Errorf("%d %s: the half turn does not map the tiling onto itself", tc.n, tc.sig)
 		}
-		tiling, method, err := solve(tc.n, c, 10*time.Second)
+		tiling, method, err := solveWithin(tc.n, c, 10*time.Second)
 		if err != nil {
 			t.Errorf("%d %s: Solve: %v", tc.n, tc.sig, err)
 			continue

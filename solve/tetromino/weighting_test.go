@@ -182,7 +182,7 @@ func TestSolveByWeighting(t *testing.T) {
 	} {
 		c, _ := ParseSignature(tc.sig)
 		start := time.Now()
-		_, method, err := solve(tc.n, c, 20*time.Second)
+		_, method, err := solveWithin(tc.n, c, 20*time.Second)
 		if !errors.Is(err, ErrNoTiling) || method != byWeighting {
 			t.Errorf("%d %s: %v by %q, want no tiling by %s", tc.n, tc.sig, err, method, byWeighting)
 			continue
