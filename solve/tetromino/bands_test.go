@@ -40,8 +40,8 @@ func TestBandsExhaustive(t *testing.T) {
 
 // bandTilings are signatures of the 599 sweep that neither the search nor
 // the SAT solvers settled within 5 s, and two of the hard six, all of which
-// tile with bands (cadical needed 10-24 s of a loaded core for some and did
-// not finish others in 30 s). Those with S or Z need bands 8 to 12 high.
+// tile with bands (cadical needed far longer for some and did not finish
+// others). Those with S or Z need bands 8 to 12 high.
 var bandTilings = []struct {
 	size      int
 	signature string
@@ -139,10 +139,9 @@ func TestCountSetShift(t *testing.T) {
 }
 
 // cadicalKnown are signatures of the sweeps left undecided at 5 s, whose
-// answers Debian's cadical gave on the formula (1.6-28 s of a loaded core
-// each; 26 L38,S131: 11 s with --sat, the tiling checked by checkTiling;
-// from 16 I38,S26 on, tenth and eleventh sessions: 11-94 s of --sat on
-// the whole square's formula) and the bands do not: Solve may still leave
+// answers Debian's cadical gave on the formula (given long enough; the
+// tilings checked by checkTiling; from 16 I38,S26 on, with --sat on the
+// whole square's formula) and the bands do not: Solve may still leave
 // them undecided within a short limit, but must never contradict them.
 var cadicalKnown = []struct {
 	size      int

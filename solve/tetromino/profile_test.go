@@ -49,10 +49,9 @@ func TestProfilesKnown(t *testing.T) {
 		{10, "L5,T2,Z18", false},
 		{14, "I25,S24", false},
 		{16, "I22,S42", false},
-		{16, "I38,S26", true}, // cadical --sat took minutes; rebuilt in 3 s
-		// The least counts beside a majority figure (docs/issue-18.md, "Least
-		// counts from the row profiles"): cadical proved the impossible
-		// ones too.
+		{16, "I38,S26", true}, // cadical --sat is far slower than the rebuild
+		// The least counts beside a majority figure (docs/solvers.md,
+		// "Tetromino"): cadical proved the impossible ones too.
 		{10, "S15,T10", false},
 		{10, "S13,T12", true},
 		{14, "O3,T46", false},

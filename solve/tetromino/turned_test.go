@@ -40,9 +40,8 @@ func TestTurnsFitting(t *testing.T) {
 // TestTurnedTiling checks that turnedTiling's tilings are tilings of the
 // signature that the half turn maps onto themselves (so does the quarter
 // turn's square), and that it finds them where the whole square's formula
-// takes cadical 5-60 s (docs/issue-18.md, "Turned onto themselves"); and
-// that Solve, which asks it, tiles them within 10 s (5 s is what the
-// sweep allows).
+// takes cadical long (docs/solvers.md, "Tetromino"); and that Solve, which
+// asks it, tiles them within 10 s (5 s is what the sweep allows).
 func TestTurnedTiling(t *testing.T) {
 	for _, tc := range []struct {
 		n   int

@@ -59,7 +59,7 @@ func checkWeighing(n int, w weighing) error {
 
 // TestWeighingProves: signatures that no colouring argument rules out and
 // that the search and the SAT solvers do not settle within seconds (J6,S211,Z107
-// and L8,O91,Z301 not even cadical within 100 s; J40,S9960 is beyond the
+// and L8,O91,Z301 not even cadical given minutes; J40,S9960 is beyond the
 // SAT solvers' sizes), proven by a weighting that the checker verifies,
 // and so is the mirror image of each. The last three, rich in T with S or
 // Z, take weights of any shape: the affine family has none for them.
