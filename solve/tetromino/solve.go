@@ -27,13 +27,8 @@ var ErrTimeLimit = errors.New("undecided: the time limit ran out before a tiling
 // checks. When it has not settled the question within soloTime, a SAT
 // solver joins it on squares up to satMaxSize; see the package comment.
 func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
-	ctx := context.Background()
-	if limit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, limit)
-		defer cancel()
-	}
-	return SolveContext(ctx, size, c)
+	tiling, _, err := solveWithin(size, c, limit)
+	return tiling, err
 }
 
 // SolveContext is Solve with the deadline of ctx as its limit (none when
@@ -58,6 +53,17 @@ const (
 	byRepair    = "bands repaired"
 	byProfiles  = "row profiles"
 )
+
+// solveWithin is Solve, and says which method settled the question.
+func solveWithin(size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
+	ctx := context.Background()
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	return solve(ctx, size, c)
+}
 
 // solve is SolveContext, and says which method settled the question.
 func solve(ctx context.Context, size int, c Counts) (tiling []Placement, method string, err error) {

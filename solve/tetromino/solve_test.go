@@ -357,18 +357,6 @@ func TestSecondSAT(t *testing.T) {
 	}
 }
 
-// solveWithin is solve with the time limit limit (none when 0), as Solve
-// has.
-func solveWithin(n int, c Counts, limit time.Duration) ([]Placement, string, error) {
-	ctx := context.Background()
-	if limit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, limit)
-		defer cancel()
-	}
-	return solve(ctx, n, c)
-}
-
 // withLimit returns a context that ends after limit, or with the test.
 func withLimit(t *testing.T, limit time.Duration) context.Context {
 	ctx, cancel := context.WithTimeout(t.Context(), limit)

@@ -30,26 +30,33 @@ func TestNoChildLeft(t *testing.T) {
 
 // childProcesses returns the commands of this process's children.
 func childProcesses(t *testing.T) []string {
-	t.Helper()
-	stats, err := filepath.Glob("/proc/[0-9]*/stat")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var kids []string
-	for _, path := range stats {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			continue // ended meanwhile
-		}
+	for _, stat := range procFiles(t, "stat") {
 		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
-		s := string(data)
-		end := strings.LastIndexByte(s, ')')
-		fields := strings.Fields(s[end+1:])
+		end := strings.LastIndexByte(stat, ')')
+		fields := strings.Fields(stat[end+1:])
 		if len(fields) > 1 && fields[1] == strconv.Itoa(os.Getpid()) {
-			kids = append(kids, s[strings.IndexByte(s, '(')+1:end])
+			kids = append(kids, stat[strings.IndexByte(stat, '(')+1:end])
 		}
 	}
 	return kids
+}
+
+// procFiles returns the file name of /proc/PID of every process, by PID
+// (but those that end meanwhile).
+func procFiles(t *testing.T, name string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob("/proc/[0-9]*/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, path := range paths {
+		if data, err := os.ReadFile(path); err == nil {
+			files[filepath.Base(filepath.Dir(path))] = string(data)
+		}
+	}
+	return files
 }
 
 // TestCadicalScript runs as cadical a script that starts a process of its
@@ -91,16 +98,10 @@ func TestCadicalScript(t *testing.T) {
 // processesNamed returns the pids of the processes whose command line
 // starts with name.
 func processesNamed(t *testing.T, name string) []string {
-	t.Helper()
-	cmdlines, err := filepath.Glob("/proc/[0-9]*/cmdline")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var pids []string
-	for _, path := range cmdlines {
-		data, err := os.ReadFile(path)
-		if err == nil && strings.HasPrefix(string(data), name+"\x00") {
-			pids = append(pids, filepath.Base(filepath.Dir(path)))
+	for pid, cmdline := range procFiles(t, "cmdline") {
+		if strings.HasPrefix(cmdline, name+"\x00") {
+			pids = append(pids, pid)
 		}
 	}
 	return pids
