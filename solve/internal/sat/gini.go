@@ -9,9 +9,12 @@ import (
 	"github.com/go-air/gini/z"
 )
 
-// giniPoll is the longest solveGini sleeps between looks at whether gini
-// has answered.
-const giniPoll = time.Millisecond
+// giniMinPoll and giniPoll are the shortest and the longest solveGini
+// sleeps between looks at whether gini has answered.
+const (
+	giniMinPoll = 10 * time.Microsecond
+	giniPoll    = time.Millisecond
+)
 
 // solveGini decides f with gini, in process, after probing the variables 1
 // to probe (failedLiterals).
@@ -73,22 +76,23 @@ func failedLiterals(ctx context.Context, f *Formula, n int) ([]z.Lit, error) {
 
 // waitGini waits for gini's answer (1 satisfiable, -1 not) and stops it,
 // answering what it has (0 unless it has just decided), when ctx ends. It
-// looks ever less often, up to every giniPoll: an answer that comes soon
-// is seen soon, and a long solve is looked at rarely.
+// looks at intervals of a sixteenth of the time spent so far, from
+// giniMinPoll to giniPoll: an answer that comes soon is seen soon, and a
+// long solve is looked at rarely.
 func waitGini(ctx context.Context, h inter.Solve) int {
-	timer := time.NewTimer(0)
+	start := time.Now()
+	timer := time.NewTimer(giniMinPoll)
 	defer timer.Stop()
-	<-timer.C
-	for wait := 10 * time.Microsecond; ; wait = min(2*wait, giniPoll) {
+	for {
 		if r, ok := h.Test(); ok {
 			return r
 		}
-		timer.Reset(wait)
 		select {
 		case <-ctx.Done():
 			return h.Stop()
 		case <-timer.C:
 		}
+		timer.Reset(min(max(time.Since(start)/16, giniMinPoll), giniPoll))
 	}
 }
 
