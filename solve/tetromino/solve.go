@@ -36,7 +36,7 @@ func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
 // method within milliseconds, with ErrTimeLimit; all have stopped when it
 // returns.
 func SolveContext(ctx context.Context, size int, c Counts) ([]Placement, error) {
-	tiling, _, err := solve(ctx, size, c)
+	tiling, _, err := solve(ctx, size, c, 0)
 	return tiling, err
 }
 
@@ -56,17 +56,14 @@ const (
 
 // solveWithin is Solve, and says which method settled the question.
 func solveWithin(size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
-	ctx := context.Background()
-	if limit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, limit)
-		defer cancel()
-	}
-	return solve(ctx, size, c)
+	return solve(context.Background(), size, c, limit)
 }
 
-// solve is SolveContext, and says which method settled the question.
-func solve(ctx context.Context, size int, c Counts) (tiling []Placement, method string, err error) {
+// solve is SolveContext, and says which method settled the question, with
+// limit (if positive) as a time limit of its own, which starts once the
+// counts are checked: the signatures that the counts or a colouring
+// argument settle need no context of their own.
+func solve(ctx context.Context, size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
 	if err := checkSize(size); err != nil {
 		return nil, "", err
 	}
@@ -80,6 +77,11 @@ func solve(ctx context.Context, size int, c Counts) (tiling []Placement, method 
 	}
 	if reason := colouringObstacle(size, c); reason != "" {
 		return nil, byColouring, fmt.Errorf("%w (proven: %s)", ErrNoTiling, reason)
+	}
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
 	}
 	// A signature and its mirror image tile alike: solve the same one of
 	// the two always, and mirror its tiling back.
