@@ -44,8 +44,8 @@ type Options struct {
 	// Hint picks cadical's configuration.
 	Hint Hint
 	// Probe, for gini, is how many of the first variables (1 to Probe) to
-	// probe before the solve: those whose unit propagation alone fails
-	// are given to the solver false, which saves it a conflict each and
+	// probe before the solve: each whose unit propagation alone fails is
+	// set false by a unit clause, which saves the solver a conflict and
 	// propagates further. cadical probes by itself.
 	Probe int
 }
