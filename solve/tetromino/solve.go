@@ -234,11 +234,11 @@ func decide(ctx context.Context, n int, c Counts) verdict {
 // A method is an entry of the portfolio that decide races: a way to settle
 // a signature, the squares it takes on, and its share of the time.
 type method struct {
-	name    string           // the method, as verdicts name it (when run does not)
-	applies func(n int) bool // whether it takes on the n x n square
-	until   time.Duration    // it ends this long after decide began (0: with the race)
-	most    time.Duration    // it runs this long at most (0: no bound of its own)
-	run     func(ctx context.Context, r *race) verdict
+	name  string        // the method, as verdicts name it (when run does not)
+	sides sides         // the squares it takes on
+	until time.Duration // it ends this long after decide began (0: with the race)
+	most  time.Duration // it runs this long at most (0: no bound of its own)
+	run   func(ctx context.Context, r *race) verdict
 }
 
 // besides are the methods that run in goroutines of their own, beside the
@@ -247,9 +247,9 @@ type method struct {
 // when need be) on larger ones, and weights of any shape. When two settle
 // it at once, the earlier in the list names the method.
 var besides = []method{
-	{name: bySAT, applies: upTo(satMaxSize), run: runFirstSAT},
-	{name: byBands, applies: above(satMaxSize), run: runBandsOrRepair},
-	{name: byWeighting, applies: upTo(anyWeightsMaxSize), run: runAnyWeighing},
+	{name: bySAT, sides: sides{max: satMaxSize}, run: runFirstSAT},
+	{name: byBands, sides: sides{min: satMaxSize + 1}, run: runBandsOrRepair},
+	{name: byWeighting, sides: sides{max: anyWeightsMaxSize}, run: runAnyWeighing},
 }
 
 // inTurn are the methods that run one after the other on the search's
@@ -263,23 +263,22 @@ var besides = []method{
 // until the end: on larger squares, and where the second SAT solver cannot
 // run (a formula over satMaxClauses).
 var inTurn = []method{
-	{name: byBands, applies: upTo(satMaxSize), run: runBands},
-	{name: byTurn, applies: upTo(satMaxSize), run: runTurned},
-	{name: byBorder, applies: upTo(satMaxSize), run: runBorder},
-	{name: bySearch, applies: upTo(satMaxSize), until: searchTime, run: runSearch},
-	{name: byRepair, applies: upTo(satMaxSize), most: repairTime, run: runRepair},
-	{name: bySecondSAT, applies: upTo(satMaxSize), run: runSecondSAT},
-	{name: bySearch, applies: anySize, run: runSearch},
+	{name: byBands, sides: sides{max: satMaxSize}, run: runBands},
+	{name: byTurn, sides: sides{max: satMaxSize}, run: runTurned},
+	{name: byBorder, sides: sides{max: satMaxSize}, run: runBorder},
+	{name: bySearch, sides: sides{max: satMaxSize}, until: searchTime, run: runSearch},
+	{name: byRepair, sides: sides{max: satMaxSize}, most: repairTime, run: runRepair},
+	{name: bySecondSAT, sides: sides{max: satMaxSize}, run: runSecondSAT},
+	{name: bySearch, run: runSearch},
 }
 
-// upTo returns a test of whether a square's side is at most max.
-func upTo(max int) func(n int) bool { return func(n int) bool { return n <= max } }
+// sides are the sides of the squares a method takes on: from min to max,
+// 0 for no bound. (Data, not a function, so that the lists above are built
+// by the compiler and nothing runs as puzbot starts.)
+type sides struct{ min, max int }
 
-// anySize says that a method takes on every square.
-func anySize(int) bool { return true }
-
-// above returns a test of whether a square's side is over min.
-func above(min int) func(n int) bool { return func(n int) bool { return n > min } }
+// take says whether the method takes on the n x n square.
+func (s sides) take(n int) bool { return n >= s.min && (s.max == 0 || n <= s.max) }
 
 // within runs m on r, ended by ctx and by m's share of the time.
 func (m method) within(ctx context.Context, r *race) verdict {
@@ -338,7 +337,7 @@ func (r *race) run(ctx context.Context) verdict {
 func (r *race) startBesides(ctx context.Context, settled context.CancelFunc) []<-chan verdict {
 	var answers []<-chan verdict
 	for _, m := range besides {
-		if !m.applies(r.n) {
+		if !m.sides.take(r.n) {
 			continue
 		}
 		answer := make(chan verdict, 1)
@@ -362,7 +361,7 @@ func (r *race) takeTurns(ctx context.Context) verdict {
 		if ctx.Err() != nil {
 			break
 		}
-		if !m.applies(r.n) {
+		if !m.sides.take(r.n) {
 			continue
 		}
 		if v = v.or(m.within(ctx, r)); v.out != timedOut {

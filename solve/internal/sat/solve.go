@@ -75,9 +75,14 @@ func Solve(ctx context.Context, f *Formula, opts Options) (Result, error) {
 
 // CadicalPath returns the path of cadical on the PATH, or "" when it is
 // not installed. It looks the first time it is asked.
-func CadicalPath() string { return cadicalPath() }
+func CadicalPath() string {
+	cadicalOnce.Do(func() { cadicalFound, _ = exec.LookPath("cadical") })
+	return cadicalFound
+}
 
-var cadicalPath = sync.OnceValue(func() string {
-	path, _ := exec.LookPath("cadical")
-	return path
-})
+// CadicalPath's look, kept in variables whose zero values are ready, so
+// that nothing is built as puzbot starts.
+var (
+	cadicalOnce  sync.Once
+	cadicalFound string
+)
