@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os/exec"
 	"strconv"
@@ -31,7 +32,7 @@ var errCadical = errors.New("cadical")
 func solveCadical(ctx context.Context, path string, f *Formula, hint Hint) (Result, error) {
 	r := Result{Solver: "cadical"}
 	var formula bytes.Buffer
-	if err := f.WriteDIMACS(&formula); err != nil {
+	if err := f.WriteDIMACS(ctxWriter{ctx, &formula}); err != nil {
 		return r, err
 	}
 	cmd := exec.CommandContext(ctx, path, cadicalOptions(ctx, hint)...)
@@ -64,6 +65,21 @@ func solveCadical(ctx context.Context, path string, f *Formula, hint Hint) (Resu
 		r.Status, r.Model = Satisfiable, model
 	}
 	return r, nil
+}
+
+// ctxWriter writes to w until ctx ends, and then fails with ctx's error, so
+// that writing a large formula for a solver that is no longer wanted stops
+// soon.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // cadicalOptions are cadical's options: quiet, the configuration hint

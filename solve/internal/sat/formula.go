@@ -89,10 +89,10 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 	fmt.Fprintf(b, "p cnf %d %d\n", f.nvars, f.nclauses)
 	for _, l := range f.lits {
 		b.WriteString(strconv.Itoa(int(l)))
-		if l == 0 {
-			b.WriteByte('\n')
-		} else {
+		if l != 0 {
 			b.WriteByte(' ')
+		} else if err := b.WriteByte('\n'); err != nil {
+			return err // the writer failed: stop at the end of the clause
 		}
 	}
 	return b.Flush()
