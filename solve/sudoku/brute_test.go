@@ -3,6 +3,7 @@ package sudoku
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -263,4 +264,67 @@ func kindOf(p *brutePuzzle, n int) string {
 		return "one"
 	}
 	return "many"
+}
+
+// bruteOf reads a puzzle file's rules the plain way, for bruteCount and
+// verifyFile: the square boxes when it has no regions.
+func bruteOf(p *Puzzle) *brutePuzzle {
+	n := len(p.Grid)
+	b := &brutePuzzle{size: n, diagonals: p.Diagonals, region: make([]int, n*n), cage: make([]int, n*n)}
+	val := func(ch byte) uint8 { return uint8(strings.IndexByte("123456789ABCDEFGHIJKLMNOP", strings.ToUpper(string(ch))[0]) + 1) }
+	labels := make(map[byte]int)
+	for i := range b.region {
+		r, c := i/n, i%n
+		b.givens = append(b.givens, val(p.Grid[r][c]))
+		if p.Regions == nil {
+			box := 1
+			for box*box < n {
+				box++
+			}
+			b.region[i] = r/box*box + c/box
+			continue
+		}
+		label := p.Regions[r][c]
+		if _, ok := labels[label]; !ok {
+			labels[label] = len(labels)
+		}
+		b.region[i] = labels[label]
+	}
+	for i := range b.cage {
+		b.cage[i] = -1
+	}
+	for k, cg := range p.Cages {
+		b.sums = append(b.sums, cg.Sum)
+		for _, rc := range cg.Cells {
+			b.cage[rc[0]*n+rc[1]] = k
+		}
+	}
+	return b
+}
+
+// verifyFile checks a solved grid (rows as in a moves file) against a
+// puzzle file without the solver's code: every given kept, and every value
+// allowed where it stands by bruteCount's rules.
+func verifyFile(p *Puzzle, solved []string) error {
+	b := bruteOf(p)
+	n := b.size
+	if len(solved) != n {
+		return fmt.Errorf("%d rows, want %d", len(solved), n)
+	}
+	cells := bruteOf(&Puzzle{Grid: solved}).givens
+	if len(cells) != n*n {
+		return fmt.Errorf("%d cells, want %d", len(cells), n*n)
+	}
+	for i, v := range cells {
+		if v == 0 || b.givens[i] != 0 && b.givens[i] != v {
+			return fmt.Errorf("row %d, col %d: %d, given %d", i/n+1, i%n+1, v, b.givens[i])
+		}
+		cells[i] = 0
+		ok := b.allows(cells, i, v)
+		cells[i] = v
+		if !ok {
+			return fmt.Errorf("row %d, col %d: %d breaks a rule", i/n+1, i%n+1, v)
+		}
+	}
+	return nil
 }

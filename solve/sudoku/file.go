@@ -266,8 +266,11 @@ func parseCages(in []Cage, size int) ([]cage, error) {
 		}
 		cells := make([]int32, len(cg.Cells))
 		for j, rc := range cg.Cells {
-			if len(rc) != 2 || rc[0] < 0 || rc[0] >= size || rc[1] < 0 || rc[1] >= size {
-				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d, cell %d: %v: expected [row, col], each 0 to %d", k+1, j+1, rc, size-1)}
+			if len(rc) != 2 {
+				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d, cell %d: %d numbers: expected [row, col]", k+1, j+1, len(rc))}
+			}
+			if rc[0] < 0 || rc[0] >= size || rc[1] < 0 || rc[1] >= size {
+				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d, cell %d: [%d, %d]: expected row and col 0 to %d", k+1, j+1, rc[0], rc[1], size-1)}
 			}
 			i := rc[0]*size + rc[1]
 			if owner[i] != 0 {
