@@ -271,7 +271,9 @@ func kindOf(p *brutePuzzle, n int) string {
 func bruteOf(p *Puzzle) *brutePuzzle {
 	n := len(p.Grid)
 	b := &brutePuzzle{size: n, diagonals: p.Diagonals, region: make([]int, n*n), cage: make([]int, n*n)}
-	val := func(ch byte) uint8 { return uint8(strings.IndexByte("123456789ABCDEFGHIJKLMNOP", strings.ToUpper(string(ch))[0]) + 1) }
+	val := func(ch byte) uint8 {
+		return uint8(strings.IndexByte("123456789ABCDEFGHIJKLMNOP", strings.ToUpper(string(ch))[0]) + 1)
+	}
 	labels := make(map[byte]int)
 	for i := range b.region {
 		r, c := i/n, i%n
