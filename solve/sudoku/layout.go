@@ -210,9 +210,6 @@ func (l *layout) addPeers() {
 	}
 }
 
-// peersOf returns the peers of cell c.
-func (l *layout) peersOf(c int) []int32 { return l.peers[l.peerAt[c]:l.peerAt[c+1]] }
-
 // addOverlaps lists every pair of houses that share two cells or more, and
 // of which each has cells outside the other.
 func (l *layout) addOverlaps() {

@@ -1,0 +1,7 @@
+package sudoku
+
+// For the tests of package sudoku_test.
+var (
+	SoloPuzzle = soloPuzzle
+	SoloGames  = soloGames
+)
