@@ -24,22 +24,30 @@ func TestParsePuzzleErrorLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		data := "{\"kind\": \"sudoku\",\n\"grid\": [\n\"" + strings.Join(tt.rows, "\",\n\"") + "\"]}\n"
-		_, err := ParsePuzzle([]byte(data))
-		if err == nil || !strings.Contains(err.Error(), tt.msg) {
-			t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.msg)
-			continue
-		}
-		var pe *puzzle.Error
-		line := 0
-		if errors.As(err, &pe) {
-			line = pe.Line
-		}
-		if line != tt.line {
-			t.Errorf("%s: %v: at line %d, want %d", tt.name, err, line, tt.line)
-		}
-		if got := puzzle.InFile(err, "f.json").Error(); tt.line > 0 && !strings.HasPrefix(got, "f.json:") {
-			t.Errorf("%s: named %q", tt.name, got)
-		}
+		checkParseError(t, tt.name, data, tt.line, tt.msg)
+	}
+}
+
+// checkParseError checks that ParsePuzzle refuses data with an error of
+// one line that holds msg, at the given line (0: none), that names
+// the file once it is known.
+func checkParseError(t *testing.T, name, data string, line int, msg string) {
+	t.Helper()
+	_, err := ParsePuzzle([]byte(data))
+	if err == nil || !strings.Contains(err.Error(), msg) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("%s: error %v, want one line with %q", name, err, msg)
+		return
+	}
+	var pe *puzzle.Error
+	at := 0
+	if errors.As(err, &pe) {
+		at = pe.Line
+	}
+	if at != line {
+		t.Errorf("%s: %v: at line %d, want %d", name, err, at, line)
+	}
+	if got := puzzle.InFile(err, "f.json").Error(); line > 0 && !strings.HasPrefix(got, "f.json:") {
+		t.Errorf("%s: named %q", name, got)
 	}
 }
 
@@ -116,19 +124,6 @@ func TestParseVariantErrors(t *testing.T) {
 "......"], ` + regions6, 4, "row 2, col 2: 1 already in region 'a' (at row 1, col 1)"},
 	}
 	for _, tt := range tests {
-		data := "{\"kind\": \"sudoku\",\n" + tt.body + "}\n"
-		_, err := ParsePuzzle([]byte(data))
-		if err == nil || !strings.HasSuffix(err.Error(), tt.msg) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%s: error %v, want one line ending %q", tt.name, err, tt.msg)
-			continue
-		}
-		var pe *puzzle.Error
-		line := 0
-		if errors.As(err, &pe) {
-			line = pe.Line
-		}
-		if line != tt.line {
-			t.Errorf("%s: %v: at line %d, want %d", tt.name, err, line, tt.line)
-		}
+		checkParseError(t, tt.name, "{\"kind\": \"sudoku\",\n"+tt.body+"}\n", tt.line, tt.msg)
 	}
 }

@@ -154,13 +154,11 @@ func (g *general) locked(st []uint32) (changed, ok bool) {
 		if only == 0 {
 			continue
 		}
-		for _, c := range o.other {
-			removed, ok := g.remove(st, c, only)
-			if !ok {
-				return true, false
-			}
-			changed = changed || removed
+		removed, ok := g.removeAll(st, o.other, only)
+		if !ok {
+			return true, false
 		}
+		changed = changed || removed
 	}
 	return changed, true
 }
@@ -183,13 +181,11 @@ func (g *general) caged(st []uint32) (changed, ok bool) {
 				allowed |= set
 			}
 		}
-		for _, c := range cg.cells {
-			removed, ok := g.remove(st, c, ^allowed)
-			if !ok {
-				return true, false
-			}
-			changed = changed || removed
+		removed, ok := g.removeAll(st, cg.cells, ^allowed)
+		if !ok {
+			return true, false
 		}
+		changed = changed || removed
 	}
 	return changed, true
 }
@@ -202,6 +198,19 @@ func fitsEveryCell(st []uint32, cells []int32, set uint32) bool {
 		}
 	}
 	return true
+}
+
+// removeAll removes mask from the candidates of cells, as remove does for
+// each.
+func (g *general) removeAll(st []uint32, cells []int32, mask uint32) (removed, ok bool) {
+	for _, c := range cells {
+		r, ok := g.remove(st, c, mask)
+		if !ok {
+			return true, false
+		}
+		removed = removed || r
+	}
+	return removed, true
 }
 
 // remove removes mask from the candidates of cell c unless it is solved,

@@ -1,4 +1,4 @@
-package sudoku
+package puzzle_test
 
 import (
 	"bytes"
@@ -7,90 +7,45 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
-// compileSchema compiles the embedded schema called name.
-func compileSchema(t *testing.T, name string) *jsonschema.Schema {
-	t.Helper()
-	data, err := puzzle.Schema(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("schema %s is not JSON: %v", name, err)
-	}
-	c := jsonschema.NewCompiler()
-	url := "mem://" + name + ".schema.json"
-	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile(url)
-	if err != nil {
-		t.Fatalf("schema %s does not compile: %v", name, err)
-	}
-	return s
-}
-
-func validateSchema(s *jsonschema.Schema, data []byte) error {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return err
-	}
-	return s.Validate(doc)
-}
-
-// examples returns the example puzzle files of the variants, in testdata.
-func examples(t *testing.T) map[string][]byte {
-	t.Helper()
-	files, err := filepath.Glob("testdata/*.json")
+// TestSudokuSchemaAcceptsExamples validates the example sudoku puzzle
+// files of every variant against the sudoku schema, and the moves solve
+// writes for each against the moves schema.
+func TestSudokuSchemaAcceptsExamples(t *testing.T) {
+	ps, ms := compileSchema(t, "sudoku"), compileSchema(t, "moves")
+	files, err := filepath.Glob("../solve/sudoku/testdata/*.json")
 	if err != nil || len(files) < 6 {
-		t.Fatalf("testdata: %d example files, %v", len(files), err)
+		t.Fatalf("solve/sudoku/testdata: %d example files, %v", len(files), err)
 	}
-	out := make(map[string][]byte)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[f] = data
-	}
-	return out
-}
-
-// TestExamples solves every example file: one solution, and moves the
-// moves schema accepts; the sudoku schema accepts the file.
-func TestExamples(t *testing.T) {
-	ps, ms := compileSchema(t, "sudoku"), compileSchema(t, "moves")
-	for name, data := range examples(t) {
-		if err := validateSchema(ps, data); err != nil {
-			t.Errorf("%s: %v", name, err)
+		if err := validate(ps, data); err != nil {
+			t.Errorf("%s: %v", f, err)
 		}
-		var out bytes.Buffer
-		if err := Run(context.Background(), data, &out, Options{Count: true, Limit: 2}); err != nil || out.String() != "1 solution\n" {
-			t.Errorf("%s: count %q, %v", name, out.String(), err)
-		}
-		out.Reset()
-		if err := Run(context.Background(), data, &out, Options{}); err != nil {
-			t.Errorf("%s: %v", name, err)
+		var moves bytes.Buffer
+		if err := sudoku.Run(context.Background(), data, &moves, sudoku.Options{}); err != nil {
+			t.Errorf("solve %s: %v", f, err)
 			continue
 		}
-		if err := validateSchema(ms, out.Bytes()); err != nil {
-			t.Errorf("moves for %s: %v", name, err)
+		if err := validate(ms, moves.Bytes()); err != nil {
+			t.Errorf("moves for %s: %v", f, err)
 		}
 	}
 }
 
-// TestSchemaAgreesWithReader checks hand-written files against the schema
+// TestSudokuSchemaAgreesWithReader checks hand-written files against the schema
 // and the reader: both accept or both refuse.
-func TestSchemaAgreesWithReader(t *testing.T) {
+func TestSudokuSchemaAgreesWithReader(t *testing.T) {
 	ps := compileSchema(t, "sudoku")
 	const grid4 = `"grid": ["1...", "..3.", ".4..", "...2"]`
 	const grid6 = `"grid": ["......", "......", "......", "......", "......", "......"]`
@@ -118,8 +73,8 @@ func TestSchemaAgreesWithReader(t *testing.T) {
 		{"typo", `{"kind": "sudoku", ` + grid4 + `, "diagonal": true}`, false},
 	}
 	for _, tt := range tests {
-		schemaErr := validateSchema(ps, []byte(tt.input))
-		_, readErr := ParsePuzzle([]byte(tt.input))
+		schemaErr := validate(ps, []byte(tt.input))
+		_, readErr := sudoku.ParsePuzzle([]byte(tt.input))
 		if (schemaErr == nil) != tt.ok || (readErr == nil) != tt.ok {
 			t.Errorf("%s: schema says %v, reader says %v; want ok=%v", tt.name, schemaErr, readErr, tt.ok)
 		}
@@ -135,7 +90,7 @@ func TestMovesSchemaTypeKey(t *testing.T) {
 		ok  bool
 	}{{"a", true}, {"7", true}, {"P", true}, {"ab", false}, {"space", false}, {"+", false}, {" ", false}} {
 		input := `{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "` + tt.key + `"}]}`
-		schemaErr := validateSchema(ms, []byte(input))
+		schemaErr := validate(ms, []byte(input))
 		_, readErr := puzzle.ParseMoves([]byte(input))
 		if (schemaErr == nil) != tt.ok || (readErr == nil) != tt.ok {
 			t.Errorf("key %q: schema says %v, reader says %v; want ok=%v", tt.key, schemaErr, readErr, tt.ok)
@@ -143,10 +98,10 @@ func TestMovesSchemaTypeKey(t *testing.T) {
 	}
 }
 
-// TestSchemaNamesEveryField checks that each object of the sudoku schema
-// has the fields of the Go type the reader decodes it into, no more and no
-// fewer.
-func TestSchemaNamesEveryField(t *testing.T) {
+// TestSudokuSchemaNamesEveryField checks that each object of the sudoku
+// schema has the fields of the Go type the reader decodes it into, no more
+// and no fewer.
+func TestSudokuSchemaNamesEveryField(t *testing.T) {
 	data, _ := puzzle.Schema("sudoku")
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
@@ -156,8 +111,8 @@ func TestSchemaNamesEveryField(t *testing.T) {
 		def string // "" for the top level
 		v   any
 	}{
-		{"", Puzzle{}},
-		{"cage", Cage{}},
+		{"", sudoku.Puzzle{}},
+		{"cage", sudoku.Cage{}},
 		{"rect", puzzle.Rect{}},
 	} {
 		obj := doc.(map[string]any)
@@ -168,16 +123,9 @@ func TestSchemaNamesEveryField(t *testing.T) {
 		for name := range obj["properties"].(map[string]any) {
 			inSchema = append(inSchema, name)
 		}
-		sort.Strings(inSchema)
-		var inGo []string
-		typ := reflect.TypeOf(tt.v)
-		for i := 0; i < typ.NumField(); i++ {
-			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
-			inGo = append(inGo, name)
-		}
-		sort.Strings(inGo)
-		if !slices.Equal(inSchema, inGo) {
-			t.Errorf("%q: fields %v, but %T has %v", tt.def, inSchema, tt.v, inGo)
+		slices.Sort(inSchema)
+		if inGo := jsonFields(reflect.TypeOf(tt.v)); !slices.Equal(inSchema, inGo) {
+			t.Errorf("sudoku schema, %q: fields %v, but %T has %v", tt.def, inSchema, tt.v, inGo)
 		}
 	}
 }
