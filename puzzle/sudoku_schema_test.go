@@ -5,11 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"reflect"
-	"slices"
 	"testing"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/sudoku"
@@ -77,55 +73,6 @@ func TestSudokuSchemaAgreesWithReader(t *testing.T) {
 		_, readErr := sudoku.ParsePuzzle([]byte(tt.input))
 		if (schemaErr == nil) != tt.ok || (readErr == nil) != tt.ok {
 			t.Errorf("%s: schema says %v, reader says %v; want ok=%v", tt.name, schemaErr, readErr, tt.ok)
-		}
-	}
-}
-
-// TestMovesSchemaTypeKey checks the key of a type move against the moves
-// schema and the reader: both accept or both refuse.
-func TestMovesSchemaTypeKey(t *testing.T) {
-	ms := compileSchema(t, "moves")
-	for _, tt := range []struct {
-		key string
-		ok  bool
-	}{{"a", true}, {"7", true}, {"P", true}, {"ab", false}, {"space", false}, {"+", false}, {" ", false}} {
-		input := `{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "` + tt.key + `"}]}`
-		schemaErr := validate(ms, []byte(input))
-		_, readErr := puzzle.ParseMoves([]byte(input))
-		if (schemaErr == nil) != tt.ok || (readErr == nil) != tt.ok {
-			t.Errorf("key %q: schema says %v, reader says %v; want ok=%v", tt.key, schemaErr, readErr, tt.ok)
-		}
-	}
-}
-
-// TestSudokuSchemaNamesEveryField checks that each object of the sudoku
-// schema has the fields of the Go type the reader decodes it into, no more
-// and no fewer.
-func TestSudokuSchemaNamesEveryField(t *testing.T) {
-	data, _ := puzzle.Schema("sudoku")
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		def string // "" for the top level
-		v   any
-	}{
-		{"", sudoku.Puzzle{}},
-		{"cage", sudoku.Cage{}},
-		{"rect", puzzle.Rect{}},
-	} {
-		obj := doc.(map[string]any)
-		if tt.def != "" {
-			obj = obj["$defs"].(map[string]any)[tt.def].(map[string]any)
-		}
-		var inSchema []string
-		for name := range obj["properties"].(map[string]any) {
-			inSchema = append(inSchema, name)
-		}
-		slices.Sort(inSchema)
-		if inGo := jsonFields(reflect.TypeOf(tt.v)); !slices.Equal(inSchema, inGo) {
-			t.Errorf("sudoku schema, %q: fields %v, but %T has %v", tt.def, inSchema, tt.v, inGo)
 		}
 	}
 }
