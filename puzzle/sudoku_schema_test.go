@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
