@@ -17,6 +17,7 @@ type general struct {
 	stack    []uint32 // level d: stack[d*cells : (d+1)*cells]
 	queue    []int32  // solved cells whose value is not yet removed from their peers
 	open     []int32  // scratch for choose: the unsolved cells of each house
+	masks    []uint32 // scratch for locked: the candidates of each part of a cut
 	ctl      control
 	solution []uint8
 }
@@ -28,6 +29,7 @@ func newGeneral(l *layout) *general {
 		stack:    make([]uint32, l.cells),
 		queue:    make([]int32, 0, l.cells),
 		open:     make([]int32, l.nhouses),
+		masks:    make([]uint32, l.size),
 		solution: make([]uint8, l.cells),
 	}
 }
@@ -141,24 +143,33 @@ func (g *general) hidden(st []uint32) bool {
 // it meets another house is not in the rest of that other house. It
 // reports whether it removed anything, and false for ok on a contradiction.
 func (g *general) locked(st []uint32) (changed, ok bool) {
-	for i := range g.l.overlaps {
-		o := &g.l.overlaps[i]
-		var shared, rest uint32
-		for _, c := range o.shared {
-			shared |= st[c]
+	masks := g.masks
+	for i := range g.l.cuts {
+		parts := g.l.cuts[i].parts
+		// two: the values in two parts or more; solved: the values of the
+		// house's solved cells, which peers have removed already.
+		var one, two, solved uint32
+		for j := range parts {
+			var m uint32
+			for _, c := range parts[j].cells {
+				m |= st[c]
+				solved |= solvedValue(st[c])
+			}
+			masks[j] = m
+			two |= one & m
+			one |= m
 		}
-		for _, c := range o.rest {
-			rest |= st[c]
+		for j := range parts {
+			only := masks[j] &^ two &^ solved
+			if only == 0 || parts[j].other == nil {
+				continue
+			}
+			removed, ok := g.removeAll(st, parts[j].other, only)
+			if !ok {
+				return true, false
+			}
+			changed = changed || removed
 		}
-		only := shared &^ rest
-		if only == 0 {
-			continue
-		}
-		removed, ok := g.removeAll(st, o.other, only)
-		if !ok {
-			return true, false
-		}
-		changed = changed || removed
 	}
 	return changed, true
 }

@@ -34,7 +34,8 @@ const (
 )
 
 // layout lists, for one grid size and rules, each house's cells, each
-// cell's houses and peers, the overlaps of houses and the cages.
+// cell's houses and peers, the houses cut by the houses of other families,
+// and the cages.
 type layout struct {
 	size, cells int
 	rules       *rules // nil for the square boxes alone
@@ -44,15 +45,24 @@ type layout struct {
 	cellHouses  []int32
 	peerAt      []int32 // peers of cell c: peers[peerAt[c]:peerAt[c+1]]
 	peers       []int32
-	overlaps    []overlap
+	cuts        []cut
 	cages       []cage
 }
 
-// overlap is a house h that shares two cells or more with another house
-// h2: the shared cells, the rest of h, the rest of h2. A value that h holds
-// only in the shared cells is not in the rest of h2.
-type overlap struct {
-	shared, rest, other []int32
+// cut is a house cut into parts by the houses of one family (the rows,
+// the columns, the regions, or one diagonal): the cells it shares with each
+// of them, and its cells in none of them one by one. A value that the
+// house holds in one part only is not in the rest of the house that part
+// lies in.
+type cut struct {
+	parts []part
+}
+
+// part is a part of a cut house: its cells, and the cells outside the cut
+// house of the house of the family it lies in (nil when that cannot help:
+// a part of one cell, or in no house of the family).
+type part struct {
+	cells, other []int32
 }
 
 var layouts sync.Map // size -> *layout of the square boxes
@@ -82,7 +92,7 @@ func newLayout(size int, ru *rules) *layout {
 	l.addHouses()
 	l.addCellHouses()
 	l.addPeers()
-	l.addOverlaps()
+	l.addCuts()
 	if ru != nil {
 		l.cages = ru.cages
 	}
@@ -210,40 +220,66 @@ func (l *layout) addPeers() {
 	}
 }
 
-// addOverlaps lists every pair of houses that share two cells or more, and
-// of which each has cells outside the other.
-func (l *layout) addOverlaps() {
-	in := make([]bool, l.cells)
+// addCuts cuts each house by each other family of houses that shares two
+// cells or more with it.
+func (l *layout) addCuts() {
 	for h := 0; h < l.nhouses; h++ {
-		for _, c := range l.house(h) {
-			in[c] = true
-		}
-		for h2 := 0; h2 < l.nhouses; h2++ {
-			if h2 == h {
+		for f := 0; f <= l.family(l.nhouses - 1); f++ {
+			if f == l.family(h) {
 				continue
 			}
-			var o overlap
-			for _, c := range l.house(h2) {
-				if in[c] {
-					o.shared = append(o.shared, c)
-				} else {
-					o.other = append(o.other, c)
-				}
+			if c, ok := l.cutBy(h, f); ok {
+				l.cuts = append(l.cuts, c)
 			}
-			if len(o.shared) < 2 || len(o.other) == 0 {
-				continue
-			}
-			for _, c := range l.house(h) {
-				if !contains(o.shared, c) {
-					o.rest = append(o.rest, c)
-				}
-			}
-			l.overlaps = append(l.overlaps, o)
-		}
-		for _, c := range l.house(h) {
-			in[c] = false
 		}
 	}
+}
+
+// family returns the family of house h: 0 rows, 1 columns, 2 regions, 3
+// and 4 the diagonals (a family each: they cross).
+func (l *layout) family(h int) int {
+	if h < 3*l.size {
+		return h / l.size
+	}
+	return 3 + h - 3*l.size
+}
+
+// cutBy returns house h cut by the houses of family f, and false when no
+// part has two cells or more.
+func (l *layout) cutBy(h, f int) (cut, bool) {
+	var c cut
+	index := make(map[int32]int) // house of f -> its part
+	useful := false
+	for _, cell := range l.house(h) {
+		by := int32(-1)
+		for _, h2 := range l.housesOf(int(cell)) {
+			if l.family(int(h2)) == f {
+				by = h2
+			}
+		}
+		k, ok := index[by]
+		if by < 0 || !ok {
+			k = len(c.parts)
+			c.parts = append(c.parts, part{})
+			if by >= 0 {
+				index[by] = k
+			}
+		}
+		c.parts[k].cells = append(c.parts[k].cells, cell)
+	}
+	for by, k := range index {
+		p := &c.parts[k]
+		if len(p.cells) < 2 {
+			continue
+		}
+		for _, cell := range l.house(int(by)) {
+			if !contains(p.cells, cell) {
+				p.other = append(p.other, cell)
+			}
+		}
+		useful = useful || len(p.other) > 0
+	}
+	return c, useful
 }
 
 func contains(cells []int32, c int32) bool {
