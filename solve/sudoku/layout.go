@@ -224,7 +224,7 @@ func (l *layout) addPeers() {
 // cells or more with it.
 func (l *layout) addCuts() {
 	for h := 0; h < l.nhouses; h++ {
-		for f := 0; f <= l.family(l.nhouses - 1); f++ {
+		for f := 0; f <= l.family(l.nhouses-1); f++ {
 			if f == l.family(h) {
 				continue
 			}
