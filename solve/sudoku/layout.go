@@ -160,7 +160,7 @@ func (l *layout) house(h int) []int32 { return l.houses[h*l.size : (h+1)*l.size]
 
 // kind returns the kind of house h: houseRow, houseCol, houseBox (a box or
 // region) or houseDiagonal.
-func (l *layout) kind(h int) int { return min(h/l.size, houseDiagonal) }
+func (l *layout) kind(h int) int { return min(l.family(h), houseDiagonal) }
 
 // addCellHouses lists the houses of each cell, in the order of the houses.
 func (l *layout) addCellHouses() {
