@@ -3,6 +3,7 @@ package sudoku
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"unicode"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -224,7 +225,8 @@ func parseRegions(rows []string, size int) (regions []uint8, labels []byte, err 
 	}
 	for reg, n := range counts {
 		if n != size {
-			return nil, nil, fmt.Errorf("regions: region %q has %d cells: expected %d", rune(labels[reg]), n, size)
+			first := slices.Index(regions, uint8(reg)) / size
+			return nil, nil, &elemError{"regions", first, fmt.Sprintf("regions: region %q has %d cells: expected %d", rune(labels[reg]), n, size)}
 		}
 	}
 	if len(labels) != size {

@@ -84,7 +84,7 @@ func TestParseVariantErrors(t *testing.T) {
 		{"region row length", grid6 + `, ` + strings.Replace(regions6, `"cccddd",`, `"cccdd",`, 1), 11, "regions row 3 has 5 characters: expected 6, one label per cell"},
 		{"region label", grid6 + `, ` + strings.Replace(regions6, `"eeefff",`, `"eee ff",`, 1), 13, "regions: row 5, col 4: ' ': expected a printable ASCII character other than space as a region label"},
 		{"too many regions", grid6 + `, ` + strings.Replace(regions6, `"eeefff",`, `"eeefgf",`, 1), 13, `regions: row 5, col 5: label 'g' makes 7 regions: expected 6`},
-		{"region size", grid6 + `, ` + strings.Replace(regions6, `"eeefff",`, `"eeeeff",`, 1), 0, `regions: region 'e' has 7 cells: expected 6`},
+		{"region size", grid6 + `, ` + strings.Replace(regions6, `"eeefff",`, `"eeeeff",`, 1), 13, `regions: region 'e' has 7 cells: expected 6`},
 		{"cage cell out of range", grid4 + `, "cages": [
 {"sum": 3, "cells": [[0, 1], [0, 2]]},
 {"sum": 3, "cells": [[4, 0]]}]`, 8, "cage 2, cell 1: [4, 0]: expected row and col 0 to 3"},
