@@ -191,7 +191,8 @@ func TestSoloEntries(t *testing.T) {
 }
 
 // BenchmarkSolo solves puzzles that sgt-solo generates for each of its
-// presets (5 a preset, seed 1), one preset a sub-benchmark.
+// presets (5 a preset, seed 1), one preset a sub-benchmark, as benchSet
+// does.
 func BenchmarkSolo(b *testing.B) {
 	presets, games := soloGames(b, 1, 5)
 	for _, preset := range presets {
@@ -203,16 +204,6 @@ func BenchmarkSolo(b *testing.B) {
 			}
 			grids = append(grids, gr)
 		}
-		b.Run(preset, func(b *testing.B) {
-			var sv solver
-			for i := 0; i < b.N; i++ {
-				for _, g := range grids {
-					if r := sv.solve(g, 2, noDeadline); r.count != 1 {
-						b.Fatalf("%d solutions", r.count)
-					}
-				}
-			}
-			b.ReportMetric(b.Elapsed().Seconds()*1e6/float64(b.N*len(grids)), "µs/puzzle")
-		})
+		b.Run(preset, func(b *testing.B) { benchGrids(b, grids) })
 	}
 }
