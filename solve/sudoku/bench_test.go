@@ -26,7 +26,8 @@ func benchGrids(b *testing.B, grids []*grid) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	// One pass first, so the solvers have grown their stacks: the timed
-	// passes then allocate nothing.
+	// passes then allocate nothing, but for the general solver each grid
+	// with rules (regions, diagonals, cages) gets for its layout.
 	var sv solver
 	for _, g := range grids {
 		sv.solve(g, 1, noDeadline)
