@@ -2,6 +2,7 @@ package sudoku
 
 // For the tests of package sudoku_test.
 var (
-	SoloPuzzle = soloPuzzle
-	SoloGames  = soloGames
+	SoloPuzzle  = soloPuzzle
+	SoloPresets = soloPresets
+	SoloGames   = soloGames
 )

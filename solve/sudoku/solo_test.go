@@ -62,18 +62,31 @@ func soloPuzzle(t testing.TB, g *solo.Game, entries []int) []byte {
 	return data
 }
 
-// soloGames returns the games of n IDs that sgt-solo generates for each of
-// its presets from the seed, by preset; the test fails when sgt-solo is
+// soloPresets returns the presets of sgt-solo; the test fails when it is
 // not installed (a skip would hide a missing install step).
-func soloGames(t testing.TB, seed, n int) (presets []string, games map[string][]*solo.Game) {
+func soloPresets(t testing.TB) []string {
 	t.Helper()
 	presets, err := solo.Presets()
 	if err != nil {
 		t.Fatalf("%v (run scripts/setup.sh --test)", err)
 	}
-	games = make(map[string][]*solo.Game)
-	for _, preset := range presets {
-		ids, err := solo.Generate(preset, seed, n)
+	if len(presets) < 16 {
+		t.Fatalf("%d presets, want Solo's 16: %v", len(presets), presets)
+	}
+	return presets
+}
+
+// soloCustom are parameters of Solo beyond its presets: boxes taller than
+// wide, killer and X on other sizes, smaller jigsaws.
+var soloCustom = []string{"3x2db", "2x4db", "4x3db", "2x5db", "4x2kdb", "3x3xkdb", "4x4xdb", "8jdb", "6jxdb"}
+
+// soloGames returns the games of n IDs that sgt-solo generates for each of
+// params from the seed, by parameters.
+func soloGames(t testing.TB, params []string, seed, n int) map[string][]*solo.Game {
+	t.Helper()
+	games := make(map[string][]*solo.Game)
+	for _, par := range params {
+		ids, err := solo.Generate(par, seed, n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,22 +95,21 @@ func soloGames(t testing.TB, seed, n int) (presets []string, games map[string][]
 			if err != nil {
 				t.Fatalf("%s: %v", id, err)
 			}
-			games[preset] = append(games[preset], g)
+			games[par] = append(games[par], g)
 		}
 	}
-	return presets, games
+	return games
 }
 
-// TestSoloPresets solves puzzles of every preset of Solo, checked against
+// TestSoloPresets solves puzzles of every preset of Solo and of some other
+// parameters (soloCustom), checked against
 // the game as internal/solo reads it: exactly one solution, and moves that
 // fill every empty cell with a value that keeps every rule, typed with
 // Solo's key.
 func TestSoloPresets(t *testing.T) {
-	presets, games := soloGames(t, 37, 3)
-	if len(presets) < 16 {
-		t.Fatalf("%d presets, want Solo's 16: %v", len(presets), presets)
-	}
-	for _, preset := range presets {
+	params := append(soloPresets(t), soloCustom...)
+	games := soloGames(t, params, 37, 3)
+	for _, preset := range params {
 		for _, g := range games[preset] {
 			data := soloPuzzle(t, g, nil)
 			var out bytes.Buffer
@@ -157,8 +169,9 @@ func checkSoloMoves(g *solo.Game, entries []int, moves []byte) error {
 // TestSoloEntries solves a Solo puzzle with entries, some right and some
 // wrong: the moves skip the right ones and type over the wrong ones.
 func TestSoloEntries(t *testing.T) {
-	_, games := soloGames(t, 5, 1)
-	for _, preset := range []string{"3x3du", "4x4db", "3x3ka"} {
+	params := []string{"3x3du", "4x4db", "3x3ka", "9jxdb"}
+	games := soloGames(t, params, 5, 1)
+	for _, preset := range params {
 		g := games[preset][0]
 		// The solution, from a run without entries.
 		var out bytes.Buffer
@@ -194,7 +207,8 @@ func TestSoloEntries(t *testing.T) {
 // presets (5 a preset, seed 1), one preset a sub-benchmark, as benchSet
 // does.
 func BenchmarkSolo(b *testing.B) {
-	presets, games := soloGames(b, 1, 5)
+	presets := soloPresets(b)
+	games := soloGames(b, presets, 1, 5)
 	for _, preset := range presets {
 		var grids []*grid
 		for _, g := range games[preset] {

@@ -13,7 +13,8 @@ import (
 // TestSoloThroughSolveRun solves a puzzle of each preset of Solo through
 // solve.Run, as puzbot solve does: one solution counted, and moves.
 func TestSoloThroughSolveRun(t *testing.T) {
-	presets, games := sudoku.SoloGames(t, 11, 1)
+	presets := sudoku.SoloPresets(t)
+	games := sudoku.SoloGames(t, presets, 11, 1)
 	for _, preset := range presets {
 		data := sudoku.SoloPuzzle(t, games[preset][0], nil)
 		var out bytes.Buffer
