@@ -17,6 +17,7 @@ import (
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/puzlogic"
+	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
 // compileSchema compiles the embedded schema called name with a real JSON
@@ -158,6 +159,10 @@ func TestSchemasAgreeWithReader(t *testing.T) {
 		{"from without to", `{"kind": "puzlogic", "moves": [{"action": "drag", "from": {"x": 1, "y": 2}}]}`, false},
 		{"x as a string", `{"kind": "puzlogic", "moves": [{"action": "click", "x": "1", "y": 2}]}`, false},
 		{"no moves", `{"kind": "puzlogic"}`, false},
+		{"type with a key", `{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "a"}, {"action": "type", "value": 7, "key": "7"}, {"action": "type", "value": 25, "key": "P"}]}`, true},
+		{"type with a key name", `{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "space"}]}`, false},
+		{"type with two keys", `{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "ab"}]}`, false},
+		{"type with a sign", `{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "+"}]}`, false},
 	}
 	for _, tt := range moves {
 		schemaErr := validate(ms, []byte(tt.input))
@@ -186,6 +191,9 @@ func TestSchemasNameEveryField(t *testing.T) {
 		{"moves", "", puzzle.Moves{}},
 		{"moves", "move", puzzle.Move{}},
 		{"moves", "point", puzzle.Point{}},
+		{"sudoku", "", sudoku.Puzzle{}},
+		{"sudoku", "cage", sudoku.Cage{}},
+		{"sudoku", "rect", puzzle.Rect{}},
 	} {
 		data, _ := puzzle.Schema(tt.schema)
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))

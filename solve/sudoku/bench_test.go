@@ -14,14 +14,20 @@ import (
 // processor time per puzzle (cpu-µs/puzzle), which other processes sharing
 // the cores disturb far less than the elapsed time.
 func benchSet(b *testing.B, lines []string) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	grids := make([]*grid, len(lines))
 	for i, l := range lines {
 		grids[i] = mustGrid(b, l)
 	}
+	benchGrids(b, grids)
+}
+
+// benchGrids is benchSet for grids already read.
+func benchGrids(b *testing.B, grids []*grid) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	// One pass first, so the solvers have grown their stacks: the timed
-	// passes then allocate nothing.
+	// passes then allocate nothing, but for the general solver each grid
+	// with rules (regions, diagonals, cages) gets for its layout.
 	var sv solver
 	for _, g := range grids {
 		sv.solve(g, 1, noDeadline)
