@@ -35,6 +35,7 @@ fuzz_targets=(
 	"./e2e/game FuzzParseLevels"     # the copy's levels file
 	"./recognize FuzzDecodeImage"    # screenshots (PNG, JPEG), checked before decoding
 	"./recognize FuzzGlyphCache"     # the glyph cache
+	"./internal/solo FuzzParseID"    # Solo's game IDs (the sudoku tests' ground truth)
 )
 fuzztime=${PUZBOT_FUZZTIME:-8s}
 if [ "$fuzztime" != 0 ]; then

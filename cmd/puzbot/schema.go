@@ -11,14 +11,16 @@ import (
 func schemaCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "schema",
-		Usage:     "print the JSON Schema of the puzzle file or the moves file",
-		ArgsUsage: "puzzle|moves",
+		Usage:     "print the JSON Schema of a puzzle file or the moves file",
+		ArgsUsage: "puzzle|sudoku|moves",
 		Description: "Prints a JSON Schema (draft 2020-12) on stdout: \"puzzle\" for the\n" +
-			"Puzlogic puzzle file (what recognize writes and solve reads), \"moves\"\n" +
-			"for the moves file (what solve writes and replay reads). The same files\n" +
-			"are in the repository as puzzle/schema/NAME.schema.json. A puzzle or\n" +
-			"moves file may name its schema in a top-level \"$schema\" field, which\n" +
-			"puzbot reads and ignores, so that editors can check it as you type.\n\n" +
+			"Puzlogic puzzle file (what recognize writes and solve reads), \"sudoku\"\n" +
+			"for the sudoku puzzle file (regions, diagonals, killer cages, entries),\n" +
+			"\"moves\" for the moves file (what solve writes and replay reads). The\n" +
+			"same files are in the repository as puzzle/schema/NAME.schema.json. A\n" +
+			"puzzle or moves file may name its schema in a top-level \"$schema\"\n" +
+			"field, which puzbot reads and ignores, so that editors can check it as\n" +
+			"you type.\n\n" +
 			"Exit status: 2 no such schema.",
 		Action: func(c *cli.Context) error {
 			names := strings.Join(puzzle.SchemaNames(), " or ")

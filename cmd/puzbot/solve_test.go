@@ -226,7 +226,7 @@ func TestSolveKinds(t *testing.T) {
 		{"sudoku plain", "530070000600195000098000060800060003400800001700020006060000280000419005000080079\n", nil, 0,
 			"534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"},
 		{"sudoku json", `{"kind": "sudoku", "grid": ["530070000","600195000","098000060","800060003","400800001","700020006","060000280","000419005","000080079"]}`,
-			nil, 0, `{"action": "type", "value": 4, "row": 0, "col": 2}`},
+			nil, 0, `{"action": "type", "value": 4, "row": 0, "col": 2, "key": "4"}`},
 		{"sudoku count", "000000000000000000000000000000000000000000000000000000000000000000000000000000000\n", []string{"--count", "--limit", "3"}, 0,
 			"at least 3 solutions (limit 3)"},
 		// A puzzle that the checks before the search find without solution still counts 0.
