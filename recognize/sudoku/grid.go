@@ -1,0 +1,169 @@
+package sudoku
+
+import (
+	"errors"
+	"image"
+	"sort"
+)
+
+// The sizes of grid Find looks for: N cells a side.
+const (
+	MinSize = 4
+	MaxSize = 25
+)
+
+// ErrNoGrid is returned when the picture holds no sudoku grid.
+var ErrNoGrid = errors.New("no sudoku grid on the screenshot")
+
+// Grid is a sudoku grid found on a picture: N cells a side, between N+1
+// horizontal lines (Rows, top to bottom) and N+1 vertical ones (Cols, left
+// to right). Coordinates are the picture's.
+type Grid struct {
+	N          int
+	Rows, Cols []Line
+	origin     image.Point
+}
+
+// Bounds returns the grid's outer rectangle, its border lines included.
+func (g *Grid) Bounds() image.Rectangle {
+	r := image.Rect(g.Cols[0].Lo, g.Rows[0].Lo, g.Cols[g.N].Hi, g.Rows[g.N].Hi)
+	return r.Add(g.origin)
+}
+
+// Cell returns the inside of cell (row, col), from 0, without its lines.
+func (g *Grid) Cell(row, col int) image.Rectangle {
+	r := image.Rect(g.Cols[col].Hi, g.Rows[row].Hi, g.Cols[col+1].Lo, g.Rows[row+1].Lo)
+	return r.Add(g.origin)
+}
+
+// Find returns the largest sudoku grid on m.
+func Find(m *image.RGBA) (*Grid, error) {
+	p := newPicture(m)
+	hs := findLines(axis{horizontal: true, p: p})
+	vs := findLines(axis{horizontal: false, p: p})
+	var best *Grid
+	for _, gh := range groupByExtent(hs) {
+		for _, gv := range groupByExtent(vs) {
+			if g := closeGrid(gh, gv); g != nil && (best == nil || area(g) > area(best)) {
+				best = g
+			}
+		}
+	}
+	if best == nil {
+		return nil, ErrNoGrid
+	}
+	best.origin = p.origin
+	return best, nil
+}
+
+func area(g *Grid) int { return g.Bounds().Dx() * g.Bounds().Dy() }
+
+// groupByExtent sorts lines into groups that span the same pixels along,
+// within extentTol, each group sorted across.
+func groupByExtent(lines []Line) [][]Line {
+	var groups [][]Line
+	for _, l := range lines {
+		placed := false
+		for i, g := range groups {
+			if abs(g[0].From-l.From) <= extentTol && abs(g[0].To-l.To) <= extentTol {
+				groups[i] = append(g, l)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			groups = append(groups, []Line{l})
+		}
+	}
+	for _, g := range groups {
+		sort.Slice(g, func(i, j int) bool { return g[i].Lo < g[j].Lo })
+	}
+	return groups
+}
+
+// closeGrid returns the grid that the horizontal lines hs and the vertical
+// lines vs make, or nil: the outer vertical lines must bound the horizontal
+// ones and the outer horizontal lines the vertical ones, and both must hold
+// N+1 lines equally spaced, the same pitch both ways.
+func closeGrid(hs, vs []Line) *Grid {
+	hFrom, hTo := medianExtent(hs)
+	vFrom, vTo := medianExtent(vs)
+	left, right := boundingLines(vs, hFrom, hTo)
+	top, bottom := boundingLines(hs, vFrom, vTo)
+	if left < 0 || top < 0 {
+		return nil
+	}
+	for n := MaxSize; n >= MinSize; n-- {
+		cols := lattice(vs, vs[left], vs[right], n)
+		rows := lattice(hs, hs[top], hs[bottom], n)
+		if cols != nil && rows != nil && samePitch(cols, rows, n) {
+			return &Grid{N: n, Rows: rows, Cols: cols}
+		}
+	}
+	return nil
+}
+
+// medianExtent returns the median ends of the lines: those of most lines
+// of a grid, whatever else lines up with them.
+func medianExtent(ls []Line) (from, to int) {
+	froms, tos := make([]int, len(ls)), make([]int, len(ls))
+	for i, l := range ls {
+		froms[i], tos[i] = l.From, l.To
+	}
+	sort.Ints(froms)
+	sort.Ints(tos)
+	return froms[len(ls)/2], tos[len(ls)/2]
+}
+
+// boundingLines returns the indexes of the lines in ls that bound the span
+// [from, to) along the other axis: the one that ends nearest where it
+// starts, and the one that starts nearest where it ends, within extentTol;
+// -1, -1 when there are none.
+func boundingLines(ls []Line, from, to int) (int, int) {
+	first, last := -1, -1
+	for i, l := range ls {
+		if d := abs(l.Hi - from); d <= extentTol && (first < 0 || d < abs(ls[first].Hi-from)) {
+			first = i
+		}
+		if d := abs(l.Lo - to); d <= extentTol && (last < 0 || d < abs(ls[last].Lo-to)) {
+			last = i
+		}
+	}
+	if first < 0 || last <= first {
+		return -1, -1
+	}
+	return first, last
+}
+
+// lattice returns the n+1 lines of ls equally spaced from first to last,
+// or nil when one is missing. The lines that touch each other near one
+// place of the lattice (an antialiased line's soft edges) make one line.
+func lattice(ls []Line, first, last Line, n int) []Line {
+	span := last.centre2() - first.centre2() // twice, as centre2
+	tol2 := max(4, span/n/8)                 // twice the tolerance
+	out := make([]Line, 0, n+1)
+	j := 0
+	for k := 0; k <= n; k++ {
+		want := first.centre2() + span*k/n
+		for j < len(ls) && ls[j].centre2() < want-tol2 {
+			j++
+		}
+		if j == len(ls) || ls[j].centre2() > want+tol2 {
+			return nil
+		}
+		l := ls[j]
+		for j++; j < len(ls) && ls[j].centre2() <= want+tol2 && ls[j].Lo <= l.Hi; j++ {
+			l.Hi = max(l.Hi, ls[j].Hi)
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// samePitch says whether rows and columns, n+1 lines each, are spaced alike:
+// the grid's cells are square.
+func samePitch(cols, rows []Line, n int) bool {
+	w := cols[n].centre2() - cols[0].centre2()
+	h := rows[n].centre2() - rows[0].centre2()
+	return abs(w-h) <= max(4, w/n/8)
+}
