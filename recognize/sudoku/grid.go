@@ -31,9 +31,11 @@ func (g *Grid) Bounds() image.Rectangle {
 }
 
 // Cell returns the inside of cell (row, col), from 0, without its lines.
-func (g *Grid) Cell(row, col int) image.Rectangle {
-	r := image.Rect(g.Cols[col].Hi, g.Rows[row].Hi, g.Cols[col+1].Lo, g.Rows[row+1].Lo)
-	return r.Add(g.origin)
+func (g *Grid) Cell(row, col int) image.Rectangle { return g.cell(row, col).Add(g.origin) }
+
+// cell is Cell in the picture's coordinates, from 0.
+func (g *Grid) cell(row, col int) image.Rectangle {
+	return image.Rect(g.Cols[col].Hi, g.Rows[row].Hi, g.Cols[col+1].Lo, g.Rows[row+1].Lo)
 }
 
 // Find returns the largest sudoku grid on m.

@@ -193,27 +193,9 @@ func segmentColour(a axis, across int, seg [2]int, thin []bool) rgb {
 	var counts []int
 	step := max(1, (seg[1]-seg[0])/samples)
 	for along := seg[0]; along < seg[1]; along += step {
-		if !thin[along] {
-			continue
-		}
-		c := a.at(along, across)
-		found := false
-		for i := range colours {
-			if near(colours[i], c, colourTol) {
-				counts[i]++
-				found = true
-				break
-			}
-		}
-		if !found {
-			colours, counts = append(colours, c), append(counts, 1)
+		if thin[along] {
+			colours, counts = tally(colours, counts, a.at(along, across), colourTol)
 		}
 	}
-	best := 0
-	for i := range counts {
-		if counts[i] > counts[best] {
-			best = i
-		}
-	}
-	return colours[best]
+	return colours[mostCounted(counts)]
 }
