@@ -72,3 +72,147 @@ func shadedDiagonals(p picture, g *Grid) bool {
 	}
 	return 4*shaded >= 3*total
 }
+
+// inkTol is how much, in some channel, a pixel must differ from its cell's
+// background to be ink.
+const inkTol = 48
+
+// Glyph is the large symbol at the centre of a cell.
+type Glyph struct {
+	Box    image.Rectangle // where it lies, in the image's coordinates
+	Colour rgb             // its ink, where strongest
+	Ink    *image.Gray     // its ink black (0) on white (255), Box's size
+}
+
+// Content is what a cell holds: its background and its glyph, nil when it
+// shows none. Small marks (pencil marks, a killer cage's sum) and the lines
+// of cages are not glyphs.
+type Content struct {
+	Background rgb
+	Glyph      *Glyph
+}
+
+// ReadCells returns the content of every cell of g on m, row by row.
+func ReadCells(m *image.RGBA, g *Grid) [][]Content {
+	p := newPicture(m)
+	out := make([][]Content, g.N)
+	for r := range out {
+		out[r] = make([]Content, g.N)
+		for c := range out[r] {
+			out[r][c] = readCell(p, g.cell(r, c), g.origin)
+		}
+	}
+	return out
+}
+
+// readCell returns the content of the cell whose inside is cell.
+func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
+	bg := cellBackground(p, cell)
+	comps := inkComponents(p, cell, bg)
+	main := -1
+	for i, comp := range comps {
+		if isGlyph(comp, cell) && (main < 0 || comp.box.Dy() > comps[main].box.Dy()) {
+			main = i
+		}
+	}
+	if main < 0 {
+		return Content{Background: bg}
+	}
+	return Content{Background: bg, Glyph: makeGlyph(p, glyphParts(comps, main), bg, origin)}
+}
+
+// glyphParts returns the component main and those that overlap its box,
+// grown by a pixel: the parts of one glyph.
+func glyphParts(comps []component, main int) []component {
+	box := comps[main].box.Inset(-1)
+	parts := []component{comps[main]}
+	for i, comp := range comps {
+		if i != main && comp.box.Overlaps(box) {
+			parts = append(parts, comp)
+		}
+	}
+	return parts
+}
+
+// component is a connected set of ink pixels.
+type component struct {
+	box    image.Rectangle
+	pixels []image.Point
+}
+
+// inkComponents returns the 8-connected components of the cell's ink: its
+// pixels unlike the background bg.
+func inkComponents(p picture, cell image.Rectangle, bg rgb) []component {
+	w, h := cell.Dx(), cell.Dy()
+	ink := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			ink[y*w+x] = !near(p.at(cell.Min.X+x, cell.Min.Y+y), bg, inkTol)
+		}
+	}
+	var comps []component
+	var stack []int
+	for start := range ink {
+		if !ink[start] {
+			continue
+		}
+		ink[start] = false
+		comp := component{box: image.Rect(start%w, start/w, start%w+1, start/w+1)}
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			pt := image.Pt(i%w, i/w)
+			comp.pixels = append(comp.pixels, pt.Add(cell.Min))
+			comp.box = comp.box.Union(image.Rect(pt.X, pt.Y, pt.X+1, pt.Y+1))
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := pt.X+dx, pt.Y+dy
+					if x >= 0 && x < w && y >= 0 && y < h && ink[y*w+x] {
+						ink[y*w+x] = false
+						stack = append(stack, y*w+x)
+					}
+				}
+			}
+		}
+		comp.box = comp.box.Add(cell.Min)
+		comps = append(comps, comp)
+	}
+	return comps
+}
+
+// isGlyph says whether comp is a cell's large glyph, or its main part: at
+// least a fifth of the cell high, across the cell's middle row, centred
+// across within a sixth of the cell's width, and smaller than the cell
+// (unlike a cage's lines along its sides). Small marks, such as pencil
+// marks and a cage's sum in a corner, are not.
+func isGlyph(comp component, cell image.Rectangle) bool {
+	b := comp.box
+	middle := (cell.Min.Y + cell.Max.Y) / 2
+	dx := abs(b.Min.X + b.Max.X - cell.Min.X - cell.Max.X) // twice the offset from the centre
+	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() &&
+		5*b.Dx() < 4*cell.Dx() && 5*b.Dy() < 4*cell.Dy()
+}
+
+// makeGlyph returns the glyph made of parts, on the background bg.
+func makeGlyph(p picture, parts []component, bg rgb, origin image.Point) *Glyph {
+	box := parts[0].box
+	for _, comp := range parts[1:] {
+		box = box.Union(comp.box)
+	}
+	ink := image.NewGray(image.Rect(0, 0, box.Dx(), box.Dy()))
+	for i := range ink.Pix {
+		ink.Pix[i] = 255
+	}
+	strongest, colour := 0, bg
+	for _, comp := range parts {
+		for _, pt := range comp.pixels {
+			c := p.at(pt.X, pt.Y)
+			ink.Pix[ink.PixOffset(pt.X-box.Min.X, pt.Y-box.Min.Y)] = 0
+			if d := distance(c, bg); d > strongest {
+				strongest, colour = d, c
+			}
+		}
+	}
+	return &Glyph{Box: box.Add(origin), Colour: colour, Ink: ink}
+}

@@ -16,14 +16,15 @@ const (
 type rgb [3]uint8
 
 // near says whether a and b are the same colour within tol in every channel.
-func near(a, b rgb, tol int) bool {
+func near(a, b rgb, tol int) bool { return distance(a, b) <= tol }
+
+// distance is the largest difference between a and b in a channel.
+func distance(a, b rgb) int {
+	d := 0
 	for i := range a {
-		d := int(a[i]) - int(b[i])
-		if d > tol || -d > tol {
-			return false
-		}
+		d = max(d, abs(int(a[i])-int(b[i])))
 	}
-	return true
+	return d
 }
 
 // picture gives fast access to the pixels of an RGBA image, with (0, 0) at
