@@ -5,7 +5,7 @@ const (
 	ActionDrag  = "drag"  // press at From, move to To, release (Puzlogic piece)
 	ActionClick = "click" // left click at the move's Point
 	ActionKey   = "key"   // press and release Key
-	ActionType  = "type"  // click the cell at the move's Point, then type Value
+	ActionType  = "type"  // click the cell at the move's Point, then type Value (or press Key)
 )
 
 // MaxMoves is the most moves a moves file may hold.
@@ -38,7 +38,10 @@ type Move struct {
 	// when the puzzle file had screen positions.
 	From *Point `json:"from,omitempty"`
 	To   *Point `json:"to,omitempty"`
-	// Key is the key a key move presses (robotgo names: "space", "enter", "a").
+	// Key is the key a key move presses (robotgo names: "space", "enter",
+	// "a"), and for a type move the one letter or digit the application
+	// takes for Value ("a" for 10 in Solo), pressed instead of typing
+	// Value's decimal digits.
 	Key string `json:"key,omitempty"`
 	// Name says what a click is on ("next", "level 3"), for people reading.
 	Name string `json:"name,omitempty"`
@@ -94,9 +97,22 @@ func (m *Moves) validate(at *elementLines) error {
 			if mv.Value == nil {
 				return at.errorf("moves", i, "move %d: a type move needs a value", i+1)
 			}
+			if mv.Key != "" && !typeKey(mv.Key) {
+				return at.errorf("moves", i, "move %d: key %s: a type move's key is one letter or digit", i+1, Quote(mv.Key))
+			}
 		default:
 			return at.errorf("moves", i, "move %d: unknown action %s: expected drag, click, key or type", i+1, Quote(mv.Action))
 		}
 	}
 	return nil
+}
+
+// typeKey reports whether k is a key a type move may press: one ASCII
+// letter or digit.
+func typeKey(k string) bool {
+	if len(k) != 1 {
+		return false
+	}
+	c := k[0]
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }

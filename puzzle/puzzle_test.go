@@ -141,6 +141,12 @@ func TestMovesValidate(t *testing.T) {
 		{`{"kind": "puzlogic", "moves": [{"action": "fly"}]}`, `unknown action "fly"`},
 		{`{"kind": "puzlogic", "moves": [{"action": "key"}]}`, "needs a key"},
 		{`{"kind": "puzlogic", "moves": [{"action": "type"}]}`, "needs a value"},
+		{`{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "a"}]}`, ""},
+		{`{"kind": "sudoku", "moves": [{"action": "type", "value": 7, "key": "7"}, {"action": "type", "value": 1, "key": "Z"}]}`, ""},
+		{`{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "ab"}]}`, `key "ab": a type move's key is one letter or digit`},
+		{`{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "space"}]}`, `key "space"`},
+		{`{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "+"}]}`, `key "+"`},
+		{`{"kind": "sudoku", "moves": [{"action": "type", "value": 10, "key": "é"}]}`, `one letter or digit`},
 		{`{"kind": "puzlogic", "moves": [{"action": "drag", "from": {"x": 1, "y": 1}}]}`, "both from and to"},
 		{`{"kind": "puzlogic", "moves": [{"action": "drag", "form": {"x": 1, "y": 1}}]}`, `unknown field "form"`},
 	}

@@ -211,12 +211,27 @@ func (o Options) steps(mv puzzle.Move) ([]Step, error) {
 			return nil, fmt.Errorf("value %d: expected a number 0 or more to type", *mv.Value)
 		}
 		steps := o.click(mv.Point)
-		for _, digit := range strconv.Itoa(*mv.Value) {
-			steps = append(steps, o.key(string(digit))...)
+		for _, k := range typedKeys(mv) {
+			steps = append(steps, o.key(k)...)
 		}
 		return append(steps, o.wait(o.Pause)), nil
 	}
 	return nil, fmt.Errorf("unknown action %q", mv.Action)
+}
+
+// typedKeys returns the keys a type move presses after its click: its Key
+// when it has one (the symbol the application takes for the value, such
+// as "a" for 10 in Solo), else Value's decimal digits.
+func typedKeys(mv puzzle.Move) []string {
+	if mv.Key != "" {
+		return []string{mv.Key}
+	}
+	digits := strconv.Itoa(*mv.Value)
+	keys := make([]string, len(digits))
+	for i := range digits {
+		keys[i] = digits[i : i+1]
+	}
+	return keys
 }
 
 func (o Options) glide(to *puzzle.Point) Step {
@@ -269,6 +284,9 @@ func (a *Action) String() string {
 	case puzzle.ActionClick, puzzle.ActionType:
 		if mv.Action == puzzle.ActionType {
 			fmt.Fprintf(&b, " %d", *mv.Value)
+			if mv.Key != "" {
+				fmt.Fprintf(&b, " (key %s)", mv.Key)
+			}
 		}
 		if mv.Point != nil {
 			fmt.Fprintf(&b, " at (%d,%d)", mv.Point.X, mv.Point.Y)

@@ -23,6 +23,7 @@ func TestNewPlan(t *testing.T) {
 		{Action: "click", Name: "next", Point: pt(960, 700)},
 		{Action: "key", Key: "space"},
 		{Action: "type", Value: puzzle.Int(47), Row: puzzle.Int(0), Col: puzzle.Int(8), Point: pt(100, 200)},
+		{Action: "type", Value: puzzle.Int(12), Key: "c", Row: puzzle.Int(2), Col: puzzle.Int(3), Point: pt(50, 60)},
 	}}
 	p, err := NewPlan(moves, fast)
 	if err != nil {
@@ -38,6 +39,8 @@ func TestNewPlan(t *testing.T) {
 		{glide(100, 200), pause, {Op: Press}, hold, {Op: Release}, pause,
 			{Op: KeyDown, Key: "4"}, hold, {Op: KeyUp, Key: "4"},
 			{Op: KeyDown, Key: "7"}, hold, {Op: KeyUp, Key: "7"}, pause},
+		{glide(50, 60), pause, {Op: Press}, hold, {Op: Release}, pause,
+			{Op: KeyDown, Key: "c"}, hold, {Op: KeyUp, Key: "c"}, pause},
 	}
 	if len(p.Actions) != len(want) {
 		t.Fatalf("%d actions, want %d", len(p.Actions), len(want))
@@ -50,7 +53,7 @@ func TestNewPlan(t *testing.T) {
 			t.Errorf("action %d steps:\n got %v\nwant %v", i, a.Steps, want[i])
 		}
 	}
-	wantTime := []time.Duration{120, 65, 15, 85}
+	wantTime := []time.Duration{120, 65, 15, 85, 80}
 	var total time.Duration
 	for i, a := range p.Actions {
 		if got := a.Duration(); got != wantTime[i]*time.Millisecond {
@@ -70,7 +73,8 @@ func TestNewPlan(t *testing.T) {
 move 2: click at (960,700): "next"  [0.07 s]
 move 3: key space  [0.01 s]
 move 4: type 47 at (100,200): row 1, col 9  [0.09 s]
-4 moves, 0.28 s
+move 5: type 12 (key c) at (50,60): row 3, col 4  [0.08 s]
+5 moves, 0.36 s
 `
 	if out.String() != wantOut {
 		t.Errorf("Describe:\n%s\nwant:\n%s", out.String(), wantOut)

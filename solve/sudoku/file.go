@@ -3,6 +3,7 @@ package sudoku
 import (
 	"errors"
 	"fmt"
+	"unicode"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -13,14 +14,37 @@ import (
 //	{"kind": "sudoku", "grid": ["530070000", "600195000", ...],
 //	 "board": {"x": 100, "y": 200, "width": 450, "height": 450}}
 //
-// Grid holds one string per row: 4, 9, 16 or 25 rows of as many characters,
-// each a digit 1-9, a letter A-P for 10-25, or '.' or '0' for an empty cell.
-// Board, when present, is where the grid lies on the screen; the moves then
-// carry the centre of each cell.
+// Grid holds one string per row: N rows of N characters (N from 4 to 25),
+// each a digit 1-9, a letter A-P for 10-25 (either case), or '.' or '0' for
+// an empty cell. A 4x4, 9x9, 16x16 or 25x25 grid has square boxes unless
+// Regions says otherwise; any other size needs Regions.
+//
+// The variants: Regions gives, one string per row, a label for the region
+// of each cell (any printable ASCII character but space; N regions of N
+// cells each), for jigsaw sudoku or the rectangular boxes of a 6x6 or 12x12;
+// Diagonals asks each main diagonal to hold each value once (sudoku X);
+// Cages are the cages of killer sudoku. Entries are values a player has
+// entered (not givens), rows like Grid: the moves leave a right entry alone
+// and type over a wrong one. Board, when present, is where the grid lies on
+// the screen; the moves then carry the centre of each cell.
 type Puzzle struct {
-	Kind  string       `json:"kind"`
-	Grid  []string     `json:"grid"`
-	Board *puzzle.Rect `json:"board,omitempty"`
+	// Schema is the JSON Schema the file says it follows (for editors),
+	// read and ignored.
+	Schema    string       `json:"$schema,omitempty"`
+	Kind      string       `json:"kind"`
+	Grid      []string     `json:"grid"`
+	Regions   []string     `json:"regions,omitempty"`
+	Diagonals bool         `json:"diagonals,omitempty"`
+	Cages     []Cage       `json:"cages,omitempty"`
+	Entries   []string     `json:"entries,omitempty"`
+	Board     *puzzle.Rect `json:"board,omitempty"`
+}
+
+// Cage is a cage of killer sudoku: its cells hold distinct values that add
+// up to Sum. Cells are [row, col] pairs, from 0.
+type Cage struct {
+	Sum   int     `json:"sum"`
+	Cells [][]int `json:"cells"`
 }
 
 // maxCoord bounds the screen coordinates of a board, as shotfile.ParseOrigin
@@ -29,101 +53,286 @@ const maxCoord = 1 << 20
 
 // ParsePuzzle reads and checks a sudoku puzzle file.
 func ParsePuzzle(data []byte) (*Puzzle, error) {
-	p, _, err := parseFile(data)
+	p, _, _, err := parseFile(data)
 	return p, err
 }
 
-// parseFile reads and checks a sudoku puzzle file and returns its grid.
-func parseFile(data []byte) (*Puzzle, *grid, error) {
+// parseFile reads and checks a sudoku puzzle file and returns its grid and
+// its entries (nil when it has none).
+func parseFile(data []byte) (*Puzzle, *grid, []uint8, error) {
 	var p Puzzle
 	if err := puzzle.Decode(data, &p); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	g, err := p.grid()
+	g, entries, err := p.parse()
 	if err != nil {
-		return nil, nil, atGridRow(data, err)
+		return nil, nil, nil, atElement(data, err)
 	}
-	return &p, g, nil
+	return &p, g, entries, nil
 }
 
-// rowError is a problem with one row of a grid (row from 0): a row of the
-// wrong length, a bad character, a value already in a row, column or box.
-type rowError struct {
-	row int
-	msg string
+// elemError is a problem with one element of a list of the file (index
+// from 0): a row of "grid", "regions" or "entries", a cage.
+type elemError struct {
+	list  string
+	index int
+	msg   string
 }
 
-func (e *rowError) Error() string { return e.msg }
+func (e *elemError) Error() string { return e.msg }
 
-// atGridRow returns err, when it is about one row of the "grid" list, as an
-// error at the line of data where that row stands (FILE:LINE: once the
-// file is named), so that a hand-edited file's mistake is found at once.
-func atGridRow(data []byte, err error) error {
-	var re *rowError
-	if !errors.As(err, &re) {
+// atElement returns err, when it is about one element of a list of the
+// file, as an error at the line of data where that element stands
+// (FILE:LINE: once the file is named), so that a hand-edited file's mistake
+// is found at once.
+func atElement(data []byte, err error) error {
+	var ee *elemError
+	if !errors.As(err, &ee) {
 		return err
 	}
-	if line := puzzle.ElementLine(data, "grid", re.row); line > 0 {
+	if line := puzzle.ElementLine(data, ee.list, ee.index); line > 0 {
 		return &puzzle.Error{Line: line, Msg: err.Error()}
 	}
 	return err
 }
 
 // Validate checks that p is a well-formed sudoku puzzle file: the kind, a
-// supported size, known characters, no value twice in a row, column or box,
-// and a sensible board. It does not say whether the puzzle has a solution.
+// supported size, known characters, regions of the right sizes, cages that
+// fit the grid, no value twice in a row, column, box, region, diagonal or
+// cage, entries only on empty cells, and a sensible board. It does not say
+// whether the puzzle has a solution.
 func (p *Puzzle) Validate() error {
-	_, err := p.grid()
+	_, _, err := p.parse()
 	return err
 }
 
-// grid checks p and returns its cells.
-func (p *Puzzle) grid() (*grid, error) {
+// parse checks p and returns its grid and entries.
+func (p *Puzzle) parse() (*grid, []uint8, error) {
 	if p.Kind != puzzle.KindSudoku {
-		return nil, fmt.Errorf("kind is %q, expected %q", p.Kind, puzzle.KindSudoku)
+		return nil, nil, fmt.Errorf("kind is %q, expected %q", p.Kind, puzzle.KindSudoku)
 	}
 	if p.Grid == nil {
-		return nil, fmt.Errorf(`no "grid": expected a list of rows such as "53..7....", one string per row`)
+		return nil, nil, fmt.Errorf(`no "grid": expected a list of rows such as "53..7....", one string per row`)
 	}
 	size := len(p.Grid)
-	if boxOf(size) == 0 {
-		return nil, fmt.Errorf("the grid has %d rows: expected %s", size, sizeList)
+	if size < minSize || size > maxSize || (boxOf(size) == 0 && p.Regions == nil) {
+		return nil, nil, fmt.Errorf(`the grid has %d rows: expected 4, 9, 16 or 25, or with "regions" %d to %d`, size, minSize, maxSize)
 	}
-	g := newGrid(size)
-	for r, row := range p.Grid {
+	g := &grid{box: boxOf(size), size: size}
+	var err error
+	if g.cells, err = parseRows("grid", p.Grid, size); err != nil {
+		return nil, nil, err
+	}
+	ru, err := p.rules(size)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ru != nil {
+		g.variant = newLayout(size, ru)
+	}
+	if err := g.check(); err != nil {
+		return nil, nil, err
+	}
+	entries, err := p.entries(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, entries, p.checkBoard()
+}
+
+// parseRows reads the rows of the list called name, size rows of size
+// cells, as values.
+func parseRows(name string, rows []string, size int) ([]uint8, error) {
+	if len(rows) != size {
+		return nil, fmt.Errorf("%q has %d rows: expected %d, like the grid", name, len(rows), size)
+	}
+	cells := make([]uint8, size*size)
+	for r, row := range rows {
 		if len(row) != size {
-			return nil, &rowError{r, fmt.Sprintf("grid row %d has %d characters: expected %d, one per cell", r+1, len(row), size)}
+			return nil, &elemError{name, r, fmt.Sprintf("%s row %d has %d characters: expected %d, one per cell", name, r+1, len(row), size)}
 		}
 		for c := 0; c < size; c++ {
 			v, ok := value(row[c], size)
 			if !ok {
-				return nil, &rowError{r, fmt.Sprintf("row %d, col %d: %s: %s", r+1, c+1, describeChar(row[c]), symbolsHelp(size))}
+				return nil, &elemError{name, r, fmt.Sprintf("%srow %d, col %d: %s: %s", listPrefix(name), r+1, c+1, describeChar(row[c]), symbolsHelp(size))}
 			}
-			g.cells[r*size+c] = v
+			cells[r*size+c] = v
 		}
 	}
-	if err := g.check(); err != nil {
-		return nil, err
-	}
-	if b := p.Board; b != nil {
-		if b.Width <= 0 || b.Height <= 0 || b.Width > maxCoord || b.Height > maxCoord {
-			return nil, fmt.Errorf("board: width %d and height %d must be 1..%d", b.Width, b.Height, maxCoord)
-		}
-		if b.X < -maxCoord || b.X > maxCoord || b.Y < -maxCoord || b.Y > maxCoord {
-			return nil, fmt.Errorf("board: x %d and y %d must be within ±%d", b.X, b.Y, maxCoord)
-		}
-	}
-	return g, nil
+	return cells, nil
 }
 
-// moves returns the moves file that fills the puzzle's empty cells with the
-// solution: one "type" move per empty cell, row by row, at the cell's centre
-// when the board is known, and the solved grid.
-func (p *Puzzle) moves(g *grid, solution []uint8) *puzzle.Moves {
+// listPrefix names a list other than the grid at the start of a message.
+func listPrefix(name string) string {
+	if name == "grid" {
+		return ""
+	}
+	return name + ": "
+}
+
+// rules returns the rules of p's variant, or nil for the square boxes alone.
+func (p *Puzzle) rules(size int) (*rules, error) {
+	ru := &rules{diagonals: p.Diagonals}
+	var err error
+	if p.Regions != nil {
+		if ru.regions, ru.labels, err = parseRegions(p.Regions, size); err != nil {
+			return nil, err
+		}
+	}
+	if p.Cages != nil {
+		if ru.cages, err = parseCages(p.Cages, size); err != nil {
+			return nil, err
+		}
+	}
+	if ru.regions == nil && !ru.diagonals && len(ru.cages) == 0 {
+		return nil, nil
+	}
+	return ru, nil
+}
+
+// parseRegions reads the region labels of a grid of size cells on a side:
+// size labels, each on size cells. It returns nil regions when they are
+// the square boxes.
+func parseRegions(rows []string, size int) (regions []uint8, labels []byte, err error) {
+	if len(rows) != size {
+		return nil, nil, fmt.Errorf(`"regions" has %d rows: expected %d, like the grid`, len(rows), size)
+	}
+	regions = make([]uint8, size*size)
+	var index [128]int // label -> region + 1
+	var counts []int
+	for r, row := range rows {
+		if len(row) != size {
+			return nil, nil, &elemError{"regions", r, fmt.Sprintf("regions row %d has %d characters: expected %d, one label per cell", r+1, len(row), size)}
+		}
+		for c := 0; c < size; c++ {
+			ch := row[c]
+			if ch <= ' ' || ch >= 0x7f {
+				return nil, nil, &elemError{"regions", r, fmt.Sprintf("regions: row %d, col %d: %s: expected a printable ASCII character other than space as a region label", r+1, c+1, describeChar(ch))}
+			}
+			if index[ch] == 0 {
+				if len(labels) == size {
+					return nil, nil, &elemError{"regions", r, fmt.Sprintf("regions: row %d, col %d: label %q makes %d regions: expected %d", r+1, c+1, rune(ch), size+1, size)}
+				}
+				labels = append(labels, ch)
+				counts = append(counts, 0)
+				index[ch] = len(labels)
+			}
+			reg := index[ch] - 1
+			regions[r*size+c] = uint8(reg)
+			counts[reg]++
+		}
+	}
+	for reg, n := range counts {
+		if n != size {
+			return nil, nil, fmt.Errorf("regions: region %q has %d cells: expected %d", rune(labels[reg]), n, size)
+		}
+	}
+	if len(labels) != size {
+		return nil, nil, fmt.Errorf("regions: %d regions: expected %d", len(labels), size)
+	}
+	if squareBoxes(regions, size) {
+		return nil, nil, nil
+	}
+	return regions, labels, nil
+}
+
+// squareBoxes reports whether regions are the square boxes of the grid.
+// Every region has size cells, so it is enough that each box's cells share
+// a region.
+func squareBoxes(regions []uint8, size int) bool {
+	box := boxOf(size)
+	if box == 0 {
+		return false
+	}
+	for i, reg := range regions {
+		r, c := i/size, i%size
+		if regions[r/box*box*size+c/box*box] != reg {
+			return false
+		}
+	}
+	return true
+}
+
+// parseCages reads the cages of a grid of size cells on a side: cells in
+// the grid, none in two cages, at most size cells a cage, a sum its cells
+// can make, and, all cages together, at most maxCombos value sets.
+func parseCages(in []Cage, size int) ([]cage, error) {
+	owner := make([]int, size*size) // cage + 1 of each cell
+	out := make([]cage, 0, len(in))
+	budget := maxCombos
+	for k, cg := range in {
+		if len(cg.Cells) == 0 || len(cg.Cells) > size {
+			return nil, &elemError{"cages", k, fmt.Sprintf("cage %d has %d cells: expected 1 to %d (its values are distinct)", k+1, len(cg.Cells), size)}
+		}
+		cells := make([]int32, len(cg.Cells))
+		for j, rc := range cg.Cells {
+			if len(rc) != 2 || rc[0] < 0 || rc[0] >= size || rc[1] < 0 || rc[1] >= size {
+				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d, cell %d: %v: expected [row, col], each 0 to %d", k+1, j+1, rc, size-1)}
+			}
+			i := rc[0]*size + rc[1]
+			if owner[i] != 0 {
+				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d: row %d, col %d is already in cage %d", k+1, rc[0]+1, rc[1]+1, owner[i])}
+			}
+			owner[i] = k + 1
+			cells[j] = int32(i)
+		}
+		n := len(cells)
+		low, high := n*(n+1)/2, n*(2*size-n+1)/2
+		if cg.Sum < low || cg.Sum > high {
+			return nil, &elemError{"cages", k, fmt.Sprintf("cage %d: sum %d: %d distinct values 1-%d add up to %d to %d", k+1, cg.Sum, n, size, low, high)}
+		}
+		combos, ok := cageCombos(size, n, cg.Sum, budget)
+		if !ok {
+			return nil, &elemError{"cages", k, fmt.Sprintf("cage %d: the cages have more than %d sets of values to try: too many to solve", k+1, maxCombos)}
+		}
+		budget -= len(combos)
+		out = append(out, cage{sum: cg.Sum, cells: cells, combos: combos})
+	}
+	return out, nil
+}
+
+// entries reads p's entries: values on empty cells of g, nil when p has none.
+func (p *Puzzle) entries(g *grid) ([]uint8, error) {
+	if p.Entries == nil {
+		return nil, nil
+	}
+	entries, err := parseRows("entries", p.Entries, g.size)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range entries {
+		if v != 0 && g.cells[i] != 0 {
+			r, c := i/g.size, i%g.size
+			return nil, &elemError{"entries", r, fmt.Sprintf("entries: row %d, col %d: %c on a given cell: expected . (a player enters values only in empty cells)", r+1, c+1, symbol(v))}
+		}
+	}
+	return entries, nil
+}
+
+// checkBoard checks where p says the grid lies on the screen.
+func (p *Puzzle) checkBoard() error {
+	b := p.Board
+	if b == nil {
+		return nil
+	}
+	if b.Width <= 0 || b.Height <= 0 || b.Width > maxCoord || b.Height > maxCoord {
+		return fmt.Errorf("board: width %d and height %d must be 1..%d", b.Width, b.Height, maxCoord)
+	}
+	if b.X < -maxCoord || b.X > maxCoord || b.Y < -maxCoord || b.Y > maxCoord {
+		return fmt.Errorf("board: x %d and y %d must be within ±%d", b.X, b.Y, maxCoord)
+	}
+	return nil
+}
+
+// moves returns the moves file that fills the puzzle with the solution:
+// one "type" move, row by row, per empty cell whose entry (if any) is not
+// the solution's value, at the cell's centre when the board is known, and
+// the solved grid. Each move's key is the key Solo takes for its value.
+func (p *Puzzle) moves(g *grid, entries, solution []uint8) *puzzle.Moves {
 	n := g.size
 	m := &puzzle.Moves{Kind: puzzle.KindSudoku, Moves: make([]puzzle.Move, 0, g.empties())}
 	for i, v := range g.cells {
-		if v != 0 {
+		if v != 0 || (entries != nil && entries[i] == solution[i]) {
 			continue
 		}
 		r, c := i/n, i%n
@@ -132,6 +341,7 @@ func (p *Puzzle) moves(g *grid, solution []uint8) *puzzle.Moves {
 			Row:    puzzle.Int(r),
 			Col:    puzzle.Int(c),
 			Value:  puzzle.Int(int(solution[i])),
+			Key:    string(keyOf(solution[i])),
 		}
 		if b := p.Board; b != nil {
 			mv.Point = &puzzle.Point{
@@ -144,4 +354,10 @@ func (p *Puzzle) moves(g *grid, solution []uint8) *puzzle.Moves {
 	solved := &grid{box: g.box, size: n, cells: solution}
 	m.Grid = solved.rows()
 	return m
+}
+
+// keyOf returns the key that enters value v (1..25) in Solo: the digits
+// 1-9, then the letters a-p for 10-25.
+func keyOf(v uint8) byte {
+	return byte(unicode.ToLower(rune(symbol(v))))
 }

@@ -2,98 +2,32 @@ package sudoku
 
 import (
 	"math/bits"
-	"sync"
 )
 
-// layout lists, for one grid size, each cell's peers and each house's cells.
-type layout struct {
-	box, size, cells int
-	npeers           int
-	peers            []int32 // peers of cell c: peers[c*npeers : (c+1)*npeers]
-	houses           []int32 // cells of house h: houses[h*size : (h+1)*size]; rows, then columns, then boxes
-}
-
-var layouts sync.Map // size -> *layout
-
-func layoutFor(size int) *layout {
-	if l, ok := layouts.Load(size); ok {
-		return l.(*layout)
-	}
-	l, _ := layouts.LoadOrStore(size, newLayout(size))
-	return l.(*layout)
-}
-
-func newLayout(size int) *layout {
-	box := boxOf(size)
-	l := &layout{box: box, size: size, cells: size * size}
-	// Peers: the rest of the row and column, and the box cells in neither.
-	l.npeers = 2*(size-1) + (box-1)*(box-1)
-	l.peers = make([]int32, 0, l.cells*l.npeers)
-	for c := 0; c < l.cells; c++ {
-		r, col := c/size, c%size
-		for x := 0; x < size; x++ {
-			if x != col {
-				l.peers = append(l.peers, int32(r*size+x))
-			}
-		}
-		for y := 0; y < size; y++ {
-			if y != r {
-				l.peers = append(l.peers, int32(y*size+col))
-			}
-		}
-		br, bc := r/box*box, col/box*box
-		for y := br; y < br+box; y++ {
-			for x := bc; x < bc+box; x++ {
-				if y != r && x != col {
-					l.peers = append(l.peers, int32(y*size+x))
-				}
-			}
-		}
-	}
-	l.houses = make([]int32, 0, 3*l.cells)
-	for r := 0; r < size; r++ {
-		for x := 0; x < size; x++ {
-			l.houses = append(l.houses, int32(r*size+x))
-		}
-	}
-	for x := 0; x < size; x++ {
-		for r := 0; r < size; r++ {
-			l.houses = append(l.houses, int32(r*size+x))
-		}
-	}
-	for b := 0; b < size; b++ {
-		br, bc := b/box*box, b%box*box
-		for i := 0; i < size; i++ {
-			l.houses = append(l.houses, int32((br+i/box)*size+bc+i%box))
-		}
-	}
-	return l
-}
-
-// general searches grids of any supported size with a candidate mask per
-// cell (bit v-1 for value v): naked and hidden singles and locked candidates
-// to a fixpoint, then branching on a cell with the fewest candidates. Its stack grows to the deepest search it
-// has seen; reuse it for many grids of the same size.
+// general searches grids of any size and rules with a candidate mask per
+// cell (bit v-1 for value v): naked and hidden singles, locked candidates
+// (a value that a house holds only where it meets another house is not in
+// the rest of that other house) and the value sets of killer cages, to a
+// fixpoint, then branching on a cell with the fewest candidates. Its stack
+// grows to the deepest search it has seen; reuse it for many grids of the
+// same layout.
 type general struct {
 	l        *layout
 	full     uint32
 	stack    []uint32 // level d: stack[d*cells : (d+1)*cells]
 	queue    []int32  // solved cells whose value is not yet removed from their peers
 	open     []int32  // scratch for choose: the unsolved cells of each house
-	segs     []uint32 // scratch for locked: the candidates and solved values of each row and column segment
 	ctl      control
 	solution []uint8
 }
 
-func newGeneral(size int) *general {
-	l := layoutFor(size)
+func newGeneral(l *layout) *general {
 	return &general{
 		l:        l,
-		full:     1<<size - 1,
+		full:     1<<l.size - 1,
 		stack:    make([]uint32, l.cells),
 		queue:    make([]int32, 0, l.cells),
-		open:     make([]int32, 3*size),
-		segs:     make([]uint32, 4*size*l.box),
+		open:     make([]int32, l.nhouses),
 		solution: make([]uint8, l.cells),
 	}
 }
@@ -116,134 +50,182 @@ func (g *general) solve(cells []uint8) {
 	}
 }
 
-// propagate removes solved values from their peers and places hidden singles
-// until nothing changes. It returns false on a contradiction.
+// propagate removes solved values from their peers, places hidden singles,
+// removes locked candidates and applies the cages until nothing changes.
+// It returns false on a contradiction.
 func (g *general) propagate(st []uint32) bool {
-	l := g.l
 	for {
-		for len(g.queue) > 0 {
-			c := g.queue[len(g.queue)-1]
-			g.queue = g.queue[:len(g.queue)-1]
-			bit := st[c]
-			for _, p := range l.peers[int(c)*l.npeers : int(c+1)*l.npeers] {
-				x := st[p]
-				if x&bit == 0 {
-					continue
-				}
-				x &^= bit
-				if x == 0 {
-					return false
-				}
-				st[p] = x
-				if x&(x-1) == 0 {
-					g.queue = append(g.queue, p)
-				}
-			}
-		}
-		for h := 0; h < 3*l.size; h++ {
-			house := l.houses[h*l.size : (h+1)*l.size]
-			var one, two, solved uint32
-			for _, c := range house {
-				x := st[c]
-				two |= one & x
-				one |= x
-				solved |= solvedValue(x)
-			}
-			if one != g.full {
-				return false
-			}
-			only := one &^ two &^ solved
-			if only == 0 {
-				continue
-			}
-			for _, c := range house {
-				x := st[c]
-				y := x & only
-				if y == 0 || x&(x-1) == 0 {
-					continue
-				}
-				if y&(y-1) != 0 {
-					// Two values can only go in this one cell.
-					return false
-				}
-				st[c] = y
-				g.queue = append(g.queue, c)
-			}
+		if !g.peers(st) || !g.hidden(st) {
+			return false
 		}
 		if len(g.queue) > 0 {
 			continue
 		}
-		if changed, ok := g.locked(st); !ok {
+		changed, ok := g.locked(st)
+		if ok && !changed {
+			changed, ok = g.caged(st)
+		}
+		if !ok {
 			return false
-		} else if !changed {
+		}
+		if !changed {
 			return true
 		}
 	}
 }
 
-// locked removes locked candidates: a value that, within a box, can only go
-// in one row (or column) of it cannot go in the rest of that row (column),
-// and a value that, within a row (column), can only go in one box cannot go
-// in the rest of that box. It reports whether it removed anything, and false
-// for ok on a contradiction.
-func (g *general) locked(st []uint32) (changed, ok bool) {
+// peers removes the value of each queued solved cell from its peers,
+// queueing the cells that this solves. It returns false on a contradiction.
+func (g *general) peers(st []uint32) bool {
 	l := g.l
-	n, size := l.box, l.size
-	// A segment is the part of a line (row or column) within one box:
-	// segment b of row i is at seg[i*n+b], of column i at seg[(size+i)*n+b].
-	// seg holds its candidates, done the values of its solved cells.
-	seg, done := g.segs[:2*size*n], g.segs[2*size*n:]
-	for i := 0; i < size; i++ {
-		for b := 0; b < n; b++ {
-			var rm, rd, cm, cd uint32
-			for k := b * n; k < (b+1)*n; k++ {
-				x, y := st[i*size+k], st[k*size+i]
-				rm |= x
-				rd |= solvedValue(x)
-				cm |= y
-				cd |= solvedValue(y)
+	for len(g.queue) > 0 {
+		c := g.queue[len(g.queue)-1]
+		g.queue = g.queue[:len(g.queue)-1]
+		bit := st[c]
+		for _, p := range l.peers[l.peerAt[c]:l.peerAt[c+1]] {
+			x := st[p]
+			if x&bit == 0 {
+				continue
 			}
-			seg[i*n+b], done[i*n+b] = rm, rd
-			seg[(size+i)*n+b], done[(size+i)*n+b] = cm, cd
+			x &^= bit
+			if x == 0 {
+				return false
+			}
+			st[p] = x
+			if x&(x-1) == 0 {
+				g.queue = append(g.queue, p)
+			}
 		}
 	}
-	for t := 0; t < 2; t++ {
-		for i := 0; i < size; i++ {
-			line := (t*size + i) * n
-			first := (t*size + i/n*n) * n // the first line of i's band of boxes
-			var lineDone uint32
-			for b := 0; b < n; b++ {
-				lineDone |= done[line+b]
+	return true
+}
+
+// hidden places the values that a house holds in one cell only, queueing
+// those cells. It returns false on a contradiction: a value a house cannot
+// hold, or two that only one cell can.
+func (g *general) hidden(st []uint32) bool {
+	l := g.l
+	for h := 0; h < l.nhouses; h++ {
+		house := l.house(h)
+		var one, two, solved uint32
+		for _, c := range house {
+			x := st[c]
+			two |= one & x
+			one |= x
+			solved |= solvedValue(x)
+		}
+		if one != g.full {
+			return false
+		}
+		only := one &^ two &^ solved
+		if only == 0 {
+			continue
+		}
+		for _, c := range house {
+			x := st[c]
+			y := x & only
+			if y == 0 || x&(x-1) == 0 {
+				continue
 			}
-			for b := 0; b < n; b++ {
-				var inLine, inBox, boxDone uint32
-				for o := 0; o < n; o++ {
-					if o != b {
-						inLine |= seg[line+o]
-					}
-					if other := first + o*n + b; other != line+b {
-						inBox |= seg[other]
-					}
-					boxDone |= done[first+o*n+b]
-				}
-				here := seg[line+b]
-				// Values only in this line within the box, that the rest of
-				// the line still has; values only in this box within the
-				// line, that the rest of the box still has.
-				point := here &^ inBox &^ boxDone & inLine
-				claim := here &^ inLine &^ lineDone & inBox
-				if point|claim == 0 {
-					continue
-				}
-				removed, ok := g.eliminate(st, t, i, b, point, claim)
-				if !ok {
-					return true, false
-				}
-				changed = changed || removed
+			if y&(y-1) != 0 {
+				return false
 			}
+			st[c] = y
+			g.queue = append(g.queue, c)
+		}
+	}
+	return true
+}
+
+// locked removes locked candidates: a value that a house holds only where
+// it meets another house is not in the rest of that other house. It
+// reports whether it removed anything, and false for ok on a contradiction.
+func (g *general) locked(st []uint32) (changed, ok bool) {
+	for i := range g.l.overlaps {
+		o := &g.l.overlaps[i]
+		var shared, rest uint32
+		for _, c := range o.shared {
+			shared |= st[c]
+		}
+		for _, c := range o.rest {
+			rest |= st[c]
+		}
+		only := shared &^ rest
+		if only == 0 {
+			continue
+		}
+		for _, c := range o.other {
+			removed, ok := g.remove(st, c, only)
+			if !ok {
+				return true, false
+			}
+			changed = changed || removed
 		}
 	}
 	return changed, true
+}
+
+// caged keeps in each cell of a killer cage only the values of the cage's
+// value sets that still fit: sets that hold the cage's solved values, whose
+// values all have a cell, and that leave no cell without a value. It
+// reports whether it removed anything, and false for ok on a contradiction.
+func (g *general) caged(st []uint32) (changed, ok bool) {
+	for i := range g.l.cages {
+		cg := &g.l.cages[i]
+		var union, solved uint32
+		for _, c := range cg.cells {
+			union |= st[c]
+			solved |= solvedValue(st[c])
+		}
+		var allowed uint32
+		for _, set := range cg.combos {
+			if set&solved == solved && set&^union == 0 && fitsEveryCell(st, cg.cells, set) {
+				allowed |= set
+			}
+		}
+		for _, c := range cg.cells {
+			removed, ok := g.remove(st, c, ^allowed)
+			if !ok {
+				return true, false
+			}
+			changed = changed || removed
+		}
+	}
+	return changed, true
+}
+
+// fitsEveryCell reports whether every cell has a candidate in set.
+func fitsEveryCell(st []uint32, cells []int32, set uint32) bool {
+	for _, c := range cells {
+		if st[c]&set == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// remove removes mask from the candidates of cell c unless it is solved,
+// queueing it when that solves it. It reports whether it removed anything,
+// and false for ok when nothing would be left.
+func (g *general) remove(st []uint32, c int32, mask uint32) (removed, ok bool) {
+	x := st[c]
+	if x&mask == 0 {
+		return false, true
+	}
+	if x&(x-1) == 0 {
+		// Solved: a peer of a solved cell has lost the value already; a
+		// cage that leaves it none is a contradiction.
+		return false, x&^mask != 0
+	}
+	x &^= mask
+	if x == 0 {
+		return false, false
+	}
+	st[c] = x
+	if x&(x-1) == 0 {
+		g.queue = append(g.queue, c)
+	}
+	return true, true
 }
 
 // solvedValue returns x when it holds a single value, else 0, without a
@@ -253,48 +235,9 @@ func solvedValue(x uint32) uint32 {
 	return x & ((z|-z)>>31 - 1)
 }
 
-// eliminate removes point from line i (rows for t 0, columns for t 1)
-// outside box column (or row) b, and claim from that box outside the line.
-// It reports whether it removed anything, and false for ok on a
-// contradiction.
-func (g *general) eliminate(st []uint32, t, i, b int, point, claim uint32) (removed, ok bool) {
-	n, size := g.l.box, g.l.size
-	at := func(line, k int) int {
-		if t == 0 {
-			return line*size + k
-		}
-		return k*size + line
-	}
-	remove := func(c int, mask uint32) bool {
-		x := st[c]
-		if x&mask == 0 || x&(x-1) == 0 {
-			return true
-		}
-		x &^= mask
-		if x == 0 {
-			return false
-		}
-		st[c] = x
-		if x&(x-1) == 0 {
-			g.queue = append(g.queue, int32(c))
-		}
-		removed = true
-		return true
-	}
-	for k := 0; k < size; k++ {
-		if k/n != b && !remove(at(i, k), point) {
-			return removed, false
-		}
-		if other := i/n*n + k/n; other != i && !remove(at(other, b*n+k%n), claim) {
-			return removed, false
-		}
-	}
-	return removed, true
-}
-
 // choose returns an unsolved cell with the fewest candidates, or -1 when
-// every cell is solved. Among those, it takes the one whose row, column and
-// box hold the most unsolved cells, where a choice settles the most.
+// every cell is solved. Among those, it takes the one whose houses hold the
+// most unsolved cells, where a choice settles the most.
 func (g *general) choose(st []uint32) int {
 	fewest := 33
 	for _, x := range st {
@@ -309,7 +252,7 @@ func (g *general) choose(st []uint32) int {
 	open := g.open
 	for h := range open {
 		n := int32(0)
-		for _, c := range l.houses[h*l.size : (h+1)*l.size] {
+		for _, c := range l.house(h) {
 			if x := st[c]; x&(x-1) != 0 {
 				n++
 			}
@@ -321,9 +264,11 @@ func (g *general) choose(st []uint32) int {
 		if x&(x-1) == 0 || bits.OnesCount32(x) != fewest {
 			continue
 		}
-		r, col := c/l.size, c%l.size
-		b := r/l.box*l.box + col/l.box
-		if score := open[r] + open[l.size+col] + open[2*l.size+b]; score > bestScore {
+		score := int32(0)
+		for _, h := range l.housesOf(c) {
+			score += open[h]
+		}
+		if score > bestScore {
 			best, bestScore = c, score
 		}
 	}

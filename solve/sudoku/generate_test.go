@@ -234,7 +234,7 @@ func TestRandomMinimalPuzzles(t *testing.T) {
 					t.Fatalf("%s: %d solutions, first %s; want the grid it came from, %s",
 						line, res.count, cellsLine(res.solution), cellsLine(full.cells))
 				}
-				gs := newGeneral(tt.size)
+				gs := newGeneral(layoutFor(tt.size))
 				gs.ctl.reset(2, noDeadline, clockEveryGeneral)
 				gs.solve(g.cells)
 				if gs.ctl.count != 1 || cellsLine(gs.solution) != cellsLine(full.cells) {

@@ -4,16 +4,26 @@ import (
 	"fmt"
 )
 
-// grid is a square sudoku grid: size x size cells in boxes of box x box,
-// stored row by row, each cell 0 when empty or its value 1..size.
+// grid is a square sudoku grid: size x size cells stored row by row, each
+// cell 0 when empty or its value 1..size, in boxes of box x box unless it
+// is a variant.
 type grid struct {
-	box   int
+	box   int // the side of the square boxes; 0 when size is not a square
 	size  int
 	cells []uint8
+	// variant is the layout of a grid with rules (regions, diagonals,
+	// cages); nil for the square boxes alone.
+	variant *layout
 }
 
-// sizes are the grid sizes (cells on a side) the package supports.
+// sizes are the grid sizes (cells on a side) of the square boxes.
 var sizes = [...]int{4, 9, 16, 25}
+
+// The sizes of a grid with regions.
+const (
+	minSize = 4
+	maxSize = 25
+)
 
 // sizeList names the supported sizes, for messages.
 const sizeList = "4, 9, 16 or 25"
@@ -89,56 +99,96 @@ func describeChar(ch byte) string {
 	return fmt.Sprintf("byte 0x%02x", ch)
 }
 
-// check reports the first given that repeats a value in its row, column or
-// box, naming both cells by their 1-based row and column.
+// check reports the first given that repeats a value in one of its houses
+// (row, column, box or region, diagonal), naming both cells by their 1-based
+// row and column, then the first cage whose givens do not fit it.
 func (g *grid) check() error {
-	n := g.size
-	// used[house] has bit v set when value v is given in that house: the
-	// rows, then the columns, then the boxes (at most 3*25 houses of at
-	// most 25 values).
-	var used [3 * 25]uint32
+	l := layoutOf(g)
+	// used[house] has bit v set when value v is given in that house.
+	var used [3*maxSize + 2]uint32
 	for i, v := range g.cells {
 		if v == 0 {
 			continue
 		}
-		r, c := i/n, i%n
-		b := (r/g.box)*g.box + c/g.box
 		bit := uint32(1) << v
-		for h, house := range [3]int{r, n + c, 2*n + b} {
-			if used[house]&bit != 0 {
-				return g.repeat(i, h)
+		for _, h := range l.housesOf(i) {
+			if used[h]&bit != 0 {
+				return g.repeat(l, i, int(h))
 			}
-			used[house] |= bit
+			used[h] |= bit
+		}
+	}
+	return g.checkCages(l)
+}
+
+// repeat describes the given at cell i that repeats a value of house h,
+// naming the earlier cell that holds it.
+func (g *grid) repeat(l *layout, i, h int) error {
+	n := g.size
+	r, c, v := i/n, i%n, g.cells[i]
+	for _, o := range l.house(h) {
+		if int(o) >= i || g.cells[o] != v {
+			continue
+		}
+		or, oc := int(o)/n, int(o)%n
+		var where string
+		switch l.kind(h) {
+		case houseRow:
+			where = fmt.Sprintf("row %d (at col %d)", r+1, oc+1)
+		case houseCol:
+			where = fmt.Sprintf("col %d (at row %d)", c+1, or+1)
+		case houseBox:
+			where = fmt.Sprintf("%s (at row %d, col %d)", l.regionName(i), or+1, oc+1)
+		default:
+			where = fmt.Sprintf("%s (at row %d, col %d)", diagonalName(h-3*n), or+1, oc+1)
+		}
+		return &elemError{"grid", r, fmt.Sprintf("row %d, col %d: %d already in %s", r+1, c+1, v, where)}
+	}
+	return &elemError{"grid", r, fmt.Sprintf("row %d, col %d: %d repeated", r+1, c+1, v)} // not reached: check saw the earlier cell
+}
+
+// diagonalName names diagonal d (0 or 1) of sudoku X.
+func diagonalName(d int) string {
+	if d == 0 {
+		return "the diagonal from the top left"
+	}
+	return "the diagonal from the top right"
+}
+
+// checkCages reports the first cage whose givens repeat a value or leave
+// none of its value sets possible.
+func (g *grid) checkCages(l *layout) error {
+	if l.rules == nil {
+		return nil
+	}
+	for k, cg := range l.rules.cages {
+		var given uint32
+		for _, c := range cg.cells {
+			v := g.cells[c]
+			if v == 0 {
+				continue
+			}
+			if given&(1<<(v-1)) != 0 {
+				return &elemError{"cages", k, fmt.Sprintf("cage %d: %d given twice", k+1, v)}
+			}
+			given |= 1 << (v - 1)
+		}
+		if !anySuperset(cg.combos, given) {
+			return &elemError{"cages", k, fmt.Sprintf("cage %d: its givens leave no way to make its sum %d", k+1, cg.sum)}
 		}
 	}
 	return nil
 }
 
-// repeat describes the given at cell i that repeats a value of its house
-// of kind h (0 row, 1 column, 2 box), naming the earlier cell that holds it.
-func (g *grid) repeat(i, h int) error {
-	n := g.size
-	r, c, v := i/n, i%n, g.cells[i]
-	b := (r/g.box)*g.box + c/g.box
-	for o := 0; o < i; o++ {
-		or, oc := o/n, o%n
-		if g.cells[o] != v {
-			continue
+// anySuperset reports whether a set of sets holds one with every value of
+// sub.
+func anySuperset(sets []uint32, sub uint32) bool {
+	for _, s := range sets {
+		if s&sub == sub {
+			return true
 		}
-		var where string
-		switch {
-		case h == 0 && or == r:
-			where = fmt.Sprintf("row %d (at col %d)", r+1, oc+1)
-		case h == 1 && oc == c:
-			where = fmt.Sprintf("col %d (at row %d)", c+1, or+1)
-		case h == 2 && (or/g.box)*g.box+oc/g.box == b:
-			where = fmt.Sprintf("box %d (at row %d, col %d)", b+1, or+1, oc+1)
-		default:
-			continue
-		}
-		return &rowError{r, fmt.Sprintf("row %d, col %d: %d already in %s", r+1, c+1, v, where)}
 	}
-	return &rowError{r, fmt.Sprintf("row %d, col %d: %d repeated", r+1, c+1, v)} // not reached: check saw the earlier cell
+	return false
 }
 
 // cellsLine writes cells as one line of characters, '.' for empty cells.

@@ -126,7 +126,7 @@ func (r *runner) solve(g *grid) (result, error) {
 
 // runFile answers a JSON puzzle file.
 func (r *runner) runFile(data []byte, w io.Writer) error {
-	p, g, err := parseFile(data)
+	p, g, entries, err := parseFile(data)
 	if err != nil {
 		return invalid(err)
 	}
@@ -147,7 +147,7 @@ func (r *runner) runFile(data []byte, w io.Writer) error {
 	case res.count == 0:
 		return errkind.Errorf(ErrNoSolution, "the puzzle has no solution")
 	}
-	return puzzle.Encode(w, p.moves(g, res.solution))
+	return puzzle.Encode(w, p.moves(g, entries, res.solution))
 }
 
 // runPlain answers every puzzle of a plain file, in the file's format. Each
@@ -236,18 +236,19 @@ const (
 	clockEveryGeneral = 15
 )
 
-// solver solves grids of every supported size, reusing its memory from one
-// grid to the next.
+// solver solves grids of every supported size and rules, reusing its
+// memory from one grid to the next.
 type solver struct {
-	done    <-chan struct{} // stop when it is closed; nil for never
-	s9      *solver9
-	general map[int]*general
+	done    <-chan struct{}  // stop when it is closed; nil for never
+	s9      *solver9         // plain 9x9 grids
+	general map[int]*general // other grids with the square boxes, by size
 }
 
 // solve searches g for up to limit solutions, giving up at deadline (none
-// when zero) or when sv.done is closed.
+// when zero) or when sv.done is closed. A plain 9x9 grid goes to the 9x9
+// solver, any other to the general one.
 func (sv *solver) solve(g *grid, limit int, deadline time.Time) result {
-	if g.size == 9 {
+	if g.size == 9 && g.variant == nil {
 		if sv.s9 == nil {
 			sv.s9 = new(solver9)
 		}
@@ -257,18 +258,28 @@ func (sv *solver) solve(g *grid, limit int, deadline time.Time) result {
 		s.solve(g.cells)
 		return s.ctl.result(s.solution[:])
 	}
+	gen := sv.generalFor(g)
+	gen.ctl.reset(limit, deadline, clockEveryGeneral)
+	gen.ctl.done = sv.done
+	gen.solve(g.cells)
+	return gen.ctl.result(gen.solution)
+}
+
+// generalFor returns a general solver for g: the one kept for its size
+// when it has the square boxes, a new one for its variant otherwise.
+func (sv *solver) generalFor(g *grid) *general {
+	if g.variant != nil {
+		return newGeneral(g.variant)
+	}
 	gen := sv.general[g.size]
 	if gen == nil {
 		if sv.general == nil {
 			sv.general = make(map[int]*general)
 		}
-		gen = newGeneral(g.size)
+		gen = newGeneral(layoutFor(g.size))
 		sv.general[g.size] = gen
 	}
-	gen.ctl.reset(limit, deadline, clockEveryGeneral)
-	gen.ctl.done = sv.done
-	gen.solve(g.cells)
-	return gen.ctl.result(gen.solution)
+	return gen
 }
 
 func (c *control) result(solution []uint8) result {

@@ -300,7 +300,7 @@ func TestRunFileErrors(t *testing.T) {
 		{"unknown field", `{"kind": "sudoku", "grid": [], "gird": []}`, codeBadInput, `line 1, column 32: unknown field "gird"`},
 		{"wrong kind", `{"kind": "puzlogic", "grid": []}`, codeBadInput, `kind is "puzlogic", expected "sudoku"`},
 		{"no grid", `{"kind": "sudoku"}`, codeBadInput, `no "grid": expected a list of rows such as "53..7....", one string per row`},
-		{"rows", `{"kind": "sudoku", "grid": ["123", "231", "312"]}`, codeBadInput, "the grid has 3 rows: expected 4, 9, 16 or 25"},
+		{"rows", `{"kind": "sudoku", "grid": ["123", "231", "312"]}`, codeBadInput, `the grid has 3 rows: expected 4, 9, 16 or 25, or with "regions" 4 to 25`},
 		{"row length", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..195.."`, 1), codeBadInput, "line 1: grid row 2 has 8 characters: expected 9, one per cell"},
 		{"character", strings.Replace(jsonOf(classic, 9, ""), `"6..195..."`, `"6..19?..."`, 1), codeBadInput, "line 1: row 2, col 6: '?': expected a digit 1-9, or . or 0 for an empty cell"},
 		{"repeat", jsonOf("5"+classic[1:8]+"5"+classic[9:], 9, ""), codeBadInput, "line 1: row 1, col 9: 5 already in row 1 (at col 1)"},

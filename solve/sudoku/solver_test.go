@@ -25,7 +25,7 @@ func runBoth(cells []uint8, limit int, deadline time.Time) (*solver9, *general) 
 	s9 := new(solver9)
 	s9.ctl.reset(limit, deadline, clockEvery9)
 	s9.solve(cells)
-	gen := newGeneral(9)
+	gen := newGeneral(layoutFor(9))
 	gen.ctl.reset(limit, deadline, clockEveryGeneral)
 	gen.solve(cells)
 	return s9, gen
