@@ -158,25 +158,57 @@ func segments(row []bool) [][2]int {
 func thinMask(a axis) []bool {
 	nAlong, nAcross := a.lengths()
 	mask := make([]bool, nAlong*nAcross)
-	for along := 0; along < nAlong; along++ {
-		start, colour := 0, a.at(along, 0)
-		for across := 1; across <= nAcross; across++ {
-			if across < nAcross {
-				if c := a.at(along, across); near(c, colour, colourTol) {
-					continue
-				} else {
-					colour = c
-				}
-			}
-			if start > 0 && across < nAcross && across-start <= maxThick {
-				for k := start; k < across; k++ {
-					mask[k*nAlong+along] = true
-				}
-			}
-			start = across
-		}
+	if a.horizontal {
+		markColumnRuns(a.p, mask)
+	} else {
+		markRowRuns(a.p, mask)
 	}
 	return mask
+}
+
+// markColumnRuns marks thinMask's pixels for horizontal lines, going down
+// the rows in order and keeping each column's current run.
+func markColumnRuns(p picture, mask []bool) {
+	start := make([]int, p.w)
+	colour := make([]rgb, p.w)
+	for x := range colour {
+		colour[x] = p.at(x, 0)
+	}
+	for y := 1; y < p.h; y++ {
+		row := p.pix[y*p.stride:]
+		for x := 0; x < p.w; x++ {
+			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
+			if c == colour[x] || near(c, colour[x], colourTol) {
+				continue
+			}
+			if s := start[x]; s > 0 && y-s <= maxThick {
+				for k := s; k < y; k++ {
+					mask[k*p.w+x] = true
+				}
+			}
+			start[x], colour[x] = y, c
+		}
+	}
+}
+
+// markRowRuns marks thinMask's pixels for vertical lines, row by row.
+func markRowRuns(p picture, mask []bool) {
+	for y := 0; y < p.h; y++ {
+		row := p.pix[y*p.stride:]
+		start, colour := 0, rgb{row[0], row[1], row[2]}
+		for x := 1; x < p.w; x++ {
+			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
+			if c == colour || near(c, colour, colourTol) {
+				continue
+			}
+			if start > 0 && x-start <= maxThick {
+				for k := start; k < x; k++ {
+					mask[k*p.h+y] = true
+				}
+			}
+			start, colour = x, c
+		}
+	}
 }
 
 func abs(x int) int {
