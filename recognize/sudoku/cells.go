@@ -108,27 +108,38 @@ func ReadCells(m *image.RGBA, g *Grid) [][]Content {
 // readCell returns the content of the cell whose inside is cell.
 func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
 	bg := cellBackground(p, cell)
-	comps := inkComponents(p, cell, bg)
+	comps := inkComponents(p, cell, bg, nil)
+	main := mainGlyph(comps, cell)
+	if main < 0 {
+		return Content{Background: bg}
+	}
+	var parts []component
+	for _, i := range glyphParts(comps, main) {
+		parts = append(parts, comps[i])
+	}
+	return Content{Background: bg, Glyph: makeGlyph(p, parts, bg, origin)}
+}
+
+// mainGlyph returns the index of the tallest of comps that is a cell's
+// large glyph (isGlyph), -1 when none is.
+func mainGlyph(comps []component, cell image.Rectangle) int {
 	main := -1
 	for i, comp := range comps {
 		if isGlyph(comp, cell) && (main < 0 || comp.box.Dy() > comps[main].box.Dy()) {
 			main = i
 		}
 	}
-	if main < 0 {
-		return Content{Background: bg}
-	}
-	return Content{Background: bg, Glyph: makeGlyph(p, glyphParts(comps, main), bg, origin)}
+	return main
 }
 
-// glyphParts returns the component main and those that overlap its box,
-// grown by a pixel: the parts of one glyph.
-func glyphParts(comps []component, main int) []component {
+// glyphParts returns the indexes of the component main and of those that
+// overlap its box, grown by a pixel: the parts of one glyph.
+func glyphParts(comps []component, main int) []int {
 	box := comps[main].box.Inset(-1)
-	parts := []component{comps[main]}
+	parts := []int{main}
 	for i, comp := range comps {
 		if i != main && comp.box.Overlaps(box) {
-			parts = append(parts, comp)
+			parts = append(parts, i)
 		}
 	}
 	return parts
@@ -141,13 +152,14 @@ type component struct {
 }
 
 // inkComponents returns the 8-connected components of the cell's ink: its
-// pixels unlike the background bg.
-func inkComponents(p picture, cell image.Rectangle, bg rgb) []component {
+// pixels unlike the background bg, but those skip names (when not nil).
+func inkComponents(p picture, cell image.Rectangle, bg rgb, skip func(x, y int) bool) []component {
 	w, h := cell.Dx(), cell.Dy()
 	ink := make([]bool, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			ink[y*w+x] = !near(p.at(cell.Min.X+x, cell.Min.Y+y), bg, inkTol)
+			px, py := cell.Min.X+x, cell.Min.Y+y
+			ink[y*w+x] = !near(p.at(px, py), bg, inkTol) && (skip == nil || !skip(px, py))
 		}
 	}
 	var comps []component

@@ -86,35 +86,43 @@ func groupByExtent(lines []Line) [][]Line {
 // closeGrid returns the grid that the horizontal lines hs and the vertical
 // lines vs make, or nil: the outer vertical lines must bound the horizontal
 // ones and the outer horizontal lines the vertical ones, and both must hold
-// N+1 lines equally spaced, the same pitch both ways.
+// N+1 lines equally spaced, the same pitch both ways. The lines' ends are
+// tried from the most common: other lines that line up with the grid's
+// (a killer cage's outline along the border) end a little apart.
 func closeGrid(hs, vs []Line) *Grid {
-	hFrom, hTo := medianExtent(hs)
-	vFrom, vTo := medianExtent(vs)
-	left, right := boundingLines(vs, hFrom, hTo)
-	top, bottom := boundingLines(hs, vFrom, vTo)
-	if left < 0 || top < 0 {
-		return nil
-	}
-	for n := MaxSize; n >= MinSize; n-- {
-		cols := lattice(vs, vs[left], vs[right], n)
-		rows := lattice(hs, hs[top], hs[bottom], n)
-		if cols != nil && rows != nil && samePitch(cols, rows, n) {
-			return &Grid{N: n, Rows: rows, Cols: cols}
+	for _, h := range extents(hs) {
+		for _, v := range extents(vs) {
+			left, right := boundingLines(vs, h[0], h[1])
+			top, bottom := boundingLines(hs, v[0], v[1])
+			if left < 0 || top < 0 {
+				continue
+			}
+			for n := MaxSize; n >= MinSize; n-- {
+				cols := lattice(vs, vs[left], vs[right], n)
+				rows := lattice(hs, hs[top], hs[bottom], n)
+				if cols != nil && rows != nil && samePitch(cols, rows, n) {
+					return &Grid{N: n, Rows: rows, Cols: cols}
+				}
+			}
 		}
 	}
 	return nil
 }
 
-// medianExtent returns the median ends of the lines: those of most lines
-// of a grid, whatever else lines up with them.
-func medianExtent(ls []Line) (from, to int) {
-	froms, tos := make([]int, len(ls)), make([]int, len(ls))
-	for i, l := range ls {
-		froms[i], tos[i] = l.From, l.To
+// extents returns the ends (from, to) of the lines, each once, the most
+// common first.
+func extents(ls []Line) [][2]int {
+	count := map[[2]int]int{}
+	var out [][2]int
+	for _, l := range ls {
+		e := [2]int{l.From, l.To}
+		if count[e] == 0 {
+			out = append(out, e)
+		}
+		count[e]++
 	}
-	sort.Ints(froms)
-	sort.Ints(tos)
-	return froms[len(ls)/2], tos[len(ls)/2]
+	sort.SliceStable(out, func(i, j int) bool { return count[out[i]] > count[out[j]] })
+	return out
 }
 
 // boundingLines returns the indexes of the lines in ls that bound the span
@@ -138,26 +146,25 @@ func boundingLines(ls []Line, from, to int) (int, int) {
 }
 
 // lattice returns the n+1 lines of ls equally spaced from first to last,
-// or nil when one is missing. The lines that touch each other near one
-// place of the lattice (an antialiased line's soft edges) make one line.
+// or nil when one is missing: at each place, the line whose centre is
+// nearest. (Lines a pixel or two apart, such as a killer cage's outline
+// beside a grid line, are other lines.)
 func lattice(ls []Line, first, last Line, n int) []Line {
 	span := last.centre2() - first.centre2() // twice, as centre2
 	tol2 := max(4, span/n/8)                 // twice the tolerance
 	out := make([]Line, 0, n+1)
-	j := 0
 	for k := 0; k <= n; k++ {
 		want := first.centre2() + span*k/n
-		for j < len(ls) && ls[j].centre2() < want-tol2 {
-			j++
+		best := -1
+		for j, l := range ls {
+			if d := abs(l.centre2() - want); d <= tol2 && (best < 0 || d < abs(ls[best].centre2()-want)) {
+				best = j
+			}
 		}
-		if j == len(ls) || ls[j].centre2() > want+tol2 {
+		if best < 0 {
 			return nil
 		}
-		l := ls[j]
-		for j++; j < len(ls) && ls[j].centre2() <= want+tol2 && ls[j].Lo <= l.Hi; j++ {
-			l.Hi = max(l.Hi, ls[j].Hi)
-		}
-		out = append(out, l)
+		out = append(out, ls[best])
 	}
 	return out
 }
