@@ -85,11 +85,13 @@ type Glyph struct {
 }
 
 // Content is what a cell holds: its background and its glyph, nil when it
-// shows none. Small marks (pencil marks, a killer cage's sum) and the lines
-// of cages are not glyphs.
+// shows none, which Read tells an entry (a player's) or a given. Small
+// marks (pencil marks, a killer cage's sum) and the lines of cages are not
+// glyphs.
 type Content struct {
 	Background rgb
 	Glyph      *Glyph
+	Entry      bool
 }
 
 // ReadCells returns the content of every cell of g on m, row by row.
@@ -113,11 +115,33 @@ func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
 	if main < 0 {
 		return Content{Background: bg}
 	}
-	var parts []component
-	for _, i := range glyphParts(comps, main) {
-		parts = append(parts, comps[i])
+	parts := glyphParts(comps, main)
+	if hasPeers(comps, parts, main) {
+		return Content{Background: bg} // pencil marks, one of them centred
 	}
-	return Content{Background: bg, Glyph: makeGlyph(p, parts, bg, origin)}
+	glyph := make([]component, len(parts))
+	for i, k := range parts {
+		glyph[i] = comps[k]
+	}
+	return Content{Background: bg, Glyph: makeGlyph(p, glyph, bg, origin)}
+}
+
+// hasPeers says whether the cell holds, apart from the glyph made of parts
+// (main the tallest), another mark at least three fifths as tall and not a
+// line (more than two pixels wide): pencil marks come several in a row,
+// and a large glyph stands alone, with at most a small killer sum.
+func hasPeers(comps []component, parts []int, main int) bool {
+	in := map[int]bool{}
+	for _, k := range parts {
+		in[k] = true
+	}
+	h := comps[main].box.Dy()
+	for i, comp := range comps {
+		if !in[i] && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // mainGlyph returns the index of the tallest of comps that is a cell's

@@ -51,6 +51,7 @@ func (p picture) at(x, y int) rgb {
 type Line struct {
 	Lo, Hi   int
 	From, To int
+	colour   rgb // what most of its pixels are
 }
 
 // centre is the middle of the line across, in pixels (twice, to stay whole).
@@ -81,13 +82,13 @@ func (a axis) lengths() (along, across int) {
 // lines when a.horizontal, else vertical ones. Consecutive rows (columns)
 // of thin pixels with the same ends and the same colour make one line. (The
 // soft edges of an antialiased line, of other colours, are lines of their
-// own beside it: the grid's lattice joins them.)
+// own beside it: the grid's lattice takes the one nearest its place.)
 func findLines(a axis) []Line {
 	thin := thinMask(a)
 	nAlong, nAcross := a.lengths()
-	var open, done []band
+	var open, done []Line
 	for across := 0; across < nAcross; across++ {
-		var next []band
+		var next []Line
 		for _, s := range segments(thin[across*nAlong : (across+1)*nAlong]) {
 			colour := segmentColour(a, across, s, thin[across*nAlong:])
 			if i := matchBand(open, s, colour); i >= 0 {
@@ -98,27 +99,17 @@ func findLines(a axis) []Line {
 				open = append(open[:i], open[i+1:]...)
 				continue
 			}
-			next = append(next, band{Line{Lo: across, Hi: across + 1, From: s[0], To: s[1]}, colour})
+			next = append(next, Line{Lo: across, Hi: across + 1, From: s[0], To: s[1], colour: colour})
 		}
 		done = append(done, open...)
 		open = next
 	}
-	lines := make([]Line, 0, len(done)+len(open))
-	for _, b := range append(done, open...) {
-		lines = append(lines, b.Line)
-	}
-	return lines
+	return append(done, open...)
 }
 
-// band is a line being found, with its colour.
-type band struct {
-	Line
-	colour rgb
-}
-
-// matchBand returns the index of the band in open whose ends are those of
+// matchBand returns the index of the line in open whose ends are those of
 // seg within extentTol and whose colour is colour, or -1.
-func matchBand(open []band, seg [2]int, colour rgb) int {
+func matchBand(open []Line, seg [2]int, colour rgb) int {
 	for i, b := range open {
 		if abs(b.From-seg[0]) <= extentTol && abs(b.To-seg[1]) <= extentTol && near(b.colour, colour, colourTol) {
 			return i

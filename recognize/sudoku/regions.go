@@ -35,7 +35,7 @@ func ReadLayout(m *image.RGBA, g *Grid) (*Layout, error) {
 // boxes of a grid whose size is a square.
 func findRegions(p picture, g *Grid) ([][]int, error) {
 	right, below := edgeThicknesses(p, g)
-	thick, ok := thickFrom(append(flatten(right), flatten(below)...))
+	thick, ok := thickFrom(innerEdges(right, below))
 	uf := newUnionFind(g.N * g.N)
 	for r := 0; r < g.N; r++ {
 		for c := 0; c < g.N; c++ {
@@ -118,28 +118,40 @@ func edgeThicknesses(p picture, g *Grid) (right, below [][]int) {
 
 // edgeThickness returns how thick the line l is between from and to along
 // it: the median, over the middle half, of the run of the line's colour
-// across it through its middle.
+// across it that meets the line's band.
 func edgeThickness(a axis, l Line, from, to int) int {
-	mid := (l.Lo + l.Hi - 1) / 2
 	var runs []int
 	for along := from + (to-from)/4; along < to-(to-from)/4; along++ {
-		colour := a.at(along, mid)
-		lo, hi := mid, mid+1
-		for lo > l.Lo-maxThick && lo > 0 && near(a.at(along, lo-1), colour, colourTol) {
-			lo--
-		}
-		for hi < l.Hi+maxThick && near(a.at(along, hi), colour, colourTol) {
-			hi++
-		}
-		runs = append(runs, hi-lo)
+		runs = append(runs, runAcross(a, l, along))
 	}
 	sort.Ints(runs)
 	return runs[len(runs)/2]
 }
 
+// runAcross returns the length of the run of the line's colour across it
+// at along, through the first pixel of its band that has that colour; 0
+// when none has.
+func runAcross(a axis, l Line, along int) int {
+	_, nAcross := a.lengths()
+	for k := l.Lo; k < l.Hi; k++ {
+		if !near(a.at(along, k), l.colour, colourTol) {
+			continue
+		}
+		lo, hi := k, k+1
+		for lo > max(0, l.Lo-maxThick) && near(a.at(along, lo-1), l.colour, colourTol) {
+			lo--
+		}
+		for hi < min(nAcross, l.Hi+maxThick) && near(a.at(along, hi), l.colour, colourTol) {
+			hi++
+		}
+		return hi - lo
+	}
+	return 0
+}
+
 // thickFrom returns the thickness from which a line is thick, given the
-// thicknesses of all the lines between cells, and false when they are all
-// alike (none is at least twice and two pixels more than the thinnest).
+// thicknesses of all the lines between cells: twice the thinnest's and two
+// pixels more at least. It returns false when none is that thick.
 func thickFrom(ts []int) (int, bool) {
 	if len(ts) == 0 {
 		return 0, false
@@ -148,18 +160,26 @@ func thickFrom(ts []int) (int, bool) {
 	for _, t := range ts {
 		lo, hi = min(lo, t), max(hi, t)
 	}
-	if hi < 2*lo || hi < lo+2 {
-		return 0, false
-	}
-	return (lo + hi + 1) / 2, true
+	thick := max(2*lo, lo+2)
+	return thick, hi >= thick
 }
 
-func flatten(rows [][]int) []int {
-	var out []int
-	for _, r := range rows {
-		out = append(out, r...)
+// innerEdges returns the thicknesses of the lines between two cells: right
+// and below hold them for each cell but those of the last column and row.
+func innerEdges(right, below [][]int) []int {
+	n := len(right)
+	var ts []int
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if c+1 < n {
+				ts = append(ts, right[r][c])
+			}
+			if r+1 < n {
+				ts = append(ts, below[r][c])
+			}
+		}
 	}
-	return out
+	return ts
 }
 
 // unionFind is a disjoint-set forest over 0..n-1.

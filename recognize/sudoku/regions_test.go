@@ -36,3 +36,12 @@ func TestReadLayoutSolo(t *testing.T) {
 		}
 	}
 }
+
+// flatten lists the rows one after the other.
+func flatten(rows [][]int) []int {
+	var out []int
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}
