@@ -87,11 +87,11 @@ func TestSchemasAcceptWhatPuzbotWrites(t *testing.T) {
 	}
 }
 
-// TestSchemasAcceptReadmeExamples validates the puzzle and moves files the
-// README shows.
+// TestSchemasAcceptReadmeExamples validates the puzzle and moves files
+// docs/formats.md shows.
 func TestSchemasAcceptReadmeExamples(t *testing.T) {
 	ps, ms := compileSchema(t, "puzzle"), compileSchema(t, "moves")
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/formats.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,11 +109,11 @@ func TestSchemasAcceptReadmeExamples(t *testing.T) {
 		}
 		checked++
 		if err := validate(s, example); err != nil {
-			t.Errorf("README example: %v\n%s", err, example)
+			t.Errorf("docs/formats.md example: %v\n%s", err, example)
 		}
 	}
 	if checked < 2 {
-		t.Errorf("checked %d README examples, want the puzzle file and the moves file at least", checked)
+		t.Errorf("checked %d docs/formats.md examples, want the puzzle file and the moves file at least", checked)
 	}
 }
 

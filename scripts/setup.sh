@@ -49,26 +49,20 @@ fi
 # Build for this machine's processor, as tdoku builds with -march=native: at
 # level v3 (AVX2, BMI1 and BMI2, LZCNT; most x86-64 processors made since 2013)
 # the Sudoku solver's bit counting and scanning compile to single instructions,
-# 2-4% faster (README, "Measured speed"). The binaries then refuse, with a
-# message, to start on an older processor; a GOAMD64 already set is kept
-# (GOAMD64=v1 scripts/setup.sh builds binaries for any x86-64 processor).
+# which makes it measurably faster (docs/performance.md). The binaries then
+# refuse, with a message, to start on an older processor; a GOAMD64 already set
+# is kept (GOAMD64=v1 scripts/setup.sh builds binaries for any x86-64 processor).
 if [[ -z "${GOAMD64:-}" && $(go env GOARCH) == amd64 ]]; then
 	GOAMD64=$(scripts/amd64-level.sh)
 	export GOAMD64
 fi
 
 mkdir -p bin
-go build -o bin/ ./cmd/... >&2
-# puzbot again, lean for a fast start (README, "Start-up and whole process"):
-# static (no cgo, so no dynamic loader and libc), and two executables. bin/puzbot,
-# with the lean tag, is a small front end that runs "puzbot solve" without flags
-# itself, linking neither urfave/cli nor any desktop package (X11, D-Bus,
-# screenshots), and hands every other run over to bin/puzbot-desktop: the full
-# puzbot, without urfave/cli's Markdown and man page libraries (puzbot writes
-# its man page itself).
-CGO_ENABLED=0 go build -tags urfave_cli_no_docs -o bin/puzbot-desktop ./cmd/puzbot >&2
-CGO_ENABLED=0 go build -tags urfave_cli_no_docs,lean -o bin/ ./cmd/puzbot >&2
-# puzbot-recognize again, linked against only the OpenCV libraries it calls:
-# it then starts in ~14 ms instead of ~110 ms (it falls back to the ordinary
-# build, and says so, if that link fails).
+# puzbot, static (no cgo, so no dynamic loader and libc to load at every
+# start; docs/performance.md). It is the same program as go build ./cmd/puzbot
+# or go install ./cmd/puzbot makes.
+CGO_ENABLED=0 go build -o bin/ ./cmd/puzbot >&2
+# puzbot-recognize, the vision executable, linked against only the OpenCV
+# libraries it calls, which makes it start much faster (docs/recognize.md; it
+# falls back to the ordinary build, and says so, if that link fails).
 cmd/puzbot-recognize/build.sh bin >&2

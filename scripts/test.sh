@@ -18,7 +18,7 @@ go test -count=1 -timeout 40m "$@" ./...
 # solver's methods run side by side (its Solve tests, but for
 # TestSolveByWeighting, which holds answers to time limits that the
 # detector's slowdown breaks), the play loop, replay and the desktop edge,
-# the OCR worker, the front end's signals. About two minutes.
+# the OCR worker, puzbot's signals. A few minutes.
 go test -race -count=1 -short -timeout 20m ./play/... ./replay/... ./internal/... ./recognize/worker ./cmd/puzbot
 go test -race -count=1 -short -timeout 20m -run '^TestSolve' -skip '^TestSolveByWeighting$' ./solve/tetromino
 

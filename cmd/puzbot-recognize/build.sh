@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # build.sh builds puzbot-recognize linked against only the OpenCV libraries
-# it calls (core and imgproc) instead of all of them, so that it starts in a
-# few milliseconds instead of ~150 ms (Debian's full OpenCV pulls in some 260
-# shared libraries: GDAL, GTK, FFmpeg, ...).
+# it calls (core and imgproc) instead of all of them, so that it starts many
+# times faster (docs/performance.md): Debian's full OpenCV pulls in hundreds of
+# shared libraries (GDAL, GTK, FFmpeg, ...), each loaded at every start.
 #
 #   cmd/puzbot-recognize/build.sh [OUTDIR]     # default: bin/
 #

@@ -18,7 +18,7 @@
 // An error is one line on stderr, "NAME: ...", where NAME is the name the
 // program was run by (argv[0]): puzbot runs it as "puzbot", so that its
 // errors reach the user as it wrote them, and its exit status, which is
-// puzbot's (README, "Exit status"; status.go), says their kind.
+// puzbot's (status.go), says their kind.
 package main
 
 import (

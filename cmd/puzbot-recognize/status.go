@@ -20,7 +20,7 @@ func usageError(format string, args ...any) error {
 }
 
 // statuses gives each kind of error this program meets its exit status.
-// The statuses are puzbot's (README, "Exit status"; cmd/puzbot/status.go),
+// The statuses are puzbot's (cmd/puzbot/status.go),
 // which "puzbot recognize" and "puzbot play" take as they are: this list
 // only says which of them each kind of the vision packages is. An error of
 // no kind listed exits with exitcode.Failure.

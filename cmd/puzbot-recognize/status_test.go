@@ -40,16 +40,15 @@ func TestExitStatus(t *testing.T) {
 	}
 }
 
-// TestStatusesAreTheREADMEs: the exit statuses the README's recognize
-// section lists are those of statuses, and 1.
+// TestStatusesAreTheREADMEs: the exit statuses docs/recognize.md lists
+// (its "Exit status" section) are those of statuses, and 1.
 func TestStatusesAreTheREADMEs(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/recognize.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, _ := strings.Cut(string(data), "\n## recognize\n")
-	_, section, _ = strings.Cut(section, "\nExit status:\n")
-	section, _, _ = strings.Cut(section, "\n\n")
+	_, section, _ := strings.Cut(string(data), "\n## Exit status\n")
+	section, _, _ = strings.Cut(section, "\n## ")
 	var listed []int
 	for _, m := range regexp.MustCompile(`(?m)^- (\d+): `).FindAllStringSubmatch(section, -1) {
 		n, _ := strconv.Atoi(m[1])
@@ -60,6 +59,6 @@ func TestStatusesAreTheREADMEs(t *testing.T) {
 		want = append(want, s.Code)
 	}
 	if !slices.Equal(listed, want) {
-		t.Errorf("the README's recognize section lists exit statuses %v, statuses %v", listed, want)
+		t.Errorf("docs/recognize.md lists exit statuses %v, statuses %v", listed, want)
 	}
 }

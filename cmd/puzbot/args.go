@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -207,3 +205,7 @@ func nearest(names []string, typed string) string {
 
 // usageError marks err as a bad flag or argument.
 func usageError(err error) error { return errkind.Wrap(errUsage, err) }
+
+// isFlag says whether arg looks like a flag: "-x", "--x", "--x=v"; "-" is
+// stdin, an argument.
+func isFlag(arg string) bool { return len(arg) > 1 && arg[0] == '-' }

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -15,8 +13,8 @@ import (
 	"github.com/puzbot/puzbot/internal/outfile"
 )
 
-func init() {
-	register(&cli.Command{
+func captureCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "capture",
 		Usage:     "save a screenshot and print its path",
 		ArgsUsage: " ",
@@ -45,7 +43,7 @@ func init() {
 			&cli.BoolFlag{Name: "list-displays", Aliases: []string{"l"}, Usage: "print the displays and their bounds, and capture nothing"},
 		},
 		Action: captureAction,
-	})
+	}
 }
 
 func captureAction(c *cli.Context) error {

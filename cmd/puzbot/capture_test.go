@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -9,10 +7,8 @@ import (
 	"image/color"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,74 +17,6 @@ import (
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
-
-var desktopBin struct {
-	once      sync.Once
-	dir, path string
-	err       error
-}
-
-// TestMain removes the binary desktopBinary built, after all the tests.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if desktopBin.dir != "" {
-		os.RemoveAll(desktopBin.dir)
-	}
-	os.Exit(code)
-}
-
-// desktopBinary builds puzbot, once, for the tests that run it as a user
-// does: a separate process with its own signals and X connections.
-func desktopBinary(t *testing.T) string {
-	t.Helper()
-	desktopBin.once.Do(func() {
-		desktopBin.dir, desktopBin.err = os.MkdirTemp("", "puzbot-test-")
-		if desktopBin.err != nil {
-			return
-		}
-		desktopBin.path = filepath.Join(desktopBin.dir, "puzbot")
-		out, err := exec.Command("go", "build", "-o", desktopBin.path, ".").CombinedOutput()
-		if err != nil {
-			desktopBin.err = &buildError{err, out}
-		}
-	})
-	if desktopBin.err != nil {
-		t.Fatalf("build puzbot: %v", desktopBin.err)
-	}
-	return desktopBin.path
-}
-
-type buildError struct {
-	err error
-	out []byte
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + string(e.out) }
-
-// result is what a puzbot process did.
-type result struct {
-	code           int
-	stdout, stderr string
-}
-
-// runPuzbot runs the built binary with args, extra environment settings
-// ("NAME=value", "NAME=" to clear) and stdin, and waits for it.
-func runPuzbot(t *testing.T, env []string, stdin string, args ...string) result {
-	t.Helper()
-	cmd := exec.Command(desktopBinary(t), args...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	r := result{stdout: stdout.String(), stderr: stderr.String()}
-	if ee, ok := err.(*exec.ExitError); ok {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("run puzbot %v: %v", args, err)
-	}
-	return r
-}
 
 // checkFailure checks that a run failed with the exit status code and one
 // line on stderr that contains want, and wrote nothing on stdout.
@@ -115,13 +43,14 @@ type failure struct {
 	want      string
 }
 
-// runFailures runs "puzbot command" with each failure's arguments, with env
-// and the failure's env, and checks that it fails as the failure says.
+// runFailures runs "puzbot command" in-process with each failure's
+// arguments, with env and the failure's env, and checks that it fails as
+// the failure says.
 func runFailures(t *testing.T, env []string, command string, failures []failure) {
 	t.Helper()
 	for _, f := range failures {
 		t.Run(f.name, func(t *testing.T) {
-			r := runPuzbot(t, append(append([]string(nil), env...), f.env...), "", append([]string{command}, f.args...)...)
+			r := runInProcessEnv(t, append(append([]string(nil), env...), f.env...), "", append([]string{command}, f.args...)...)
 			checkFailure(t, r, f.code, f.want)
 		})
 	}
@@ -154,8 +83,9 @@ func TestCaptureCommand(t *testing.T) {
 	tmp := t.TempDir()
 	blue := color.RGBA{0x33, 0x66, 0x99, 0xff}
 
-	// The default folder, in the cache.
-	r := runPuzbot(t, env, "", "capture")
+	// The default folder, in the cache. A process of its own, whose whole
+	// stderr shows that the X client library says nothing.
+	r := runBinary(t, env, "", "capture")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("capture: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -179,7 +109,7 @@ func TestCaptureCommand(t *testing.T) {
 		{nil, []string{"-o", tmp}, tmp},
 		{nil, []string{"--output", filepath.Join(tmp, "new") + "/"}, filepath.Join(tmp, "new")},
 	} {
-		r := runPuzbot(t, append(env, tc.env...), "", append([]string{"capture"}, tc.args...)...)
+		r := runInProcessEnv(t, append(env, tc.env...), "", append([]string{"capture"}, tc.args...)...)
 		if r.code != 0 || r.stderr != "" || filepath.Dir(strings.TrimSpace(r.stdout)) != tc.dir {
 			t.Errorf("capture %v with %v: exit %d, stdout %q, stderr %q; want a file in %s", tc.args, tc.env, r.code, r.stdout, r.stderr, tc.dir)
 		}
@@ -187,7 +117,7 @@ func TestCaptureCommand(t *testing.T) {
 
 	// A region, to a file, which is not replaced without --force.
 	file := filepath.Join(tmp, "region.png")
-	r = runPuzbot(t, env, "", "capture", "--region", "10,20,30,40", "-o", file)
+	r = runInProcessEnv(t, env, "", "capture", "--region", "10,20,30,40", "-o", file)
 	if r.code != 0 || r.stderr != "" || r.stdout != file+"\n" {
 		t.Fatalf("capture --region: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -196,12 +126,12 @@ func TestCaptureCommand(t *testing.T) {
 		t.Errorf("region: size %v, origin %v; want (30,40), (10,20)", img.Bounds().Size(), origin)
 	}
 	checkSolid(t, img, blue)
-	r = runPuzbot(t, env, "", "capture", "-r", "0,0,5,5", "-o", file)
+	r = runInProcessEnv(t, env, "", "capture", "-r", "0,0,5,5", "-o", file)
 	checkFailure(t, r, exitcode.Failure, "file exists (use --force to replace it)")
 	if img, _ := testdata.ReadShot(t, file); img.Bounds().Dx() != 30 {
 		t.Errorf("%s was replaced without --force", file)
 	}
-	r = runPuzbot(t, env, "", "capture", "-r", "0,0,5,5", "-o", file, "--force")
+	r = runInProcessEnv(t, env, "", "capture", "-r", "0,0,5,5", "-o", file, "--force")
 	if r.code != 0 {
 		t.Fatalf("capture --force: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -209,7 +139,7 @@ func TestCaptureCommand(t *testing.T) {
 		t.Errorf("%s was not replaced with --force", file)
 	}
 
-	r = runPuzbot(t, env, "", "capture", "--list-displays")
+	r = runInProcessEnv(t, env, "", "capture", "--list-displays")
 	if r.code != 0 || r.stdout != "0: 640x480 at 0,0 (primary)\n" || r.stderr != "" {
 		t.Errorf("capture --list-displays: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -271,7 +201,7 @@ func TestCaptureKeep(t *testing.T) {
 	have := func(name string) bool { _, err := os.Stat(filepath.Join(dir, name)); return err == nil }
 	count := func() int { m, _ := filepath.Glob(filepath.Join(dir, "shot-*.png")); return len(m) }
 
-	r := runPuzbot(t, env, "", "capture")
+	r := runInProcessEnv(t, env, "", "capture")
 	shot := strings.TrimSuffix(r.stdout, "\n")
 	if r.code != 0 || r.stderr != "" || !have(filepath.Base(shot)) {
 		t.Fatalf("capture: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
@@ -280,7 +210,7 @@ func TestCaptureKeep(t *testing.T) {
 		t.Errorf("default --keep: %d shots left, want 100 without the oldest", n)
 	}
 
-	r = runPuzbot(t, env, "", "capture", "--keep", "3")
+	r = runInProcessEnv(t, env, "", "capture", "--keep", "3")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("capture --keep 3: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -293,7 +223,7 @@ func TestCaptureKeep(t *testing.T) {
 	}
 
 	// --keep 0 keeps all.
-	runPuzbot(t, env, "", "capture", "--keep", "0")
+	runInProcessEnv(t, env, "", "capture", "--keep", "0")
 	if n := count(); n != 4 {
 		t.Errorf("--keep 0: %d shots left, want 4", n)
 	}
@@ -316,7 +246,7 @@ func TestCaptureOutputNotRegular(t *testing.T) {
 				args = append(args, "--force")
 			}
 			done := make(chan result, 1)
-			go func() { done <- runPuzbot(t, env, "", args...) }()
+			go func() { done <- runInProcessEnv(t, env, "", args...) }()
 			select {
 			case r := <-done:
 				checkFailure(t, r, exitcode.Usage, path+" is "+strings.TrimSpace(kind)+", not a regular file")
@@ -333,7 +263,7 @@ func TestCaptureOutputNotRegular(t *testing.T) {
 	if err := os.WriteFile(regular, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := runPuzbot(t, env, "", "capture", "-r", "0,0,8,8", "-o", regular, "--force"); r.code != 0 || r.stdout != regular+"\n" {
+	if r := runInProcessEnv(t, env, "", "capture", "-r", "0,0,8,8", "-o", regular, "--force"); r.code != 0 || r.stdout != regular+"\n" {
 		t.Errorf("--force onto a regular file: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
@@ -344,14 +274,12 @@ func TestCaptureOutputStdout(t *testing.T) {
 	xvfb.ForTest(t, 320, 200)
 	env := quietX(t)
 	dir := t.TempDir()
-	cmd := exec.Command(desktopBinary(t), "capture", "-r", "10,20,30,40", "-o", "-")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("capture -o -: %v, %s", err, stderr.String())
+	t.Chdir(dir)
+	r := runInProcessEnv(t, env, "", "capture", "-r", "10,20,30,40", "-o", "-")
+	if r.code != 0 {
+		t.Fatalf("capture -o -: exit %d, %s", r.code, r.stderr)
 	}
+	stdout := bytes.NewBufferString(r.stdout)
 	img, err := png.Decode(bytes.NewReader(stdout.Bytes()))
 	origin, ok, oerr := shotfile.ReadOrigin(stdout.Bytes())
 	if err != nil || img.Bounds().Size() != image.Pt(30, 40) || !ok || oerr != nil || origin != image.Pt(10, 20) {

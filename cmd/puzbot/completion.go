@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -13,8 +11,8 @@ import (
 // shells are the shells "puzbot completion" writes scripts for.
 var shells = []string{"bash", "zsh", "fish"}
 
-func init() {
-	register(&cli.Command{
+func completionCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "completion",
 		Usage:     "print a shell completion script (bash, zsh or fish)",
 		ArgsUsage: strings.Join(shells, "|"),
@@ -31,8 +29,11 @@ func init() {
 			}
 		},
 		Action: completionAction,
-	})
-	register(&cli.Command{
+	}
+}
+
+func manCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "man",
 		Usage:     "print puzbot's manual page (roff)",
 		ArgsUsage: " ",
@@ -46,7 +47,7 @@ func init() {
 			_, err := io.WriteString(c.App.Writer, manPage(c.App))
 			return err
 		},
-	})
+	}
 }
 
 func completionAction(c *cli.Context) error {

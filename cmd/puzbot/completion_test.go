@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -64,7 +62,7 @@ func TestCompletionScripts(t *testing.T) {
 // TestBashCompletion sources the bash script in bash, as a user's shell
 // does, and completes command lines with the built puzbot on PATH.
 func TestBashCompletion(t *testing.T) {
-	bin := desktopBinary(t)
+	bin := puzbotBinary(t)
 	bash := needTool(t, "bash")
 	tests := []struct {
 		line string // the words before the cursor, then the word being completed

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import "github.com/urfave/cli/v2"
@@ -7,8 +5,8 @@ import "github.com/urfave/cli/v2"
 // The help command replaces urfave/cli's, which answers an unknown topic
 // with "No help topic for ..." and exit 1: here it is the same usage error,
 // exit 2, as an unknown command.
-func init() {
-	register(&cli.Command{
+func helpCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "help",
 		Aliases:   []string{"h"},
 		Usage:     "show the commands, or one command's help",
@@ -23,5 +21,5 @@ func init() {
 			}
 			return cli.ShowCommandHelp(c.Lineage()[1], name)
 		},
-	})
+	}
 }

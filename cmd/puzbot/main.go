@@ -1,27 +1,30 @@
-//go:build !lean
-
 package main
 
 import (
 	"context"
 	"io"
 	"os"
-	"sort"
 
 	"github.com/urfave/cli/v2"
 )
 
-// commands holds the subcommands; each file of this package adds its own
-// from an init function. order fixes the order help lists them in.
-var commands []*cli.Command
-
-var order = map[string]int{"capture": 1, "recognize": 2, "solve": 3, "replay": 4, "play": 5, "render": 6, "schema": 7, "version": 8, "completion": 9, "man": 10, "help": 11}
-
-func register(c *cli.Command) { commands = append(commands, c) }
+// commands are puzbot's commands, in the order help lists them, each with
+// the function that builds it. A run builds only the commands it needs
+// (commandFor): "puzbot solve", run once per step of a pipeline, sets up
+// nothing of the others (docs/performance.md). Unlike commands registered
+// by init functions, an array of names and functions costs the start of
+// the process nothing.
+var commands = [...]struct {
+	name  string
+	build func() *cli.Command
+}{
+	{"capture", captureCommand}, {"recognize", recognizeCommand}, {"solve", solveCommand},
+	{"replay", replayCommand}, {"play", playCommand}, {"render", renderCommand},
+	{"schema", schemaCommand}, {"version", versionCommand}, {"completion", completionCommand},
+	{"man", manCommand}, {"help", helpCommand},
+}
 
 func main() {
-	// What runs from here (puzbot-recognize, a script) is not handed over.
-	os.Unsetenv(handedOverEnv)
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -33,50 +36,61 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return report(app.Run(flagsFirst(app.Commands, args)), stderr)
 }
 
-// appWide are the commands that look at the whole app: help and man list
-// every command, completion scripts name them, version prints the app's
-// version.
-var appWide = map[string]bool{"help": true, "man": true, "completion": true, "version": true}
+// appWide says whether the command name looks at the whole app: help and
+// man list every command, completion scripts name them, version prints the
+// app's version.
+func appWide(name string) bool {
+	switch name {
+	case "help", "man", "completion", "version":
+		return true
+	}
+	return false
+}
 
 // commandFor returns the command that args run when the app needs no
 // other: one named first that looks only at itself (solve, replay, ...).
-// urfave/cli then sets up that command alone instead of all of them, and
-// "puzbot solve" starts faster (README, "Start-up and whole process").
-// Otherwise (no command, a flag first, an unknown name, help, man, ...) it
-// returns nil.
+// Only that command is then built, and urfave/cli sets up that one alone
+// instead of all of them, which keeps the start of "puzbot solve" cheap
+// (docs/performance.md). Otherwise (no command, a flag first, an unknown
+// name or an alias, help, man, ...) it returns nil.
 func commandFor(args []string) *cli.Command {
-	if len(args) < 2 || isFlag(args[1]) {
+	if len(args) < 2 || isFlag(args[1]) || appWide(args[1]) {
 		return nil
 	}
-	if c := findCommand(commands, args[1]); c != nil && !appWide[c.Name] {
-		return c
+	for _, c := range commands {
+		if c.name == args[1] {
+			return c.build()
+		}
 	}
 	return nil
 }
 
+// allCommands builds every command, in the order help lists them.
+func allCommands() []*cli.Command {
+	list := make([]*cli.Command, len(commands))
+	for i, c := range commands {
+		list[i] = c.build()
+	}
+	return list
+}
+
 // newApp returns the app that runs the command only, or all commands when
-// only is nil; it runs copies of them. With one command, the app has no
-// version and no help command: "puzbot --version" and "puzbot help" run
-// with all commands.
+// only is nil. With one command, the app has no version and no help
+// command: "puzbot --version" and "puzbot help" run with all commands.
+// Each app has commands of its own, built for it: urfave/cli fills in
+// fields such as HelpName as it runs, which must not pile up across runs
+// in one process (the tests').
 func newApp(only *cli.Command, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	list := commands
-	if only != nil {
-		list = []*cli.Command{only}
+	cmds := []*cli.Command{only}
+	if only == nil {
+		cmds = allCommands()
 	}
-	// Each app gets its own copy of the commands: urfave/cli fills in fields
-	// such as HelpName as it runs, which must not pile up across runs.
-	cmds := make([]*cli.Command, len(list))
-	for i, c := range list {
-		cp := *c
-		cp.OnUsageError = flagError
-		if cp.BashComplete == nil {
-			cp.BashComplete = completeFlags
+	for _, c := range cmds {
+		c.OnUsageError = flagError
+		if c.BashComplete == nil {
+			c.BashComplete = completeFlags
 		}
-		cmds[i] = &cp
 	}
-	sort.SliceStable(cmds, func(i, j int) bool {
-		return rank(cmds[i].Name) < rank(cmds[j].Name)
-	})
 	version := ""
 	if only == nil {
 		version = versionString()
@@ -110,13 +124,6 @@ func newApp(only *cli.Command, stdin io.Reader, stdout, stderr io.Writer) *cli.A
 		Action:               unknownCommand,
 		EnableBashCompletion: true,
 	}
-}
-
-func rank(name string) int {
-	if r, ok := order[name]; ok {
-		return r
-	}
-	return len(order) + 1
 }
 
 // readInput is readFile for the command c runs.

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -13,9 +11,9 @@ import (
 // manPage returns puzbot's manual page in roff, made from the same text as
 // --help: the description, the global options, then a section for each
 // command with its synopsis, description and flags. puzbot writes it
-// itself rather than through urfave/cli's ToMan, whose Markdown libraries
-// cost every start of puzbot half a millisecond (the builds of
-// scripts/setup.sh leave them out with the urfave_cli_no_docs tag).
+// itself rather than through urfave/cli's ToMan, which goes through Markdown
+// and is left out of builds with the urfave_cli_no_docs tag: the page is
+// then the same from any build.
 func manPage(app *cli.App) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, ".nh\n.TH %s 1\n.SH NAME\n%s \\- %s\n", app.Name, app.Name, roffLine(app.Usage))

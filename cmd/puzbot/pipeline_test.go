@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -16,7 +14,7 @@ import (
 // the only one. An empty file or /dev/null on stdin is still an invalid
 // input with a message.
 func TestPipelineFirstFailureShows(t *testing.T) {
-	puzbot := desktopBinary(t)
+	puzbot := puzbotBinary(t)
 	recognizerBinary(t) // next to puzbot
 	dir := filepath.Dir(puzbot)
 	empty := filepath.Join(t.TempDir(), "empty.json")

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -23,8 +21,8 @@ import (
 	"github.com/puzbot/puzbot/replay"
 )
 
-func init() {
-	register(&cli.Command{
+func playCommand() *cli.Command {
+	return &cli.Command{
 		Name:  "play",
 		Usage: "play Puzlogic on the screen from wherever it is to the end, looking after every move",
 		Description: "Plays the game open on the screen: from the title, the level map, a\n" +
@@ -52,11 +50,11 @@ func init() {
 			newDurationFlag("time-limit", 0, "PUZBOT_PLAY_TIME_LIMIT", "give up after `DURATION` (exit 9); 0 for none"),
 			&cli.BoolFlag{Name: "stats", Usage: "print where the time went (capture, vision, solve, drags, waiting)"},
 		},
-		Action: playCommand,
-	})
+		Action: playAction,
+	}
 }
 
-func playCommand(c *cli.Context) error {
+func playAction(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageErrorf("play takes no arguments, got %q", c.Args().First())
 	}

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -12,11 +10,15 @@ import (
 )
 
 func TestPlayCommandFails(t *testing.T) {
-	runFailures(t, quietX(t), "play", []failure{
+	for _, f := range []failure{
 		{"an argument", nil, []string{"now"}, exitcode.Usage, `play takes no arguments, got "now"`},
 		{"negative levels", nil, []string{"--levels", "-1"}, exitcode.Usage, "must not be negative"},
 		{"no display", []string{"DISPLAY="}, nil, exitcode.NoDisplay, "display"},
-	})
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			checkFailure(t, runInProcessEnv(t, f.env, "", append([]string{"play"}, f.args...)...), f.code, f.want)
+		})
+	}
 }
 
 // TestPlayNoGame plays on an empty screen: puzbot play gives up within
@@ -29,7 +31,7 @@ func TestPlayNoGame(t *testing.T) {
 	}
 	defer x.Stop()
 	start := time.Now()
-	r := runPuzbot(t, append(quietX(t), "DISPLAY="+x.Display), "", "play")
+	r := runBinary(t, append(quietX(t), "DISPLAY="+x.Display), "", "play")
 	if took := time.Since(start); took > 20*time.Second {
 		t.Errorf("gave up after %v, want within seconds", took)
 	}

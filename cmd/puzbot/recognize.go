@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -18,8 +16,8 @@ import (
 	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
-func init() {
-	register(&cli.Command{
+func recognizeCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "recognize",
 		Usage:     "read a screenshot into a puzzle file",
 		ArgsUsage: "[flags] [SHOT.png|-]",
@@ -44,7 +42,7 @@ func init() {
 			defer stop()
 			return runRecognizer(ctx, c.Args().Slice(), c.App.Reader, c.App.Writer, c.App.ErrWriter)
 		},
-	})
+	}
 }
 
 // findRecognizer returns the path of the puzbot-recognize executable: next

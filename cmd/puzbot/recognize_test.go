@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -54,7 +52,7 @@ var recognizerBin struct {
 // once, and returns that puzbot.
 func recognizerBinary(t *testing.T) string {
 	t.Helper()
-	puzbot := desktopBinary(t)
+	puzbot := puzbotBinary(t)
 	recognizerBin.once.Do(func() {
 		out, err := exec.Command("go", "build", "-o", filepath.Dir(puzbot)+string(filepath.Separator), "../puzbot-recognize").CombinedOutput()
 		if err != nil {
@@ -69,16 +67,21 @@ func recognizerBinary(t *testing.T) string {
 
 func TestRecognizeCommand(t *testing.T) {
 	shot := testdata.Shared(t, "puzlogic/screens/level03.png")
-	recognizerBinary(t)
+	puzbot := recognizerBinary(t)
 	env := []string{"PUZBOT_GLYPH_CACHE=" + t.TempDir(), "PATH=" + t.TempDir()}
 
-	// Found next to puzbot, arguments and streams passed through.
+	// The built puzbot finds puzbot-recognize next to itself; in this
+	// process, it is found on PATH. Arguments and streams are passed through.
+	onPath := []string{"PUZBOT_GLYPH_CACHE=" + t.TempDir(), "PATH=" + filepath.Dir(puzbot)}
 	for _, stdin := range []string{"", shot + "\n"} {
 		args := []string{"recognize", shot}
-		if stdin != "" {
+		var r result
+		if stdin == "" {
+			r = runBinary(t, env, "", args...)
+		} else {
 			args = args[:1]
+			r = runInProcessEnv(t, onPath, stdin, args...)
 		}
-		r := runPuzbot(t, env, stdin, args...)
 		if r.code != 0 || r.stderr != "" {
 			t.Fatalf("%v: exit %d, stderr %q", args, r.code, r.stderr)
 		}
@@ -96,11 +99,11 @@ func TestRecognizeCommand(t *testing.T) {
 	if err := os.WriteFile(notImage, []byte("not an image"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	checkFailure(t, runPuzbot(t, env, "", "recognize", notImage), exitcode.BadInput, "not a readable image")
-	checkFailure(t, runPuzbot(t, env, "", "recognize", "--no-such-flag"), exitcode.Usage, "flag provided but not defined")
+	checkFailure(t, runInProcessEnv(t, onPath, "", "recognize", notImage), exitcode.BadInput, "not a readable image")
+	checkFailure(t, runInProcessEnv(t, onPath, "", "recognize", "--no-such-flag"), exitcode.Usage, "flag provided but not defined")
 
 	// --expect: the diff on stdout, the verdict as the error.
-	r := runPuzbot(t, env, "", "recognize", "--expect", testdata.Shared(t, "puzlogic/screens/level02.json"), shot)
+	r := runInProcessEnv(t, onPath, "", "recognize", "--expect", testdata.Shared(t, "puzlogic/screens/level02.json"), shot)
 	if r.code != exitcode.Mismatch || !strings.Contains(r.stdout, "differs from") {
 		t.Errorf("--expect with the wrong file: exit %d, stdout %q", r.code, r.stdout)
 	}
@@ -300,7 +303,7 @@ func TestRecognizeOutputClosed(t *testing.T) {
 	}
 
 	// The same from the executable.
-	data, err := os.ReadFile(desktopBinary(t))
+	data, err := os.ReadFile(puzbotBinary(t))
 	if err != nil {
 		t.Fatal(err)
 	}

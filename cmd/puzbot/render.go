@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -18,8 +16,8 @@ import (
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
-func init() {
-	register(&cli.Command{
+func renderCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "render",
 		Usage:     "draw a Puzlogic puzzle or a tetromino solution (PNG), or show a puzzle as text",
 		ArgsUsage: "[PUZZLE.json|SOLUTION.json|-]",
@@ -45,7 +43,7 @@ func init() {
 			&cli.IntFlag{Name: "cell", Usage: "side of a square in `PIXELS`, at least 3 (Puzlogic 12; 0: about 800 pixels in all)"},
 		},
 		Action: renderAction,
-	})
+	}
 }
 
 func renderAction(c *cli.Context) error {

@@ -1,9 +1,6 @@
-//go:build !lean
-
 package main
 
 import (
-	"bytes"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -16,13 +13,6 @@ import (
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
-
-// runInProcess runs puzbot with args through run, in this process.
-func runInProcess(stdin string, args ...string) result {
-	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"puzbot"}, args...), strings.NewReader(stdin), &stdout, &stderr)
-	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
-}
 
 const tiling4 = `{"kind": "tetromino", "size": 4, "solution": [
 	["I", 0, 0, 0], ["J", 2, 1, 0], ["Z", 1, 2, 0], ["L", 3, 1, 2]]}`
@@ -102,10 +92,10 @@ func TestRenderPuzlogic(t *testing.T) {
 	}
 }
 
-// TestRenderTextInReadme checks that the text view the README shows is what
-// render --text prints for that file.
+// TestRenderTextInReadme checks that the text view docs/formats.md shows is
+// what render --text prints for that file.
 func TestRenderTextInReadme(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/formats.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +105,7 @@ func TestRenderTextInReadme(t *testing.T) {
 	}
 	indented := "    " + strings.ReplaceAll(strings.TrimSuffix(r.stdout, "\n"), "\n", "\n    ") + "\n"
 	if !strings.Contains(string(readme), indented) {
-		t.Errorf("the README does not show render --text of level14.json as it is:\n%s", indented)
+		t.Errorf("docs/formats.md does not show render --text of level14.json as it is:\n%s", indented)
 	}
 }
 

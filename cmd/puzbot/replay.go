@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -11,9 +9,9 @@ import (
 	"github.com/puzbot/puzbot/replay"
 )
 
-func init() {
+func replayCommand() *cli.Command {
 	d := replay.DefaultOptions()
-	register(&cli.Command{
+	return &cli.Command{
 		Name:      "replay",
 		Usage:     "perform a moves file with the mouse and keyboard",
 		ArgsUsage: "[MOVES.json|-]",
@@ -80,7 +78,7 @@ func init() {
 			}
 			return locateMove(replay.Run(ctx, plan, opts), data, name)
 		},
-	})
+	}
 }
 
 // locateMove makes err, when the moves file is to blame, an error about the

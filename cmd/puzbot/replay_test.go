@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -29,7 +27,7 @@ const twoDrags = `{"kind": "puzlogic", "moves": [
 
 func TestReplayDryRun(t *testing.T) {
 	env := []string{"DISPLAY="} // the dry run needs no display
-	r := runPuzbot(t, env, twoDrags, "replay", "--dry-run", "-")
+	r := runInProcessEnv(t, env, twoDrags, "replay", "--dry-run", "-")
 	want := "move 1: drag (100,100) -> (600,400): 1 to row 1, col 1  [1.10 s]\n" +
 		"move 2: drag (600,100) -> (100,400): 2 to row 1, col 2  [1.10 s]\n" +
 		"2 moves, 2.20 s\n"
@@ -37,10 +35,10 @@ func TestReplayDryRun(t *testing.T) {
 		t.Errorf("replay --dry-run: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", r.code, r.stderr, r.stdout, want)
 	}
 	// A byte order mark before the JSON is skipped.
-	if r := runPuzbot(t, env, "\ufeff"+twoDrags, "replay", "--dry-run"); r.code != 0 || r.stdout != want {
+	if r := runInProcessEnv(t, env, "\ufeff"+twoDrags, "replay", "--dry-run"); r.code != 0 || r.stdout != want {
 		t.Errorf("replay --dry-run of a file with a byte order mark: exit %d, stderr %q", r.code, r.stderr)
 	}
-	r = runPuzbot(t, append(env, "PUZBOT_REPLAY_PAUSE=0s"), twoDrags, "replay", "-n", "--move-time", "1s")
+	r = runInProcessEnv(t, append(env, "PUZBOT_REPLAY_PAUSE=0s"), twoDrags, "replay", "-n", "--move-time", "1s")
 	if r.code != 0 || !strings.HasSuffix(r.stdout, "2 moves, 4.00 s\n") {
 		t.Errorf("replay -n with PUZBOT_REPLAY_PAUSE=0s --move-time 1s: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -58,7 +56,7 @@ const handWritten = `{"kind": "puzlogic", "moves": [
 // moves without screen positions, and that replay without it refuses them
 // before anything moves, naming the file and the line of the first one.
 func TestReplayDryRunHandWritten(t *testing.T) {
-	r := runPuzbot(t, []string{"DISPLAY="}, handWritten, "replay", "--dry-run")
+	r := runInProcessEnv(t, []string{"DISPLAY="}, handWritten, "replay", "--dry-run")
 	want := "move 1: drag: 8 to row 1, col 4 (no screen position: not playable)  [0.00 s]\n" +
 		"move 2: drag: 4 (white) to row 2, col 4 (no screen position: not playable)  [0.00 s]\n" +
 		"move 3: key space  [0.25 s]\n" +
@@ -75,7 +73,7 @@ func TestReplayDryRunHandWritten(t *testing.T) {
 	if err := os.WriteFile(file, []byte(handWritten), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r = runPuzbot(t, env, "", "replay", file)
+	r = runInProcessEnv(t, env, "", "replay", file)
 	checkFailure(t, r, exitcode.BadInput, file+":2: move 1 (drag): no screen position")
 	if at, left := xvfb.Pointer(t); at != image.Pt(400, 300) || left {
 		t.Errorf("after the refused replay: pointer at %v, left held %v; want it untouched at (400,300)", at, left)
@@ -85,11 +83,11 @@ func TestReplayDryRunHandWritten(t *testing.T) {
 // TestReplayDryRunSolved plans what solve makes of a real level.
 func TestReplayDryRunSolved(t *testing.T) {
 	level := testdata.Shared(t, "puzlogic/screens/level01.json")
-	solved := runPuzbot(t, nil, "", "solve", level)
+	solved := runInProcess("", "solve", level)
 	if solved.code != 0 {
 		t.Fatalf("solve %s: exit %d, %s", level, solved.code, solved.stderr)
 	}
-	r := runPuzbot(t, []string{"DISPLAY="}, solved.stdout, "replay", "--dry-run")
+	r := runInProcessEnv(t, []string{"DISPLAY="}, solved.stdout, "replay", "--dry-run")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("replay --dry-run: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -116,7 +114,9 @@ func TestReplayCommand(t *testing.T) {
 	if err := os.WriteFile(file, []byte(moves), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := runPuzbot(t, env, "", "replay", "-v", "--steps", "5", "--move-time", "20ms", "--pause", "10ms", "--hold", "5ms", file)
+	// A process of its own, whose whole stderr shows that the X client
+	// library says nothing.
+	r := runBinary(t, env, "", "replay", "-v", "--steps", "5", "--move-time", "20ms", "--pause", "10ms", "--hold", "5ms", file)
 	want := "move 1: click at (700,500): \"next\"\nmove 2: drag (10,20) -> (30,40)\n"
 	if r.code != 0 || r.stdout != "" || r.stderr != want {
 		t.Errorf("replay -v: exit %d, stdout %q, stderr %q; want stderr %q", r.code, r.stdout, r.stderr, want)
@@ -230,7 +230,7 @@ func TestReplayReleasesHeldButton(t *testing.T) {
 		t.Fatal("xdotool did not hold the button")
 	}
 	click := `{"kind":"puzlogic","moves":[{"action":"click","x":100,"y":100}]}`
-	r := runPuzbot(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	r := runInProcessEnv(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
 	want := "puzbot: the left mouse button was held down as replay started: released it\n"
 	if r.code != 0 || r.stderr != want {
 		t.Errorf("exit %d, stderr %q; want 0 and %q", r.code, r.stderr, want)
@@ -283,7 +283,7 @@ func TestReplayCommandFails(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			exec.Command("xdotool", "mousemove", "400", "300").Run()
-			r := runPuzbot(t, append(append([]string{}, env...), tt.env...), tt.stdin, append([]string{"replay"}, tt.args...)...)
+			r := runInProcessEnv(t, append(append([]string{}, env...), tt.env...), tt.stdin, append([]string{"replay"}, tt.args...)...)
 			checkFailure(t, r, tt.code, tt.want)
 			if len(r.stderr) > 260 {
 				t.Errorf("stderr of %d bytes: %.300q...", len(r.stderr), r.stderr)
@@ -308,7 +308,7 @@ func TestReplayResettingServer(t *testing.T) {
 	click := `{"kind":"puzlogic","moves":[{"action":"click","x":400,"y":300},{"action":"drag","from":{"x":300,"y":200},"to":{"x":500,"y":400}}]}`
 	worked := 0
 	for i := 0; i < 20; i++ {
-		r := runPuzbot(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+		r := runBinary(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
 		switch r.code {
 		case exitcode.OK:
 			worked++
@@ -377,7 +377,7 @@ func TestReplayOneConnection(t *testing.T) {
 	env := append(quietX(t), "DISPLAY="+oneConnection(t, srv.Display))
 	exec.Command("xdotool", "mousemove", "400", "300").Run()
 	drag := `{"kind":"puzlogic","moves":[{"action":"drag","from":{"x":300,"y":200},"to":{"x":500,"y":400}}]}`
-	r := runPuzbot(t, env, drag, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	r := runInProcessEnv(t, env, drag, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
 	if r.code != 0 || r.stderr != "" {
 		t.Errorf("replay through one connection: exit %d, stderr %.300q", r.code, r.stderr)
 	}
@@ -414,8 +414,8 @@ func TestReplayDisplayLost(t *testing.T) {
 // startReplay starts a slow replay of moves in the background.
 func startReplay(t *testing.T, env []string, moves string, args ...string) (*exec.Cmd, chan struct{}, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
-	args = append([]string{"replay", "--pause", "300ms", "--move-time", "500ms"}, args...)
-	cmd := exec.Command(desktopBinary(t), args...)
+	args = append([]string{"replay", "--pause", "300ms", "--move-time", "100ms"}, args...)
+	cmd := exec.Command(puzbotBinary(t), args...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = strings.NewReader(moves)
 	var stdout, stderr bytes.Buffer
@@ -483,7 +483,7 @@ func TestReplayDisplayHangs(t *testing.T) {
 	checkFailure(t, r, exitcode.NoDisplay, "the X display did not answer within 5s ("+step+"); the left button or a key may still be held")
 
 	click := `{"kind":"puzlogic","moves":[{"action":"click","x":100,"y":100}]}`
-	r = runPuzbot(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
+	r = runInProcessEnv(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")
 	if want := "puzbot: the left mouse button was held down as replay started: released it\n"; r.code != 0 || r.stderr != want {
 		t.Errorf("the next replay: exit %d, stderr %q; want 0, %q", r.code, r.stderr, want)
 	}

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -10,8 +8,8 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-func init() {
-	register(&cli.Command{
+func schemaCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "schema",
 		Usage:     "print the JSON Schema of the puzzle file or the moves file",
 		ArgsUsage: "puzzle|moves",
@@ -34,5 +32,5 @@ func init() {
 			_, err = c.App.Writer.Write(data)
 			return err
 		},
-	})
+	}
 }

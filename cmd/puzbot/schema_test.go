@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -10,21 +8,21 @@ import (
 	"github.com/puzbot/puzbot/internal/exitcode"
 )
 
-// TestSchemaCommand checks that puzbot schema prints the schema files the
-// README names, and refuses other names with a usage error.
+// TestSchemaCommand checks that puzbot schema prints the schema files of
+// puzzle/schema, and refuses other names with a usage error.
 func TestSchemaCommand(t *testing.T) {
 	for _, name := range []string{"puzzle", "moves"} {
 		want, err := os.ReadFile("../../puzzle/schema/" + name + ".schema.json")
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := runPuzbot(t, nil, "", "schema", name)
+		r := runInProcess("", "schema", name)
 		if r.code != 0 || r.stdout != string(want) || r.stderr != "" {
 			t.Errorf("schema %s: exit %d, stderr %q, stdout %.80q", name, r.code, r.stderr, r.stdout)
 		}
 	}
-	checkFailure(t, runPuzbot(t, nil, "", "schema", "pzl"), exitcode.Usage, `no schema "pzl": expected one of [moves puzzle]`)
-	checkFailure(t, runPuzbot(t, nil, "", "schema"), exitcode.Usage, "schema: expected one name, moves or puzzle")
+	checkFailure(t, runInProcess("", "schema", "pzl"), exitcode.Usage, `no schema "pzl": expected one of [moves puzzle]`)
+	checkFailure(t, runInProcess("", "schema"), exitcode.Usage, "schema: expected one name, moves or puzzle")
 }
 
 // TestSolveAcceptsSchemaKey checks that a puzzle file naming its schema is
@@ -35,12 +33,12 @@ func TestSolveAcceptsSchemaKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	named := strings.Replace(string(data), "{", `{"$schema": "../puzzle/schema/puzzle.schema.json",`, 1)
-	plain, withKey := runPuzbot(t, nil, string(data), "solve"), runPuzbot(t, nil, named, "solve")
+	plain, withKey := runInProcess(string(data), "solve"), runInProcess(named, "solve")
 	if withKey.code != 0 || withKey.stdout != plain.stdout {
 		t.Fatalf("solve with \"$schema\": exit %d, stderr %q; stdout %q, want %q", withKey.code, withKey.stderr, withKey.stdout, plain.stdout)
 	}
 	moves := strings.Replace(withKey.stdout, "{", `{"$schema": "moves.schema.json",`, 1)
-	if r := runPuzbot(t, []string{"DISPLAY="}, moves, "replay", "--dry-run"); r.code != 0 {
+	if r := runInProcessEnv(t, []string{"DISPLAY="}, moves, "replay", "--dry-run"); r.code != 0 {
 		t.Errorf("replay --dry-run of moves with \"$schema\": exit %d, stderr %q", r.code, r.stderr)
 	}
 }

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -40,7 +38,7 @@ func TestScriptsHelp(t *testing.T) {
 			t.Errorf("e2e.sh %s: exit %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
 		}
 	}
-	bin := desktopBinary(t)
+	bin := puzbotBinary(t)
 	r := runScript(t, []string{"PATH=" + filepath.Dir(bin), "DISPLAY="}, "play.sh", "--help")
 	if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "play.sh plays Puzlogic") ||
 		!strings.Contains(r.stdout, "puzbot play - play Puzlogic on the screen") {

@@ -38,8 +38,8 @@ func signalName(s os.Signal) string {
 
 // catchSignals makes any of stopSignals cancel ctx through cancel, until
 // release is called. It costs the process a thread that os/signal starts
-// and a round trip to it for each signal: about 0.8 ms of CPU on the
-// README's machine.
+// and a round trip to it for each signal, which is why solve catches
+// signals only after a delay (delayedSignalContext; docs/performance.md).
 func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (release func()) {
 	sigs := make(chan os.Signal, 1)
 	list := make([]os.Signal, 0, len(stopSignals))

@@ -1,15 +1,23 @@
-//go:build !lean
-
 package main
 
 import (
+	"io"
+
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve"
 )
 
-func init() {
-	register(&cli.Command{
+// solve's defaults, for its flags.
+const (
+	defaultLimit = 1000
+	timeLimitEnv = "PUZBOT_TIME_LIMIT"
+)
+
+func solveCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "solve",
 		Usage:     "turn a puzzle file into a moves file",
 		ArgsUsage: "[PUZZLE.json|PUZZLES.txt|-]",
@@ -47,5 +55,21 @@ func init() {
 				Level:     c.Int("level"),
 			}, c.App.Reader, c.App.Writer, c.App.ErrWriter)
 		},
-	})
+	}
+}
+
+// runSolve is "puzbot solve": it reads the puzzle file args name (stdin
+// when none or "-") and writes the answer to stdout.
+func runSolve(args []string, o solve.Options, stdin io.Reader, stdout, stderr io.Writer) error {
+	data, name, err := readFile("solve", args, stdin, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := delayedSignalContext(catchDelay, nil)
+	defer stop()
+	err = solve.Run(ctx, data, stdout, o)
+	if status(err) == exitcode.BadInput {
+		err = puzzle.InFile(err, name) // FILE:LINE:COL: message
+	}
+	return err
 }

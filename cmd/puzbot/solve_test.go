@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -38,7 +36,7 @@ func TestSolveRealLevels(t *testing.T) {
 			if len(args) == 1 || args[1] == "-" {
 				stdin = string(data)
 			}
-			r := runPuzbot(t, nil, stdin, args...)
+			r := runInProcess(stdin, args...)
 			if r.code != 0 || r.stderr != "" {
 				t.Fatalf("%v on %s: exit %d, stderr %q", args, f, r.code, r.stderr)
 			}
@@ -48,7 +46,7 @@ func TestSolveRealLevels(t *testing.T) {
 			}
 			checkMoves(t, p, moves)
 		}
-		r := runPuzbot(t, nil, "", "solve", "--count", f)
+		r := runInProcess("", "solve", "--count", f)
 		if r.code != 0 || r.stdout != "1 solution\n" {
 			t.Errorf("solve --count %s: exit %d, stdout %q, stderr %q; want \"1 solution\"", f, r.code, r.stdout, r.stderr)
 		}
@@ -73,7 +71,7 @@ func TestSolveRealLevelsWithColours(t *testing.T) {
 		if err := os.WriteFile(f, data.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		r := runPuzbot(t, nil, "", "solve", f)
+		r := runInProcess("", "solve", f)
 		if r.code != 0 || r.stderr != "" {
 			t.Errorf("solve level %d: exit %d, stderr %q", l.Level, r.code, r.stderr)
 			continue
@@ -83,7 +81,7 @@ func TestSolveRealLevelsWithColours(t *testing.T) {
 			t.Fatalf("solve level %d: output is not a moves file: %v\n%s", l.Level, err, r.stdout)
 		}
 		checkMoves(t, p, moves)
-		r = runPuzbot(t, nil, "", "solve", "--count", f)
+		r = runInProcess("", "solve", "--count", f)
 		if r.code != 0 || r.stdout != "1 solution\n" {
 			t.Errorf("solve --count level %d: exit %d, stdout %q, stderr %q; want \"1 solution\"", l.Level, r.code, r.stdout, r.stderr)
 		}
@@ -164,15 +162,15 @@ func TestSolveNavigation(t *testing.T) {
 			{"name": "menu", "x": 1, "y": 2}, {"name": "next", "x": 3, "y": 4}]}`, nil, `{"action": "click", "name": "next", "x": 3, "y": 4}`},
 	}
 	for _, tt := range tests {
-		r := runPuzbot(t, nil, tt.input, append([]string{"solve"}, tt.args...)...)
+		r := runInProcess(tt.input, append([]string{"solve"}, tt.args...)...)
 		if r.code != 0 || !strings.Contains(r.stdout, tt.want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want a move %s", tt.name, r.code, r.stdout, r.stderr, tt.want)
 		}
 	}
 	done := `{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "done", "x": 1, "y": 1}, {"level": 2, "state": "done", "x": 2, "y": 1}]}`
-	checkFailure(t, runPuzbot(t, nil, done, "solve"), exitcode.GameOver, "game over: all 2 levels are done")
+	checkFailure(t, runInProcess(done, "solve"), exitcode.GameOver, "game over: all 2 levels are done")
 	locked := `{"kind": "puzlogic", "screen": "levels", "levels": [{"level": 1, "state": "open", "x": 1, "y": 1}, {"level": 2, "state": "locked", "x": 2, "y": 1}]}`
-	checkFailure(t, runPuzbot(t, nil, locked, "solve", "--level", "2"), exitcode.BadInput, "level 2 is locked")
+	checkFailure(t, runInProcess(locked, "solve", "--level", "2"), exitcode.BadInput, "level 2 is locked")
 }
 
 func TestSolveFails(t *testing.T) {
@@ -213,7 +211,7 @@ func TestSolveFails(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkFailure(t, runPuzbot(t, nil, tt.input, append([]string{"solve"}, tt.args...)...), tt.code, tt.want)
+			checkFailure(t, runInProcess(tt.input, append([]string{"solve"}, tt.args...)...), tt.code, tt.want)
 		})
 	}
 }
@@ -239,7 +237,7 @@ func TestSolveKinds(t *testing.T) {
 			`--count is not supported for kind "tetromino"`},
 	}
 	for _, tt := range tests {
-		r := runPuzbot(t, nil, tt.input, append([]string{"solve"}, tt.args...)...)
+		r := runInProcess(tt.input, append([]string{"solve"}, tt.args...)...)
 		if tt.code != 0 {
 			checkFailure(t, r, tt.code, tt.want)
 			continue
@@ -282,10 +280,10 @@ func hugeCount() string {
 // printed as a lower bound), and at Ctrl-C with exit 6.
 func TestSolveStops(t *testing.T) {
 	count := []string{"solve", "--count", "--limit", "1000000000000"}
-	checkLowerBound(t, runPuzbot(t, nil, hugeCount(), append(count, "--time-limit", "50ms")...),
+	checkLowerBound(t, runInProcess(hugeCount(), append(count, "--time-limit", "50ms")...),
 		"the search reached its time limit before settling the puzzle (--time-limit 50ms)")
 
-	cmd := exec.Command(desktopBinary(t), count...)
+	cmd := exec.Command(puzbotBinary(t), count...)
 	cmd.Stdin = strings.NewReader(hugeCount())
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -4,37 +4,39 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
+	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize/worker"
+	"github.com/puzbot/puzbot/replay"
 	"github.com/puzbot/puzbot/solve"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/tetromino"
 )
 
-// exitStatuses is the README's table ("## Exit status"), row by row; a test
-// checks that the two agree. It is the one place that decides how puzbot
-// exits: the packages return errors that say what went wrong, and this table
-// gives each kind its status. An error matched by no row exits with
-// exitcode.Failure. The kinds of the desktop commands (errNoDisplay, ...)
-// come from desktop.go; the lean build, which hands those commands over to
-// puzbot-desktop, has none (lean.go).
+// exitStatuses is the table of exit statuses that the user's documentation
+// shows, row by row; TestExitStatusesAreTheREADMEs checks that the two
+// agree. It is the one place that decides how puzbot exits: the packages
+// return errors that say what went wrong, and this table gives each kind
+// its status. An error matched by no row exits with exitcode.Failure.
 var exitStatuses = []exitcode.Row{
 	{Code: exitcode.OK, Meaning: "success"},
 	{Code: exitcode.Failure, Meaning: "anything not listed below (I/O error, internal error)"},
 	{Code: exitcode.Usage, Meaning: "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
-		Kinds: []error{errUsage, outfile.ErrNotRegular, errNoSuchDisplay, errOffScreen, errReplayOptions, solve.ErrBadOptions,
+		Kinds: []error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions, solve.ErrBadOptions,
 			sudoku.ErrBadOptions}},
-	{Code: exitcode.BadInput, Meaning: "the input file or image cannot be read or is invalid", Kinds: []error{errBadInput, puzzle.ErrInvalid, errUnplayable}},
+	{Code: exitcode.BadInput, Meaning: "the input file or image cannot be read or is invalid", Kinds: []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
 	{Code: exitcode.NoSolution, Meaning: "the puzzle has no solution", Kinds: []error{puzlogic.ErrNoSolution, sudoku.ErrNoSolution, tetromino.ErrNoTiling}},
-	{Code: exitcode.NoDisplay, Meaning: "no X display can be opened, or it was lost or stopped answering", Kinds: []error{errNoDisplay}},
+	{Code: exitcode.NoDisplay, Meaning: "no X display can be opened, or it was lost or stopped answering", Kinds: []error{display.ErrNoDisplay}},
 	{Code: exitcode.Aborted, Meaning: "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
-		Kinds: []error{errAborted, context.Canceled}}, // a signal cancels the command's context
+		Kinds: []error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
 	{Code: exitcode.Mismatch, Meaning: "`recognize --expect`/`--check`: the result differs from the expected file", Kinds: []error{errMismatch}},
 	{Code: exitcode.NoGame, Meaning: "`recognize`: no game on the screenshot", Kinds: []error{errNoGame}},
 	{Code: exitcode.TimedOut, Meaning: "the search hit its time limit before settling the puzzle",
@@ -63,6 +65,19 @@ func status(err error) int {
 	}
 	return exitcode.Lookup(exitStatuses, err)
 }
+
+// report prints err, unless quiet, as puzbot's one line on stderr, and
+// returns the exit status for it.
+func report(err error, stderr io.Writer) int {
+	if err != nil && !quiet(err) {
+		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
+	}
+	return status(err)
+}
+
+// oneLine makes msg one line of at most about puzzle.MaxMessage bytes, as
+// the vision executable does its own (puzzle.OneLine).
+func oneLine(msg string) string { return puzzle.OneLine(msg, puzzle.MaxMessage) }
 
 // The kinds of error that package main itself finds.
 var (

@@ -1,5 +1,3 @@
-//go:build !lean
-
 package main
 
 import (
@@ -15,8 +13,8 @@ const modulePath = "github.com/puzbot/puzbot"
 // is the version puzbot reports instead of the one its build info gives.
 var version string
 
-func init() {
-	register(&cli.Command{
+func versionCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "version",
 		Usage:     "print puzbot's version, module path and commit",
 		ArgsUsage: " ",
@@ -30,7 +28,7 @@ func init() {
 			cli.ShowVersion(c)
 			return nil
 		},
-	})
+	}
 }
 
 // versionString is what "puzbot version" prints after "puzbot version ".

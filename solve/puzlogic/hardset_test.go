@@ -16,7 +16,8 @@ import (
 )
 
 // The hard set: dense Latin-square-like boards, 7x7 to 9x9, almost every
-// square empty, with a few sums of each scope (issue 18). denseBoard draws
+// square empty, with a few sums of each scope (docs/solvers.md,
+// "Puzlogic"). denseBoard draws
 // one such board from a seed; hardSetPath keeps the hardest of a sweep of
 // them (see TestWriteHardSet), one board a line in the format of
 // formatBoard.
@@ -43,7 +44,7 @@ func denseBoard(seed uint64) (*puzzle.Puzzle, []Square) {
 }
 
 // colouredBoard returns a random coloured 10x10 board drawn from seed (the
-// other shape issue 18 names): 70-100% of the lattice filled, 60-100% of it
+// other shape of hard board): 70-100% of the lattice filled, 60-100% of it
 // emptied, 30-70% of the blocks white, 4 to 12 sums of every scope.
 func colouredBoard(seed uint64) (*puzzle.Puzzle, []Square) {
 	rng := rand.New(rand.NewPCG(seed, 0xc010))
@@ -350,7 +351,7 @@ func TestWriteCNF(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := e.g.Write(f); err != nil {
+	if err := e.f.WriteDIMACS(f); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -371,10 +372,10 @@ func TestHardSetReproducible(t *testing.T) {
 }
 
 // hardUnsat is how many boards of the hard set have no solution, as the
-// search and the SAT solver find. Z3's plain integer model, given 10 s a
-// board, proved 5 of them (seeds 1447, 1598, 2843, 3148, 3311) without a
-// solution and settled no other board differently; given 240 s, it proved
-// the sixth (1161) in 37 s.
+// search and the SAT solver find. Z3's plain integer model proved 5 of
+// them (seeds 1447, 1598, 2843, 3148, 3311) without a solution within a
+// short limit per board and settled no other board differently; given
+// minutes, it proved the sixth (1161) too.
 const hardUnsat = 6
 
 // TestHardSetDecided: the solver settles every board of the hard set, each

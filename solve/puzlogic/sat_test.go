@@ -19,7 +19,7 @@ func satOnly(p *puzzle.Puzzle) []Square {
 		return nil
 	}
 	s.startSAT()
-	s.sat.result, s.sat.done = s.sat.run.Wait(), true
+	s.waitSAT()
 	s.takeSATAnswer()
 	if s.found == 0 {
 		return nil

@@ -86,9 +86,9 @@ func (st *state9) apply(br branch, p int) {
 // propagated, in a loop rather than by calls: each level keeps its branch
 // and the configurations left to try (levels), a configuration but the last
 // is tried one level down, and the last in place. The goroutine's stack
-// then stays as it is: as recursion, the search grew it from 4 to 8 KB on
-// top95, which cost the whole process 7 page faults and 2-4% of its time
-// (docs/issue-18.md, "The search's stack").
+// then stays as it is: as recursion, the search grew it, and the page
+// faults of the larger stack cost the whole process a measurable share of
+// its time (docs/solvers.md, "Sudoku").
 func (s *solver9) search(top int) {
 	depth := top
 	for entered := s.enter(depth); ; {

@@ -137,7 +137,7 @@ func (st *state9) pass() (p0, p1, p2 uint32, ok bool) {
 	for work != 0 {
 		// Highest digit first. The steps of a pass do not depend on each
 		// other, so the order changes nothing but the time: this one
-		// measured 4-9% faster than lowest first, on every set.
+		// is faster than lowest first, on every set (bench_test.go).
 		d := 31 - bits.LeadingZeros32(work)
 		work &^= 1 << d
 		c := &st.cand[d]

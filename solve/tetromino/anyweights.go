@@ -10,7 +10,7 @@ import (
 // on signatures rich in T with S or Z the ones that do wind round the
 // centre of the square with signs that alternate from cell to cell, which
 // no affine function on classes of cells follows (24 S128,T16, 32
-// T20,Z236, 18 O12,T10,Z59; docs/issue-18.md, "Weights of any shape").
+// T20,Z236, 18 O12,T10,Z59; docs/solvers.md, "Tetromino").
 // Such weights exist exactly when the relaxation that lets tilings use
 // fractions of placements has no solution, and the first phase of the
 // simplex method, run on that relaxation, either finds a fractional tiling

@@ -1,7 +1,7 @@
 package tetromino
 
 import (
-	"sync/atomic"
+	"context"
 	"time"
 )
 
@@ -11,10 +11,8 @@ import (
 // ends its rows and staircases (S and Z run in diagonal staircases, T in
 // interlocking rows), and in the tilings that exist they mostly sit where
 // those meet the sides. A formula that allows them only there is much
-// smaller, and a SAT solver finds such a tiling in a second or two where
-// it takes tens of seconds on the whole square's formula: 26 L38,S131 in
-// 1.4 s against 11-30 s, 26 T28,Z141 in 1.1 s, 22 L9,T112 in 1.0 s
-// (docs/issue-18.md, "Near the sides").
+// smaller, and a SAT solver finds such a tiling much sooner than it finds
+// one on the whole square's formula (docs/solvers.md, "Tetromino").
 
 // borderShare is the least share of the figures that the most numerous
 // one must have for borderTiling to try.
@@ -25,30 +23,29 @@ const borderShare = 0.75
 var borderDepths = [...]int{2, 3}
 
 // borderMaxTime bounds each of borderTiling's tries when there is no
-// deadline, so that the search, which waits for them, goes on.
+// deadline, so that the methods that wait for them go on.
 const borderMaxTime = 4 * time.Second
 
 // borderTiling looks for a tiling of the n x n square by the figures
 // counted in c in which every figure but the most numerous covers a cell
 // less than d cells from a side, for each d of borderDepths in turn, each
-// for at most half the time left before the deadline (borderMaxTime when
-// there is none), with a SAT solver in its configuration for formulas with
-// a model. It returns nil when no figure has borderShare of c, when it
-// finds no such tiling in time or there is none, or once stop is set: its
-// nil proves nothing about the square.
-func borderTiling(n int, c Counts, deadline time.Time, stop *atomic.Bool) []Placement {
+// for at most half the time left before the deadline of ctx
+// (borderMaxTime when there is none), with a SAT solver in its
+// configuration for formulas with a model. It returns nil when no figure
+// has borderShare of c, when it finds no such tiling in time or there is
+// none, or once ctx ends: its nil proves nothing about the square.
+func borderTiling(ctx context.Context, n int, c Counts) []Placement {
 	main, ok := dominant(c)
 	if !ok {
 		return nil
 	}
 	for _, d := range borderDepths {
-		if stopped(stop, deadline) {
+		if ctx.Err() != nil {
 			return nil
 		}
 		keep := func(p Placement) bool { return p.Figure == main || nearSide(n, p, d) }
-		enc := encodeKeeping(n, c, noBreaking, keep, stop)
-		if a := solveFormula(cadicalPath(), enc, forSat, tryUntil(deadline), stop); a.out == found {
-			return a.tiling
+		if v := solveTry(ctx, encodeKeeping(ctx, n, c, noBreaking, keep)); v.out == found {
+			return v.tiling
 		}
 	}
 	return nil
@@ -78,12 +75,15 @@ func nearSide(n int, p Placement, d int) bool {
 	return false
 }
 
-// tryUntil returns when one of borderTiling's tries must end: half the
-// time left before deadline, or borderMaxTime from now when there is no
-// deadline.
-func tryUntil(deadline time.Time) time.Time {
-	if deadline.IsZero() {
-		return time.Now().Add(borderMaxTime)
+// solveTry decides the formula enc, looking for a model, for at most half
+// the time left before the deadline of ctx, or borderMaxTime when there is
+// none: one of the tries of borderTiling and turnedTiling.
+func solveTry(ctx context.Context, enc *encoding) verdict {
+	limit := borderMaxTime
+	if deadline, ok := ctx.Deadline(); ok {
+		limit = time.Until(deadline) / 2
 	}
-	return time.Now().Add(time.Until(deadline) / 2)
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	return solveFormula(ctx, cadicalPath(), enc, forSat)
 }

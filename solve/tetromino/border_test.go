@@ -1,7 +1,6 @@
 package tetromino
 
 import (
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -50,8 +49,8 @@ func TestNearSide(t *testing.T) {
 
 // TestBorderTiling checks that borderTiling's tilings are tilings of the
 // signature with every figure but the most numerous near a side, and that
-// it finds one where the whole square's formula takes cadical seconds
-// (docs/issue-18.md, "Near the sides").
+// it finds one where the whole square's formula takes cadical long
+// (docs/solvers.md, "Tetromino").
 func TestBorderTiling(t *testing.T) {
 	for _, tc := range []struct {
 		n   int
@@ -61,7 +60,7 @@ func TestBorderTiling(t *testing.T) {
 		{22, "L9,T112"},
 	} {
 		c := mustCounts(t, tc.sig)
-		tiling := borderTiling(tc.n, c, time.Now().Add(time.Minute), new(atomic.Bool))
+		tiling := borderTiling(withLimit(t, time.Minute), tc.n, c)
 		if tiling == nil {
 			t.Errorf("%d %s: no tiling near the sides", tc.n, tc.sig)
 			continue
@@ -76,7 +75,7 @@ func TestBorderTiling(t *testing.T) {
 		}
 	}
 	// Not rich enough in one figure: it does not try.
-	if tiling := borderTiling(12, mustCounts(t, "L12,S24"), time.Now().Add(time.Minute), new(atomic.Bool)); tiling != nil {
+	if tiling := borderTiling(withLimit(t, time.Minute), 12, mustCounts(t, "L12,S24")); tiling != nil {
 		t.Error("12 L12,S24: borderTiling tried a signature with no figure at three quarters")
 	}
 }

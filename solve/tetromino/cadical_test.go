@@ -6,9 +6,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/puzbot/puzbot/solve/internal/sat"
 )
 
 // A checker is a SAT solver from Debian that reads DIMACS and answers in
@@ -47,7 +48,7 @@ func (c checker) run(t *testing.T, enc *encoding, limit time.Duration) ([]bool, 
 	if err != nil {
 		return nil, err
 	}
-	if err := enc.writeDIMACS(fh); err != nil {
+	if err := enc.WriteDIMACS(fh); err != nil {
 		return nil, err
 	}
 	if err := fh.Close(); err != nil {
@@ -60,7 +61,7 @@ func (c checker) run(t *testing.T, enc *encoding, limit time.Duration) ([]bool, 
 	if err != nil && !errors.As(err, &exit) { // both exit 10 or 20
 		return nil, err
 	}
-	model, status := parseDIMACSAnswer(out, int(enc.nvars))
+	model, status := sat.ParseAnswer(out, int(enc.NumVars()))
 	switch status {
 	case "SATISFIABLE":
 		return model, nil
@@ -116,12 +117,11 @@ func TestCadical(t *testing.T) {
 // checker's and reports whether Solve and at least one checker answered.
 // Colouring proofs are checked only with all set.
 func crossCheck(t *testing.T, installed []checker, n int, c Counts, all bool) bool {
-	_, method, err := solve(n, c, 5*time.Second)
+	_, method, err := solveWithin(n, c, 5*time.Second)
 	if errors.Is(err, ErrTimeLimit) || method == byColouring && !all {
 		return false
 	}
-	var stop atomic.Bool
-	enc := encode(n, c, noBreaking, &stop)
+	enc := encode(context.Background(), n, c, noBreaking)
 	answered := false
 	for _, ch := range installed {
 		start := time.Now()

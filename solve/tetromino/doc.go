@@ -84,12 +84,17 @@
 // nothing. Then the search goes on until a second after Solve began (past its
 // first 50 ms it settles hardly any signature of these sizes), that core
 // repairs the nearest stack of bands for up to 2 s, which finds some tilings
-// that nothing else here finds in 30 s, and from then on it runs a second SAT
+// that nothing else here finds, and from then on it runs a second SAT
 // solver on the whole square, in its configuration for formulas with a model
 // where the first runs in the one for formulas without: it finds some tilings
 // several times sooner. A signature and its mirror image (S for Z, J for L) are
 // always solved as the same one of the two, and the tiling mirrored back. The
-// time limit ends them all.
+// end of the context (SolveContext; Solve's time limit), deadline or
+// cancellation, ends them all. The methods that run beside the search and
+// those that take turns on its core, with their shares of the time, are two
+// declared lists (besides and inTurn, in solve.go); the SAT formulas are
+// built and decided by the package solve/internal/sat
+// (docs/solvers.md, "Tetromino").
 //
 // Render draws a solution with one colour per figure.
 package tetromino

@@ -2,15 +2,17 @@ package tetromino
 
 import (
 	"cmp"
+	"context"
 	"image"
 	"slices"
-	"sync/atomic"
+
+	"github.com/puzbot/puzbot/solve/internal/sat"
 )
 
 // encoding is the tiling problem as a formula: variable i+1 says that
 // placement places[i] is in the tiling.
 type encoding struct {
-	cnf
+	sat.Formula
 	n      int
 	places []Placement
 	cells  [][4]int32 // the cells (y*n + x) of each placement
@@ -30,42 +32,42 @@ const (
 // square by the figures counted in c: every cell covered exactly once, and
 // the counts, with the symmetry-breaking clauses b says; each keeps, of a
 // set of tilings that map onto each other, at least one. It returns nil
-// when stop is set before it is done.
-func encode(n int, c Counts, b breaking, stop *atomic.Bool) *encoding {
-	return encodeKeeping(n, c, b, nil, stop)
+// when ctx ends before it is done.
+func encode(ctx context.Context, n int, c Counts, b breaking) *encoding {
+	return encodeKeeping(ctx, n, c, b, nil)
 }
 
 // encodeKeeping is encode over only the placements that keep accepts (all
 // when keep is nil): its models are the tilings made of those.
-func encodeKeeping(n int, c Counts, b breaking, keep func(Placement) bool, stop *atomic.Bool) *encoding {
-	return encodeCovering(n, c, b, keep, false, stop)
+func encodeKeeping(ctx context.Context, n int, c Counts, b breaking, keep func(Placement) bool) *encoding {
+	return encodeCovering(ctx, n, c, b, keep, false)
 }
 
 // encodeRegion is encodeKeeping for the cells that the placements keep
 // accepts cover, the others left out: its models are the tilings of that
 // region by those placements, with the counts c.
-func encodeRegion(n int, c Counts, keep func(Placement) bool, stop *atomic.Bool) *encoding {
-	return encodeCovering(n, c, noBreaking, keep, true, stop)
+func encodeRegion(ctx context.Context, n int, c Counts, keep func(Placement) bool) *encoding {
+	return encodeCovering(ctx, n, c, noBreaking, keep, true)
 }
 
 // encodeCovering is encodeKeeping, or encodeRegion when region is set.
-func encodeCovering(n int, c Counts, b breaking, keep func(Placement) bool, region bool, stop *atomic.Bool) *encoding {
+func encodeCovering(ctx context.Context, n int, c Counts, b breaking, keep func(Placement) bool, region bool) *encoding {
 	enc := &encoding{n: n, cover: make([][]int32, n*n)}
 	for _, f := range c.present() {
 		enc.addPlacements(f, keep)
 	}
 	enc.index()
-	enc.nvars = int32(len(enc.places))
+	enc.NewVars(len(enc.places))
 	for cell, ps := range enc.cover {
-		if cell%n == 0 && stop.Load() {
+		if cell%n == 0 && ctx.Err() != nil {
 			return nil
 		}
 		if len(ps) > 0 || !region {
-			enc.add(ps...) // every cell is covered
+			enc.Add(ps...) // every cell is covered
 		}
 	}
 	enc.overlaps()
-	if stop.Load() {
+	if ctx.Err() != nil {
 		return nil
 	}
 	enc.counts(c)
@@ -130,7 +132,7 @@ func (enc *encoding) overlaps() {
 			for _, u := range enc.cover[cell] {
 				if u > v && seen[u] != v {
 					seen[u] = v
-					enc.add(-v, -u)
+					enc.Add(-v, -u)
 				}
 			}
 		}
@@ -147,7 +149,7 @@ func (enc *encoding) counts(c Counts) {
 	if len(figs) < 2 {
 		return // the cover alone fixes the count
 	}
-	size := func(f Figure) int { return countSize(len(vars[f]), c[f]) }
+	size := func(f Figure) int { return sat.CountSize(len(vars[f]), c[f]) }
 	costliest := slices.MaxFunc(figs, func(a, b Figure) int { return size(a) - size(b) })
 	bounds, exact := 0, 0
 	for _, f := range figs {
@@ -159,9 +161,9 @@ func (enc *encoding) counts(c Counts) {
 	for _, f := range figs {
 		switch {
 		case bounds <= exact:
-			enc.atMost(vars[f], c[f], false)
+			enc.AtMost(vars[f], c[f])
 		case f != costliest:
-			enc.atMost(vars[f], c[f], true)
+			enc.Exactly(vars[f], c[f])
 		}
 	}
 }
@@ -172,10 +174,9 @@ func (enc *encoding) counts(c Counts) {
 // them" (at most one is, since they share the cell). The counts are
 // counted over these, a quarter as many as the placements of J, L and T.
 // They come in the Z order of their cells (zOrder), so that the counting
-// tree's nodes count the copies in compact parts of the square: with them,
-// cadical proves that 32 I24,S232 has no tiling in 2.4 s instead of the
-// 12.7 s it took with a cardinality network over the cells in reading
-// order (docs/issue-18.md, "Counting by area").
+// tree's nodes count the copies in compact parts of the square, where the
+// solver learns bounds on them: far sooner than over the cells in reading
+// order (docs/solvers.md, "Tetromino").
 func (enc *encoding) anchors() (vars [numFigures][]int32) {
 	first := make([][numFigures][]int32, enc.n*enc.n)
 	for i, p := range enc.places {
@@ -189,10 +190,10 @@ func (enc *encoding) anchors() (vars [numFigures][]int32) {
 			case 1:
 				vars[f] = append(vars[f], ps[0])
 			default:
-				a := enc.newVar()
-				enc.add(append([]int32{-a}, ps...)...)
+				a := enc.NewVar()
+				enc.Add(append([]int32{-a}, ps...)...)
 				for _, v := range ps {
-					enc.add(-v, a)
+					enc.Add(-v, a)
 				}
 				vars[f] = append(vars[f], a)
 			}

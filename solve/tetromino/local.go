@@ -201,6 +201,6 @@ func (enc *encoding) retile(r retiling, x, y int, vars map[Placement]int32) {
 		for j, v := range s {
 			clause[j] = -v
 		}
-		enc.add(clause...)
+		enc.Add(clause...)
 	}
 }

@@ -1,14 +1,14 @@
 package tetromino
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"testing"
 
-	"github.com/go-air/gini/z"
+	"github.com/puzbot/puzbot/solve/internal/sat"
 )
 
 // pairRegions finds, with the checker's drawings only, every region that
@@ -155,22 +155,25 @@ func TestBreakLocal(t *testing.T) {
 		lying = append(lying, Placement{Figure: I, Angle: 1, Y: i})
 	}
 	for _, local := range []bool{false, true} {
-		var stop atomic.Bool
-		enc := encode(8, c, noBreaking, &stop)
+		enc := encode(context.Background(), 8, c, noBreaking)
 		if local {
 			enc.breakLocal()
 		}
 		allowed := 0
 		for _, block := range [][]Placement{upright, lying} {
-			g := newGini(enc, nil)
+			f := enc.Clone()
 			for _, p := range block {
 				i := slices.Index(enc.places, p)
 				if i < 0 {
 					t.Fatalf("no placement %v", p)
 				}
-				g.Assume(z.Dimacs2Lit(i + 1))
+				f.Add(int32(i + 1))
 			}
-			if g.Solve() == 1 {
+			r, err := sat.Solve(context.Background(), f, sat.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status == sat.Satisfiable {
 				allowed++
 			}
 		}

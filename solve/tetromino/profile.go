@@ -1,10 +1,10 @@
 package tetromino
 
 import (
+	"context"
 	"image"
 	"math/bits"
 	"slices"
-	"sync/atomic"
 	"time"
 )
 
@@ -19,15 +19,15 @@ import (
 // when the full square's profile ends with c in its set. Unlike the search
 // and the SAT solvers, it takes the same time whether or not there is a
 // tiling, and where the profiles stay few (small squares, figures with few
-// angles) it proves in a second or two what the SAT solvers do not settle in
-// minutes: 16 I36,S28 has no tiling (2.3 s), nor 14 S6,T10,Z33 (1.9 s).
-// When there is one, rebuild walks back from the full square's profile to
-// a tiling, which it finds where the SAT solvers take minutes (16 I38,S26,
-// 3 s in all) (docs/issue-18.md, "Counting row profiles").
+// angles) it soon proves what the SAT solvers take far longer to settle:
+// 16 I36,S28 has no tiling, nor 14 S6,T10,Z33. When there is one, rebuild
+// walks back from the full square's profile to a tiling, which it finds
+// where the SAT solvers are slow to (16 I38,S26) (docs/solvers.md,
+// "Tetromino").
 
 // profileMaxSize is the largest square profiles takes on. At 18 the
-// profiles of I and S alone pass 5 million and take 43 s (at 16, 700,000
-// and 3 s); they fit in a uint64 up to 20.
+// profiles of I and S alone pass 5 million, several times as many as at
+// 16, and take too long; they fit in a uint64 up to 20.
 const profileMaxSize = 16
 
 // profileMaxWords bounds the words of a profile's set of counts: the
@@ -37,7 +37,7 @@ const profileMaxWords = 2
 // profileMaxStates bounds how many profiles profiles keeps at once: a
 // table of at most twice as many slots (kept three quarters full at most),
 // two tables, 64-96 MB with their counts. The signatures it settles that
-// nothing else does keep under 700,000 at 16.
+// nothing else does keep well under it at 16.
 const profileMaxStates = 1 << 20
 
 // profileMaxTime bounds profiles when there is no deadline.
@@ -48,19 +48,18 @@ const profileMaxTime = 10 * time.Second
 // proof or their tiling. Else it runs the SAT solver on the formula of
 // satBreaking: cadical in its configuration for formulas with a model when
 // the profiles counted a tiling they could not rebuild (and the answer says
-// so: exists). Counting takes the SAT solver's core for at most about half
-// a second where it gives up (12 I10,J6,S20, 16 L20,S44: 0.3-0.6 s at a
-// limit of 5 s).
-func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) satAnswer {
-	out, tiling := profiles(n, c, deadline, stop)
+// so: exists). Counting takes the SAT solver's core only briefly where it
+// gives up, as it judges after each row whether it can end in time.
+func profilesThenSAT(ctx context.Context, n int, c Counts) verdict {
+	out, tiling := profiles(ctx, n, c)
 	if out == exhausted || tiling != nil {
-		return satAnswer{tiling: tiling, out: out, method: byProfiles}
+		return verdict{tiling: tiling, out: out, method: byProfiles}
 	}
 	config := forUnsat
 	if out == found {
 		config = forSat
 	}
-	answer := solveSAT(cadicalPath(), n, c, satBreaking, config, deadline, stop)
+	answer := solveSAT(ctx, cadicalPath(), n, c, satBreaking, config)
 	answer.exists = out == found
 	return answer
 }
@@ -69,14 +68,16 @@ func profilesThenSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) sat
 // found when they do, with a tiling (rebuild; nil when the profiles at the
 // rows' first cells would take more than profileMaxKept to keep),
 // exhausted when they do not, or timedOut when the square or the counts
-// are too large for it, when it would not end before until (judged after
-// each row from the work so far), or once stop is set.
-func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) (outcome, []Placement) {
+// are too large for it, when it would not end before the deadline of ctx
+// (profileMaxTime from now when it has none; judged after each row from the
+// work so far), or once ctx ends.
+func profiles(ctx context.Context, n int, c Counts) (outcome, []Placement) {
 	k, ok := newCounter(n, c)
 	if !ok {
 		return timedOut, nil
 	}
-	if until.IsZero() {
+	until, limited := ctx.Deadline()
+	if !limited {
 		until = time.Now().Add(profileMaxTime)
 	}
 	moves := profileMoves(n, c.present())
@@ -85,7 +86,7 @@ func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) (outcome, []P
 	rows := &kept{}
 	start, work := time.Now(), 0
 	for i := range n * n {
-		if stopped(stop, time.Time{}) {
+		if ctx.Err() != nil {
 			return timedOut, nil
 		}
 		if i%n == 0 {
@@ -103,7 +104,7 @@ func profiles(n int, c Counts, until time.Time, stop *atomic.Bool) (outcome, []P
 	if !k.final(cur) {
 		return exhausted, nil
 	}
-	return found, k.rebuild(n, moves, rows.tables, stop)
+	return found, k.rebuild(ctx, n, moves, rows.tables)
 }
 
 // exhaustedUnlessFull returns exhausted when no profile is left (empty),

@@ -1,9 +1,9 @@
 package tetromino
 
 import (
+	"context"
 	"errors"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -49,10 +49,9 @@ func TestProfilesKnown(t *testing.T) {
 		{10, "L5,T2,Z18", false},
 		{14, "I25,S24", false},
 		{16, "I22,S42", false},
-		{16, "I38,S26", true}, // cadical --sat took minutes; rebuilt in 3 s
-		// The least counts beside a majority figure (docs/issue-18.md, "Least
-		// counts from the row profiles"): cadical proved the impossible
-		// ones too.
+		{16, "I38,S26", true}, // cadical --sat is far slower than the rebuild
+		// The least counts beside a majority figure (docs/solvers.md,
+		// "Tetromino"): cadical proved the impossible ones too.
 		{10, "S15,T10", false},
 		{10, "S13,T12", true},
 		{14, "O3,T46", false},
@@ -68,7 +67,7 @@ func TestProfilesKnown(t *testing.T) {
 // square as tiles says, with a tiling the checker accepts when there is one.
 func checkProfiles(t *testing.T, n int, c Counts, tiles bool) {
 	t.Helper()
-	out, tiling := profiles(n, c, time.Time{}, nil)
+	out, tiling := profiles(context.Background(), n, c)
 	switch {
 	case out == timedOut || (out == found) != tiles:
 		t.Errorf("%d %s: profiles says %v, tiles: %v", n, c, out, tiles)
@@ -94,7 +93,7 @@ func TestProfilesThenSAT(t *testing.T) {
 	for _, maxKept := range []int{profileMaxKept, 0} {
 		saved := profileMaxKept
 		profileMaxKept = maxKept
-		answer := profilesThenSAT(12, c, time.Now().Add(testLimit), new(atomic.Bool))
+		answer := profilesThenSAT(withLimit(t, testLimit), 12, c)
 		profileMaxKept = saved
 		if answer.out != found {
 			t.Fatalf("12 I28,S8, %d bytes kept at most: outcome %v, want a tiling", maxKept, answer.out)
@@ -115,7 +114,7 @@ func TestProfilesThenSAT(t *testing.T) {
 // user sees it, and the profiles have too many counts to try it.)
 func TestUndecidedExists(t *testing.T) {
 	for _, exists := range []bool{true, false} {
-		v := new(searcher).verdict(timedOut, satAnswer{out: timedOut, solver: "cadical", exists: exists}, bySAT, weighed{})
+		v := undecidedVerdict.or(verdict{out: timedOut, sat: "cadical", exists: exists})
 		err := undecided(v)
 		if !errors.Is(err, ErrTimeLimit) || strings.Contains(err.Error(), existsNote) != exists {
 			t.Errorf("a tiling counted: %v; error %q", exists, err)
@@ -124,17 +123,18 @@ func TestUndecidedExists(t *testing.T) {
 }
 
 // TestProfilesStop checks that profiles stops within a cell or a row of
-// its stop flag and of its deadline, on 16 I36,S28, which takes it seconds.
+// the cancellation of its context and of its deadline, on 16 I36,S28,
+// which takes it seconds.
 func TestProfilesStop(t *testing.T) {
 	c := mustCounts(t, "I36,S28")
-	var stop atomic.Bool
-	time.AfterFunc(100*time.Millisecond, func() { stop.Store(true) })
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
-	if out, _ := profiles(16, c, time.Time{}, &stop); out != timedOut || time.Since(start) > time.Second {
-		t.Errorf("stopped at 100 ms: %v after %v, want timedOut within a second", out, time.Since(start))
+	if out, _ := profiles(ctx, 16, c); out != timedOut || time.Since(start) > time.Second {
+		t.Errorf("cancelled at 100 ms: %v after %v, want timedOut within a second", out, time.Since(start))
 	}
 	start = time.Now()
-	if out, _ := profiles(16, c, start.Add(300*time.Millisecond), new(atomic.Bool)); out != timedOut || time.Since(start) > time.Second {
+	if out, _ := profiles(withLimit(t, 300*time.Millisecond), 16, c); out != timedOut || time.Since(start) > time.Second {
 		t.Errorf("deadline 300 ms: %v after %v, want timedOut within a second", out, time.Since(start))
 	}
 }

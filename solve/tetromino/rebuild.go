@@ -1,9 +1,8 @@
 package tetromino
 
 import (
+	"context"
 	"slices"
-	"sync/atomic"
-	"time"
 )
 
 // Rebuilding the tiling the row profiles counted. profiles keeps the
@@ -49,15 +48,15 @@ func (r *kept) keep(t *profileTable) {
 // rebuild returns a tiling of the n x n square with the counts of k, whose
 // full profile has them, from the tables rows of the profiles at each row's
 // first cell; nil when rows is nil, when a row's walk back tries more than
-// profileMaxWalks profiles, or once stop is set.
-func (k *counter) rebuild(n int, moves []profileMove, rows []*profileTable, stop *atomic.Bool) []Placement {
+// profileMaxWalks profiles, or once ctx ends.
+func (k *counter) rebuild(ctx context.Context, n int, moves []profileMove, rows []*profileTable) []Placement {
 	if rows == nil {
 		return nil
 	}
 	var tiling []Placement
 	p, b := uint64(0), k.want()
 	for r := len(rows) - 1; r >= 0; r-- {
-		w := walk{k: k, n: n, moves: moves, first: r * n, row: rows[r], failed: map[walkKey]bool{}, stop: stop}
+		w := walk{k: k, n: n, moves: moves, first: r * n, row: rows[r], failed: map[walkKey]bool{}, ctx: ctx}
 		if !w.back(r*n+n, p, b) {
 			return nil
 		}
@@ -76,9 +75,9 @@ type walk struct {
 	first  int           // the row's first cell
 	row    *profileTable // the profiles there
 	failed map[walkKey]bool
-	stop   *atomic.Bool
-	placed []Placement // the row's figures, last first, once back has succeeded
-	p      uint64      // the profile and counts reached at the row's first cell
+	ctx    context.Context // its end stops the walk
+	placed []Placement     // the row's figures, last first, once back has succeeded
+	p      uint64          // the profile and counts reached at the row's first cell
 	b      int
 }
 
@@ -97,7 +96,7 @@ func (w *walk) back(i int, p uint64, b int) bool {
 		return w.row.has(p, b)
 	}
 	key := walkKey{i, p, b}
-	if w.failed[key] || len(w.failed) > profileMaxWalks || stopped(w.stop, time.Time{}) {
+	if w.failed[key] || len(w.failed) > profileMaxWalks || w.ctx.Err() != nil {
 		return false
 	}
 	i--

@@ -1,10 +1,12 @@
 package tetromino
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
-	"sync/atomic"
 	"time"
+
+	"github.com/puzbot/puzbot/solve/internal/sat"
 )
 
 // Repairing a tiling's counts. The stack of bands whose counts are nearest
@@ -16,10 +18,9 @@ import (
 // step nearer), around copies of the figure there are too many of, until
 // the counts are the signature's. Where a region has no such step, it is
 // retiled with the counts it has, some other way, so that later tries meet
-// other shapes. It finds in a few seconds some tilings that the other
-// methods take tens of seconds for, or do not find in 30 (22 O33,T14,Z74),
-// and proves nothing when it finds none (docs/issue-18.md, "Repairing
-// the nearest stack of bands").
+// other shapes. It soon finds some tilings that the other methods take
+// long for, or do not find at all, and proves nothing when it finds none
+// (docs/solvers.md, "Tetromino").
 
 // repairWindow is the mean side of the squares whose figures repair
 // retiles: each is drawn from 8 to 16. At 8 alone a stack of bands at 32
@@ -39,15 +40,15 @@ var repairStepTime = 250 * time.Millisecond
 
 // repair returns a tiling of the n x n square by the figures counted in c
 // made from tiling, another tiling of it, by retiling a region at a time,
-// or nil when a step finds no region to retile, when stop is set or when
-// the deadline passes (at once when tiling is nil).
-func repair(n int, c Counts, tiling []Placement, deadline time.Time, stop *atomic.Bool) []Placement {
+// or nil when a step finds no region to retile or when ctx ends (at once
+// when tiling is nil).
+func repair(ctx context.Context, n int, c Counts, tiling []Placement) []Placement {
 	if tiling == nil {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(c.Total())))
 	for have := countsOf(tiling); have != c; have = countsOf(tiling) {
-		tiling = repairStep(n, tiling, stepTowards(have, c), rng, deadline, stop)
+		tiling = repairStep(ctx, n, tiling, stepTowards(have, c), rng)
 		if tiling == nil {
 			return nil
 		}
@@ -86,21 +87,21 @@ func stepTowards(have, want Counts) Counts {
 // tiling only in the figures that cover a cell of a square of side
 // repairWindow-4 to repairWindow+4 around a copy of a figure it has too
 // many of, trying up to repairTries squares at random, or nil when none has
-// one, when stop is set or when the deadline passes.
-func repairStep(n int, tiling []Placement, next Counts, rng *rand.Rand, deadline time.Time, stop *atomic.Bool) []Placement {
+// one or when ctx ends.
+func repairStep(ctx context.Context, n int, tiling []Placement, next Counts, rng *rand.Rand) []Placement {
 	for range repairTries {
-		if stopped(stop, deadline) {
+		if ctx.Err() != nil {
 			return nil
 		}
 		w := min(n, repairWindow-4+rng.IntN(9))
 		x, y := windowAt(n, w, tiling, next, rng)
 		kept, free := freeWindow(n, tiling, x, y, w)
-		if t := retile(n, kept, free, next, nil, deadline, stop); t != nil {
+		if t := retile(ctx, n, kept, free, next, nil); t != nil {
 			return t
 		}
 		// None there: retile the region with the counts it has, some
 		// other way, so that the next tries meet other shapes.
-		if t := retile(n, kept, free, countsOf(tiling), tiling, deadline, stop); t != nil {
+		if t := retile(ctx, n, kept, free, countsOf(tiling), tiling); t != nil {
 			tiling = t
 		}
 	}
@@ -109,24 +110,27 @@ func repairStep(n int, tiling []Placement, next Counts, rng *rand.Rand, deadline
 
 // retile returns kept and a tiling of the cells set in free with the
 // counts c altogether, other than old's there when old is not nil, or nil
-// when there is none or the SAT solver found none within repairStepTime.
-func retile(n int, kept []Placement, free []bool, c Counts, old []Placement, deadline time.Time, stop *atomic.Bool) []Placement {
+// when there is none or the SAT solver (gini) found none within
+// repairStepTime.
+func retile(ctx context.Context, n int, kept []Placement, free []bool, c Counts, old []Placement) []Placement {
 	want, ok := minus(c, countsOf(kept))
 	if !ok {
 		return nil
 	}
-	enc := encodeRegion(n, want, func(p Placement) bool { return within(n, p, free) }, stop)
+	enc := encodeRegion(ctx, n, want, func(p Placement) bool { return within(n, p, free) })
 	if enc == nil {
 		return nil
 	}
 	if old != nil {
-		enc.add(notAll(enc, old)...)
+		enc.Add(notAll(enc, old)...)
 	}
-	g := newGini(enc, nil)
-	if waitSolve(g.GoSolve(), earlier(time.Now().Add(repairStepTime), deadline), stop) != 1 {
+	ctx, cancel := context.WithTimeout(ctx, repairStepTime)
+	defer cancel()
+	r, err := sat.Solve(ctx, &enc.Formula, sat.Options{})
+	if err != nil || r.Status != sat.Satisfiable {
 		return nil
 	}
-	return append(slices.Clip(kept), enc.tiling(giniModel(g, len(enc.places)))...)
+	return append(slices.Clip(kept), enc.tiling(r.Model)...)
 }
 
 // windowAt returns the top-left corner of a w x w square of the n x n

@@ -1,7 +1,6 @@
 package tetromino
 
 import (
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -57,7 +56,7 @@ func TestRepair(t *testing.T) {
 			t.Fatalf("%d %s: bands built a tiling (%v) or no nearest stack (%v): want only a stack that is not a tiling of it", tc.size, tc.sig, tiling != nil, nearest == nil)
 		}
 		near := nearest(never)
-		tiling = repair(tc.size, c, near, time.Now().Add(time.Minute), new(atomic.Bool))
+		tiling = repair(withLimit(t, time.Minute), tc.size, c, near)
 		if tiling == nil {
 			t.Errorf("%d %s: repair found no tiling from %s", tc.size, tc.sig, countsOf(near))
 			continue
@@ -68,15 +67,13 @@ func TestRepair(t *testing.T) {
 	}
 }
 
-// TestRepairStops checks that repair gives up when stop is set, where it
-// would find a tiling otherwise (TestRepair).
+// TestRepairStops checks that repair gives up when its context has ended,
+// where it would find a tiling otherwise (TestRepair).
 func TestRepairStops(t *testing.T) {
 	c := mustCounts(t, "I42,S22")
 	_, nearest := nearestBands(16, c, never)
 	near := nearest(never)
-	var stop atomic.Bool
-	stop.Store(true)
-	if tiling := repair(16, c, near, time.Time{}, &stop); tiling != nil {
-		t.Error("repair with stop set returned a tiling")
+	if tiling := repair(ended(), 16, c, near); tiling != nil {
+		t.Error("repair with its context ended returned a tiling")
 	}
 }

@@ -1,10 +1,9 @@
 package tetromino
 
 import (
+	"context"
 	"image"
 	"slices"
-	"sync/atomic"
-	"time"
 )
 
 // The results of one search run.
@@ -77,24 +76,23 @@ type engine struct {
 	needed   uint8   // and the figures, with no copies left, it would need
 	scratch  []int32
 	nodes    int64
-	deadline time.Time
-	stop     *atomic.Bool // when set, the search stops as at the deadline
+	ctx      context.Context // its end stops the search
 	rng      uint64
 	shuffle  bool
 }
 
-func newEngine(n int, c Counts, deadline time.Time) *engine {
+func newEngine(n int, c Counts) *engine {
 	w := n + 2*border
 	e := &engine{
 		n: n, w: w,
-		board:    make([]int32, w*w),
-		class:    make([]uint8, w*w),
-		seen:     make([]uint32, w*w),
-		order:    make([]int32, 0, n*n),
-		start:    c,
-		deadline: deadline,
-		dirs:     [4]int32{1, -1, int32(w), -int32(w)},
-		stack:    make([]frame, 0, n*n/4+1),
+		board: make([]int32, w*w),
+		class: make([]uint8, w*w),
+		seen:  make([]uint32, w*w),
+		order: make([]int32, 0, n*n),
+		start: c,
+		ctx:   context.Background(),
+		dirs:  [4]int32{1, -1, int32(w), -int32(w)},
+		stack: make([]frame, 0, n*n/4+1),
 	}
 	for y := 0; y < w; y++ {
 		for x := 0; x < w; x++ {
@@ -228,7 +226,8 @@ func (e *engine) search(attempt uint64, budget int64) outcome {
 }
 
 // tick counts a step of the search and says whether to go on (found),
-// stop for the budget (overBudget) or for the deadline (timedOut).
+// stop for the budget (overBudget) or for the end of its context
+// (timedOut). It looks at both every 256 steps only.
 func (e *engine) tick(budget int64) outcome {
 	e.nodes++
 	if e.nodes&255 != 0 {
@@ -237,7 +236,7 @@ func (e *engine) tick(budget int64) outcome {
 	if e.nodes > budget {
 		return overBudget
 	}
-	if stopped(e.stop, e.deadline) {
+	if e.ctx.Err() != nil {
 		return timedOut
 	}
 	return found

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -29,23 +27,16 @@ var ErrTimeLimit = errors.New("undecided: the time limit ran out before a tiling
 // checks. When it has not settled the question within soloTime, a SAT
 // solver joins it on squares up to satMaxSize; see the package comment.
 func Solve(size int, c Counts, limit time.Duration) ([]Placement, error) {
-	tiling, _, err := solve(size, c, limit)
+	tiling, _, err := solveWithin(size, c, limit)
 	return tiling, err
 }
 
 // SolveContext is Solve with the deadline of ctx as its limit (none when
-// ctx has none): the end of ctx, deadline or cancellation, stops the search
-// and the SAT solver within milliseconds, with ErrTimeLimit; both have
-// stopped when it returns.
+// ctx has none): the end of ctx, deadline or cancellation, stops every
+// method within milliseconds, with ErrTimeLimit; all have stopped when it
+// returns.
 func SolveContext(ctx context.Context, size int, c Counts) ([]Placement, error) {
-	var limit time.Duration
-	if deadline, ok := ctx.Deadline(); ok {
-		limit = max(time.Until(deadline), time.Nanosecond)
-	}
-	var cancelled atomic.Bool
-	stop := context.AfterFunc(ctx, func() { cancelled.Store(true) })
-	defer stop()
-	tiling, _, err := solveStop(size, c, limit, &cancelled)
+	tiling, _, err := solve(ctx, size, c, 0)
 	return tiling, err
 }
 
@@ -63,14 +54,16 @@ const (
 	byProfiles  = "row profiles"
 )
 
-// solve is Solve, and says which method settled the question.
-func solve(size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
-	return solveStop(size, c, limit, nil)
+// solveWithin is Solve, and says which method settled the question.
+func solveWithin(size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
+	return solve(context.Background(), size, c, limit)
 }
 
-// solveStop is solve that also stops, as at the deadline, once cancel (if
-// not nil) is set.
-func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (tiling []Placement, method string, err error) {
+// solve is SolveContext, and says which method settled the question, with
+// limit (if positive) as a time limit of its own, which starts once the
+// counts are checked: the signatures that the counts or a colouring
+// argument settle need no context of their own.
+func solve(ctx context.Context, size int, c Counts, limit time.Duration) (tiling []Placement, method string, err error) {
 	if err := checkSize(size); err != nil {
 		return nil, "", err
 	}
@@ -85,9 +78,10 @@ func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (ti
 	if reason := colouringObstacle(size, c); reason != "" {
 		return nil, byColouring, fmt.Errorf("%w (proven: %s)", ErrNoTiling, reason)
 	}
-	var deadline time.Time
 	if limit > 0 {
-		deadline = time.Now().Add(limit)
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
 	}
 	// A signature and its mirror image tile alike: solve the same one of
 	// the two always, and mirror its tiling back.
@@ -95,7 +89,7 @@ func solveStop(size int, c Counts, limit time.Duration, cancel *atomic.Bool) (ti
 	if mirror {
 		c = c.mirrored()
 	}
-	v := decide(size, c, deadline, cancel)
+	v := decide(ctx, size, c)
 	if mirror {
 		v = v.mirrored(size)
 	}
@@ -130,23 +124,21 @@ const existsNote = "a tiling exists (counted row by row), but none was built in 
 // because cadical is not installed.
 const cadicalHint = "a faster SAT solver may decide it: apt-get install cadical"
 
-// soloTime is how long the search runs alone before the SAT solvers join
+// soloTime is how long the search runs alone before the other methods join
 // it: enough for nearly every signature with a tiling, and for most without
 // one that a short search can rule out.
 const soloTime = 50 * time.Millisecond
 
 // searchTime is how long after Solve begins the search may still run, once
-// the tilings of particular forms are tried (besideSAT); a second SAT
-// solver takes its core from then on. Past its solo time the search
-// settles hardly any signature of 12 to 40: in three samples of 599 at a
-// limit of 5 s, 2 of the 743 it settled, in 0.72 and 0.93 s (docs/issue-18.md,
-// "A second SAT solver").
+// the tilings of particular forms are tried; a second SAT solver takes its
+// core from then on. Past its solo time the search settles hardly any
+// signature of 12 to 40 (docs/solvers.md, "Tetromino").
 const searchTime = time.Second
 
-// repairTime is how long repair may take on a square up to satMaxSize,
-// after the search's first second and before the second SAT solver
-// (firstTries): where it finds a tiling, it mostly does in a second or two
-// (docs/issue-18.md, "Repairing the nearest stack of bands").
+// repairTime is how long the repair of the nearest stack of bands may take
+// on a square up to satMaxSize, after the search's first second and before
+// the second SAT solver: where it finds a tiling, it mostly does soon
+// (docs/solvers.md, "Tetromino").
 const repairTime = 2 * time.Second
 
 // proofOf says how method proves that there is no tiling (the weighting
@@ -166,14 +158,26 @@ func proofOf(method string) string {
 // satProof says how a SAT solver proves that there is no tiling.
 const satProof = "a SAT solver ruled out every way to cover the square"
 
-// verdict is what decide found, and how.
+// verdict is what a method found, and how.
 type verdict struct {
 	tiling []Placement // when out is found
 	out    outcome
 	method string   // the method that settled it: bySearch, ...
 	weigh  weighing // the argument, when method is byWeighting
-	sat    string   // the SAT solver that ran, if one did (satAnswer.solver)
-	exists bool     // the row profiles counted a tiling (satAnswer.exists)
+	sat    string   // the SAT solver that ran, if one did: "cadical" or "gini"
+	exists bool     // the row profiles counted a tiling, which the SAT solver looked for
+}
+
+// undecidedVerdict is the verdict of a method that settled nothing.
+var undecidedVerdict = verdict{out: timedOut}
+
+// tilingBy returns the verdict of method when it found tiling, undecided
+// when tiling is nil.
+func tilingBy(tiling []Placement, method string) verdict {
+	if tiling == nil {
+		return undecidedVerdict
+	}
+	return verdict{tiling: tiling, out: found, method: method}
 }
 
 // proof says why there is no tiling, when out is exhausted.
@@ -193,255 +197,268 @@ func (v verdict) mirrored(n int) verdict {
 	return v
 }
 
+// or returns v when it settles the question, else w when it does, else v
+// with what w knows too (the SAT solver that ran, a tiling counted).
+func (v verdict) or(w verdict) verdict {
+	switch {
+	case v.out != timedOut:
+		return v
+	case w.out != timedOut:
+		return w
+	}
+	if v.sat == "" {
+		v.sat = w.sat
+	}
+	v.exists = v.exists || w.exists
+	return v
+}
+
 // decide runs the search alone for soloTime, then tries a weighting
-// argument (findWeighing). Then it starts a weighting argument with weights
-// of any shape (startAnyWeighing, on squares up to anyWeightsMaxSize) and,
-// when the square is at most satMaxSize, a SAT solver, bands, tilings a
-// turn maps onto themselves, the few figures near the sides, the search
-// until searchTime and a second SAT solver (besideSAT); on larger squares,
-// bands (up to bandsMaxSize) beside the search (besideBands); until one of
-// them settles the question or the deadline passes, or cancel (if not nil)
-// is set. method says which settled it. All have stopped when decide
-// returns.
-func decide(n int, c Counts, deadline time.Time, cancel *atomic.Bool) verdict {
-	s := newSearcher(n, c)
-	start := time.Now()
-	solo := earlier(start.Add(soloTime), deadline)
-	s.e.deadline, s.e.stop = solo, cancel
-	if out := s.run(); out != timedOut || solo.Equal(deadline) || cancel != nil && cancel.Load() {
-		return s.result(out)
+// argument (findWeighing), then races the portfolio (race.run) until one
+// of its methods settles the question or ctx ends. All have stopped when
+// it returns.
+func decide(ctx context.Context, n int, c Counts) verdict {
+	r := &race{n: n, c: c, s: newSearcher(n, c), start: time.Now()}
+	solo, cancel := context.WithDeadline(ctx, r.start.Add(soloTime))
+	out := r.s.runWithin(solo)
+	cancel()
+	if out != timedOut || ctx.Err() != nil {
+		return r.s.result(out)
 	}
 	if w, ok := findWeighing(n, c); ok {
 		return verdict{out: exhausted, method: byWeighting, weigh: w}
 	}
-	// One flag stops them all: set by the side that settles the question,
-	// or by the caller's cancel, which is this call's own.
-	stop := cancel
-	if stop == nil {
-		stop = new(atomic.Bool)
-	}
-	weights := startAnyWeighing(n, c, deadline, stop)
-	s.e.deadline, s.e.stop = deadline, stop
-	if n > satMaxSize {
-		return s.besideBands(n, c, deadline, stop, weights)
-	}
-	return s.besideSAT(n, c, deadline, start.Add(searchTime), stop, weights)
+	return r.run(ctx)
 }
 
-// besideSAT settles a square up to satMaxSize: the SAT solver starts with
-// the bands, which keep one core busy, and goes on beside the others once
-// they are done; then come the tilings a turn maps onto themselves, the
-// few figures near the sides, the search until searchUntil, the nearest
-// stack of bands repaired for at most repairTime, then a second SAT solver
-// on the whole square in its configuration for formulas with a model,
-// until one of them, or the weights (weights), settles it, or stop is set
-// or the deadline passes.
-func (s *searcher) besideSAT(n int, c Counts, deadline, searchUntil time.Time, stop *atomic.Bool, weights <-chan weighed) verdict {
-	sat := startSAT(n, c, deadline, stop)
-	// The whole square's formula without symmetry-breaking clauses, for
-	// the turned tilings and the second SAT solver: built once, when the
-	// first of them asks.
-	whole := sync.OnceValue(func() *encoding { return encode(n, c, noBreaking, stop) })
-	tiling, method, out := s.firstTries(n, c, whole, deadline, searchUntil, stop)
-	if tiling != nil {
-		stop.Store(true)
-		<-sat
-		<-weights
-		return verdict{tiling: tiling, out: found, method: method}
-	}
-	second := satAnswer{out: timedOut}
-	if out == timedOut {
-		out, second = s.secondSAT(whole, deadline, stop)
-	}
-	stop.Store(true)
-	answer, method := <-sat, bySAT
-	if answer.method != "" {
-		method = answer.method
-	}
-	if second.out != timedOut {
-		answer, method = second, bySecondSAT
-	}
-	return s.verdict(out, answer, method, <-weights)
+// A method is an entry of the portfolio that decide races: a way to settle
+// a signature, the squares it takes on, and its share of the time.
+type method struct {
+	name  string        // the method, as verdicts name it (when run does not)
+	sides sides         // the squares it takes on
+	until time.Duration // it ends this long after decide began (0: with the race)
+	most  time.Duration // it runs this long at most (0: no bound of its own)
+	run   func(ctx context.Context, r *race) verdict
 }
 
-// firstTries is what besideSAT runs on the search's core before the second
-// SAT solver: tilings of three forms that are quick to build or to ask for
-// (stacks of bands, tilings a turn maps onto themselves, then the few
-// figures near the sides), the search until searchUntil, then the repair
-// of the nearest stack of bands for at most repairTime, until one of them
-// finds a tiling (and method says which) or the search settles the
-// question (out).
-func (s *searcher) firstTries(n int, c Counts, whole func() *encoding, deadline, searchUntil time.Time, stop *atomic.Bool) (tiling []Placement, method string, out outcome) {
-	tiling, nearest := nearestBands(n, c, haltAt(stop, deadline))
-	if tiling != nil {
-		return tiling, byBands, timedOut
-	}
-	if tiling = turnedTiling(c, whole, deadline, stop); tiling != nil {
-		return tiling, byTurn, timedOut
-	}
-	if tiling = borderTiling(n, c, deadline, stop); tiling != nil {
-		return tiling, byBorder, timedOut
-	}
-	s.e.deadline = earlier(searchUntil, deadline)
-	if out = s.run(); out != timedOut || nearest == nil {
-		return nil, "", out
-	}
-	until := earlier(time.Now().Add(repairTime), deadline)
-	return repair(n, c, nearest(haltAt(stop, until)), until, stop), byRepair, timedOut
+// besides are the methods that run in goroutines of their own, beside the
+// search's core, from the end of the search's solo until the question is
+// settled: the SAT solver on squares up to satMaxSize, the bands (repaired
+// when need be) on larger ones, and weights of any shape. When two settle
+// it at once, the earlier in the list names the method.
+var besides = []method{
+	{name: bySAT, sides: sides{max: satMaxSize}, run: runFirstSAT},
+	{name: byBands, sides: sides{min: satMaxSize + 1}, run: runBandsOrRepair},
+	{name: byWeighting, sides: sides{max: anyWeightsMaxSize}, run: runAnyWeighing},
 }
 
-// secondSAT runs a second SAT solver on the formula whole in its
-// configuration for formulas with a model, until it settles the question,
-// or stop is set or the deadline passes; the search goes on instead when
-// the solver cannot run (a formula over satMaxClauses). It returns the
-// search's outcome (timedOut when it did not run) and the solver's answer
-// (timedOut when it did not run).
-func (s *searcher) secondSAT(whole func() *encoding, deadline time.Time, stop *atomic.Bool) (outcome, satAnswer) {
-	if stopped(stop, deadline) {
-		return timedOut, satAnswer{out: timedOut}
+// inTurn are the methods that run one after the other on the search's
+// core, each until it settles the question or its time is up. On squares
+// up to satMaxSize: tilings of three forms that are quick to build or to
+// ask for (a stack of bands, a tiling a turn maps onto itself, the few
+// figures near the sides), the search until searchTime, the nearest stack
+// of bands repaired for at most repairTime, then a second SAT solver on
+// the whole square in its configuration for formulas with a model, which
+// finds some tilings several times sooner than the first. Last, the search
+// until the end: on larger squares, and where the second SAT solver cannot
+// run (a formula over satMaxClauses).
+var inTurn = []method{
+	{name: byBands, sides: sides{max: satMaxSize}, run: runBands},
+	{name: byTurn, sides: sides{max: satMaxSize}, run: runTurned},
+	{name: byBorder, sides: sides{max: satMaxSize}, run: runBorder},
+	{name: bySearch, sides: sides{max: satMaxSize}, until: searchTime, run: runSearch},
+	{name: byRepair, sides: sides{max: satMaxSize}, most: repairTime, run: runRepair},
+	{name: bySecondSAT, sides: sides{max: satMaxSize}, run: runSecondSAT},
+	{name: bySearch, run: runSearch},
+}
+
+// sides are the sides of the squares a method takes on: from min to max,
+// 0 for no bound. (Data, not a function, so that the lists above are built
+// by the compiler and nothing runs as puzbot starts.)
+type sides struct{ min, max int }
+
+// take says whether the method takes on the n x n square.
+func (s sides) take(n int) bool { return n >= s.min && (s.max == 0 || n <= s.max) }
+
+// within runs m on r, ended by ctx and by m's share of the time.
+func (m method) within(ctx context.Context, r *race) verdict {
+	if m.until > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, r.start.Add(m.until))
+		defer cancel()
 	}
-	second := solveFormula(cadicalPath(), whole(), forSat, deadline, stop)
-	out := timedOut
-	if second.out == timedOut && !stopped(stop, deadline) {
-		s.e.deadline = deadline
-		out = s.run()
+	if m.most > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, m.most)
+		defer cancel()
 	}
-	return out, second
-}
-
-// earlier returns the earlier of a and the deadline d, which is none when
-// zero.
-func earlier(a, d time.Time) time.Time {
-	if d.IsZero() || a.Before(d) {
-		return a
+	v := m.run(ctx, r)
+	if v.method == "" {
+		v.method = m.name
 	}
-	return d
+	return v
 }
 
-// besideBands settles a square too large for the SAT solvers: the bands
-// take the other core, beside the search, until one of them, or the
-// weights (weights), settles it, or stop is set or the deadline passes.
-func (s *searcher) besideBands(n int, c Counts, deadline time.Time, stop *atomic.Bool, weights <-chan weighed) verdict {
-	bands := startBands(n, c, deadline, stop)
-	out := s.run()
-	stop.Store(true)
-	if b := <-bands; out == timedOut && b.tiling != nil {
-		<-weights
-		return verdict{tiling: b.tiling, out: found, method: b.method}
+// race is one call of decide: the square, the counts, and what the
+// methods of the portfolio share.
+type race struct {
+	n     int
+	c     Counts
+	start time.Time // when decide began
+	s     *searcher // the search, which each of its turns takes up again
+	// nearest builds the stack of bands nearest the signature (nil when
+	// there is none), once runBands has run.
+	nearest func(halt func() bool) []Placement
+	whole   *encoding // the whole square's formula, once built (wholeFormula)
+	built   bool
+}
+
+// run races the methods of the portfolio that apply to the square: those
+// of besides in goroutines of their own, those of inTurn one after the
+// other on this one, until one of them settles the question, which stops
+// the others, or ctx ends. The verdict is the first in turn's that settled
+// it, else the first beside's, else an undecided one with what they know.
+// All have stopped when it returns.
+func (r *race) run(ctx context.Context) verdict {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	answers := r.startBesides(ctx, cancel)
+	v := r.takeTurns(ctx)
+	cancel()
+	for _, answer := range answers {
+		v = v.or(<-answer)
 	}
-	return s.verdict(out, satAnswer{out: timedOut}, bySAT, <-weights)
+	return v
 }
 
-// verdict is what the search's run, which ended with out, a SAT solver's
-// answer (method says which solver) and the weights of any shape settled,
-// in that order: the search's or the SAT solver's tiling or proof, else the
-// weights' proof, else nothing (timedOut).
-func (s *searcher) verdict(out outcome, answer satAnswer, method string, weighed weighed) verdict {
-	switch {
-	case out != timedOut:
-		return s.result(out)
-	case answer.out != timedOut:
-		return verdict{tiling: answer.tiling, out: answer.out, method: method}
-	case weighed.ok:
-		return verdict{out: exhausted, method: byWeighting, weigh: weighed.w}
-	}
-	return verdict{out: timedOut, sat: answer.solver, exists: answer.exists}
-}
-
-// startBands builds a tiling from bands, or repairs the nearest stack of
-// them (bandsOrRepair), beside the caller, until stop is set or the
-// deadline passes. It sends the tiling (nil for none) and the method on
-// the channel returned and, when it has built one, sets stop so that the
-// others stop.
-func startBands(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan built {
-	return beside(stop, func() built {
-		tiling, method := bandsOrRepair(n, c, deadline, stop)
-		return built{tiling, method}
-	}, func(b built) bool { return b.tiling != nil })
-}
-
-// built is a tiling and the method that built it.
-type built struct {
-	tiling []Placement
-	method string
-}
-
-// bandsOrRepair returns a tiling built from bands (method byBands), else
-// the stack of bands nearest the signature repaired (byRepair), else nil,
-// by the deadline or until stop is set.
-func bandsOrRepair(n int, c Counts, deadline time.Time, stop *atomic.Bool) ([]Placement, string) {
-	tiling, nearest := nearestBands(n, c, haltAt(stop, deadline))
-	if tiling != nil || nearest == nil {
-		return tiling, byBands
-	}
-	return repair(n, c, nearest(haltAt(stop, deadline)), deadline, stop), byRepair
-}
-
-// weighed is what startAnyWeighing found: ok when w proves that there is
-// no tiling.
-type weighed struct {
-	w  weighing
-	ok bool
-}
-
-// startAnyWeighing looks for a weighting argument with weights of any
-// shape (findAnyWeighing, which takes squares up to anyWeightsMaxSize)
-// until stop is set or the deadline passes. It sends what it found on the channel
-// returned and, when it has found one, sets stop so that the others stop.
-func startAnyWeighing(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan weighed {
-	return beside(stop, func() weighed {
-		w, ok := findAnyWeighing(n, c, haltAt(stop, deadline))
-		return weighed{w, ok}
-	}, func(w weighed) bool { return w.ok })
-}
-
-// beside runs work in a goroutine of its own, beside the caller, and sends
-// its result on the channel returned; when settles says that the result
-// settles the question, it sets stop first, so that the others stop.
-func beside[T any](stop *atomic.Bool, work func() T, settles func(T) bool) <-chan T {
-	out := make(chan T, 1)
-	go func() {
-		result := work()
-		if settles(result) {
-			stop.Store(true)
+// startBesides starts the methods of besides that apply, and returns the
+// channels on which each sends its verdict; one that settles the question
+// calls settled first, so that the others stop.
+func (r *race) startBesides(ctx context.Context, settled context.CancelFunc) []<-chan verdict {
+	var answers []<-chan verdict
+	for _, m := range besides {
+		if !m.sides.take(r.n) {
+			continue
 		}
-		out <- result
-	}()
-	return out
+		answer := make(chan verdict, 1)
+		go func() {
+			v := m.within(ctx, r)
+			if v.out != timedOut {
+				settled()
+			}
+			answer <- v
+		}()
+		answers = append(answers, answer)
+	}
+	return answers
 }
 
-// haltAt returns a halt function for the methods that ask one: it says to
-// stop once stop is set or the deadline passes (stopped).
-func haltAt(stop *atomic.Bool, deadline time.Time) func() bool {
-	return func() bool { return stopped(stop, deadline) }
+// takeTurns runs the methods of inTurn that apply, one after the other,
+// until one settles the question or ctx ends.
+func (r *race) takeTurns(ctx context.Context) verdict {
+	v := undecidedVerdict
+	for _, m := range inTurn {
+		if ctx.Err() != nil {
+			break
+		}
+		if !m.sides.take(r.n) {
+			continue
+		}
+		if v = v.or(m.within(ctx, r)); v.out != timedOut {
+			break
+		}
+	}
+	return v
 }
 
-// satAnswer is what a SAT solver found.
-type satAnswer struct {
-	tiling []Placement
-	out    outcome
-	solver string // "cadical" or "gini"; "" when none ran (stopped first, or the formula was too large)
-	method string // byProfiles when the row profiles settled it before the solver ran, else ""
-	exists bool   // the row profiles counted a tiling, which the solver looked for
+// wholeFormula returns the whole square's formula without symmetry-breaking
+// clauses, for the turned tilings and the second SAT solver: built once,
+// when the first of them asks (nil when ctx ended first).
+func (r *race) wholeFormula(ctx context.Context) *encoding {
+	if !r.built {
+		r.whole, r.built = encode(ctx, r.n, r.c, noBreaking), true
+	}
+	return r.whole
 }
 
 // satBreaking is the formula the SAT solver works on: the lex-leader
 // clauses and the local ones. A second solver on the lex-leader clauses
-// alone ran beside it until the bands built the tilings it found first (24
-// I132,S12: 0.07 s of CPU against 1 s); on two cores, three threads gave
-// each about two thirds of one, and with the second solver gone every hard
-// signature measured is settled sooner (30 O1,T224 in 4.3 s instead of
-// 6.1 s, 12 L2,T34 in 5.8 s instead of 9.5 s) and the 599 sweep decides as
-// many (README, "Hard signatures").
+// alone once ran beside it; on two cores it took CPU time from the others,
+// and without it the hard signatures are settled sooner (docs/solvers.md,
+// "Tetromino").
 const satBreaking = localBreaking
 
-// startSAT counts the row profiles, then starts the SAT solver on the
-// formula of satBreaking (profilesThenSAT). It sends its answer on the
-// channel returned and, when it has decided, sets stop so that the search
-// stops.
-func startSAT(n int, c Counts, deadline time.Time, stop *atomic.Bool) <-chan satAnswer {
-	return beside(stop, func() satAnswer { return profilesThenSAT(n, c, deadline, stop) },
-		func(answer satAnswer) bool { return answer.out != timedOut })
+// runFirstSAT counts the row profiles, then runs the SAT solver on the
+// formula of satBreaking (profilesThenSAT).
+func runFirstSAT(ctx context.Context, r *race) verdict {
+	return profilesThenSAT(ctx, r.n, r.c)
+}
+
+// runBandsOrRepair builds a tiling from bands (byBands), else repairs the
+// stack of bands nearest the signature (byRepair).
+func runBandsOrRepair(ctx context.Context, r *race) verdict {
+	tiling, nearest := nearestBands(r.n, r.c, halt(ctx))
+	if tiling != nil || nearest == nil {
+		return tilingBy(tiling, byBands)
+	}
+	return tilingBy(repair(ctx, r.n, r.c, nearest(halt(ctx))), byRepair)
+}
+
+// runAnyWeighing looks for a weighting argument with weights of any shape
+// (findAnyWeighing).
+func runAnyWeighing(ctx context.Context, r *race) verdict {
+	if w, ok := findAnyWeighing(r.n, r.c, halt(ctx)); ok {
+		return verdict{out: exhausted, method: byWeighting, weigh: w}
+	}
+	return undecidedVerdict
+}
+
+// runBands builds a tiling from bands, and keeps the way to the stack
+// nearest the signature for runRepair.
+func runBands(ctx context.Context, r *race) verdict {
+	tiling, nearest := nearestBands(r.n, r.c, halt(ctx))
+	r.nearest = nearest
+	return tilingBy(tiling, byBands)
+}
+
+// runTurned looks for a tiling that a turn of the square maps onto itself
+// (turnedTiling).
+func runTurned(ctx context.Context, r *race) verdict {
+	whole := func() *encoding { return r.wholeFormula(ctx) }
+	return tilingBy(turnedTiling(ctx, r.c, whole), byTurn)
+}
+
+// runBorder looks for a tiling with the few figures near the sides
+// (borderTiling).
+func runBorder(ctx context.Context, r *race) verdict {
+	return tilingBy(borderTiling(ctx, r.n, r.c), byBorder)
+}
+
+// runSearch takes the search up again until it settles the question or
+// ctx ends.
+func runSearch(ctx context.Context, r *race) verdict {
+	return r.s.result(r.s.runWithin(ctx))
+}
+
+// runRepair repairs the stack of bands nearest the signature, when
+// runBands found one.
+func runRepair(ctx context.Context, r *race) verdict {
+	if r.nearest == nil {
+		return undecidedVerdict
+	}
+	return tilingBy(repair(ctx, r.n, r.c, r.nearest(halt(ctx))), byRepair)
+}
+
+// runSecondSAT runs a second SAT solver on the whole square's formula in
+// its configuration for formulas with a model.
+func runSecondSAT(ctx context.Context, r *race) verdict {
+	return solveFormula(ctx, cadicalPath(), r.wholeFormula(ctx), forSat)
+}
+
+// halt returns a halt function for the methods that ask one: it says to
+// stop once ctx has ended.
+func halt(ctx context.Context) func() bool {
+	return func() bool { return ctx.Err() != nil }
 }
 
 // result returns the tiling on the board if out is found.
@@ -461,17 +478,17 @@ type searcher struct {
 
 func newSearcher(n int, c Counts) *searcher {
 	// A run that goes well takes a little more than one step per figure.
-	return &searcher{e: newEngine(n, c, time.Time{}), base: 2*int64(n*n/4) + 1024}
+	return &searcher{e: newEngine(n, c), base: 2*int64(n*n/4) + 1024}
 }
 
-// run searches until it finds a tiling or proves there is none, or the
-// engine's deadline passes or its stop flag is set (timedOut). When one
-// run takes much longer than it should, a restart with other tie-breaks
-// usually does better. The runs' budgets follow the Luby sequence: mostly
+// runWithin searches until it finds a tiling or proves there is none, or
+// ctx ends (timedOut). When one run takes much longer than it should, a
+// restart with other tie-breaks usually does better. The runs' budgets follow the Luby sequence: mostly
 // short, but growing without bound, so that if there is no tiling some run
 // eventually has the budget to try everything and prove it. A run cut short
 // by the deadline starts again from its beginning on the next call.
-func (s *searcher) run() outcome {
+func (s *searcher) runWithin(ctx context.Context) outcome {
+	s.e.ctx = ctx
 	for ; ; s.attempt++ {
 		if out := s.e.search(s.attempt, s.base*luby(s.attempt+1)); out != overBudget {
 			return out
@@ -490,10 +507,4 @@ func luby(i uint64) int64 {
 			return luby(i - (1<<(k-1) - 1))
 		}
 	}
-}
-
-// stopped says whether the search, the bands or a SAT solver must stop:
-// stop (when not nil) is set, or the deadline (when not zero) has passed.
-func stopped(stop *atomic.Bool, deadline time.Time) bool {
-	return stop != nil && stop.Load() || !deadline.IsZero() && time.Now().After(deadline)
 }

@@ -1,11 +1,11 @@
 package tetromino
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -320,14 +320,14 @@ func FuzzSolve(f *testing.F) {
 }
 
 // TestSecondSAT checks that the second SAT solver, which takes the
-// search's core after the search's first second and the repair
-// (besideSAT), settles what the first solver, the search and the other
-// tries do not within a minute: 20 J24,S3,Z73, whose counts fit neither a
-// turn nor the tries near the sides, and whose tiling cadical finds in
-// about 6 s of a core in its configuration for formulas with a model
-// (docs/issue-18.md, "A second SAT solver"). The repair of the nearest stack of
-// bands (J24,S4,Z72) finds one too in some runs, so Solve must tile it by
-// one or the other, and the second solver alone must.
+// search's core after the search's first second and the repair (inTurn),
+// settles what the first solver, the search and the other tries do not
+// within a minute: 20 J24,S3,Z73, whose counts fit neither a turn nor the
+// tries near the sides, and whose tiling cadical finds in seconds in its
+// configuration for formulas with a model (docs/solvers.md, "Tetromino").
+// The repair of the nearest stack of bands (J24,S4,Z72) finds one too in
+// some runs, so Solve must tile it by one or the other, and the second
+// solver alone must.
 func TestSecondSAT(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seconds of cadical")
@@ -336,7 +336,7 @@ func TestSecondSAT(t *testing.T) {
 		t.Skip("cadical is not installed")
 	}
 	n, c := 20, mustCounts(t, "J24,S3,Z73")
-	tiling, method, err := solve(n, c, time.Minute)
+	tiling, method, err := solveWithin(n, c, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,14 +346,27 @@ func TestSecondSAT(t *testing.T) {
 	if method != bySecondSAT && method != byRepair {
 		t.Errorf("tiling by %s, want %s or %s", method, bySecondSAT, byRepair)
 	}
-	s, stop := newSearcher(n, c), new(atomic.Bool)
-	s.e.stop = stop
-	whole := func() *encoding { return encode(n, c, noBreaking, stop) }
-	out, second := s.secondSAT(whole, time.Now().Add(time.Minute), stop)
-	if out != timedOut || second.out != found {
-		t.Fatalf("the second solver alone: the search %v, the solver %v; want a tiling from the solver", out, second.out)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	second := runSecondSAT(ctx, &race{n: n, c: c})
+	if second.out != found {
+		t.Fatalf("the second solver alone: %v, want a tiling", second.out)
 	}
 	if err := checkTiling(n, c, second.tiling); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// withLimit returns a context that ends after limit, or with the test.
+func withLimit(t *testing.T, limit time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), limit)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// ended returns a context that has ended.
+func ended() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
 }

@@ -106,17 +106,17 @@ func (enc *encoding) lexLeader(order []int32, g func(int32) int32) {
 			continue
 		}
 		if e == 0 {
-			enc.add(-x, y)
+			enc.Add(-x, y)
 		} else {
-			enc.add(-e, -x, y)
+			enc.Add(-e, -x, y)
 		}
-		next := enc.newVar()
+		next := enc.NewVar()
 		if e == 0 {
-			enc.add(-x, -y, next)
-			enc.add(x, y, next)
+			enc.Add(-x, -y, next)
+			enc.Add(x, y, next)
 		} else {
-			enc.add(-e, -x, -y, next)
-			enc.add(-e, x, y, next)
+			enc.Add(-e, -x, -y, next)
+			enc.Add(-e, x, y, next)
 		}
 		e = next
 	}

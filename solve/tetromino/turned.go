@@ -1,20 +1,15 @@
 package tetromino
 
-import (
-	"slices"
-	"sync/atomic"
-	"time"
-)
+import "context"
 
 // Tilings that a turn of the square maps onto themselves.
 //
 // A tiling that the quarter turn maps onto itself is fixed by a quarter of
 // its placements, one that the half turn does by half of them, and a SAT
 // solver asked for such a tiling alone searches a space that much smaller.
-// Some signatures whose tilings the SAT solver takes 5-60 s to find on the
-// whole square have such a tiling, found in a second or two: 20 L24,S76 in
-// 0.2 s (quarter turn), 16 I40,S24 and 16 I40,Z24 in 1.2-1.6 s (half
-// turn) (docs/issue-18.md, "Turned onto themselves").
+// Some signatures whose tilings the SAT solver is slow to find on the whole
+// square have such a tiling, which it finds much sooner (docs/solvers.md,
+// "Tetromino").
 
 // The side of a square that tetrominoes tile is even (its area is a
 // multiple of 4), so a turn about its centre maps no cell onto itself:
@@ -25,14 +20,13 @@ import (
 // turnedTiling looks for a tiling by the figures counted in c that the
 // quarter turn of the square maps onto itself, then for one that the half
 // turn does, when the counts allow it (turnsFitting), each for at most
-// half the time left before the deadline (borderMaxTime when there is
-// none), with a SAT solver in its configuration for formulas with a model.
-// whole gives the whole square's formula without symmetry-breaking
-// clauses, which would exclude some of these tilings (nil once stop is
-// set); each turn adds its clauses to a copy. It returns nil when it finds
-// none in time or there is none, or once stop is set: its nil proves
-// nothing about the square.
-func turnedTiling(c Counts, whole func() *encoding, deadline time.Time, stop *atomic.Bool) []Placement {
+// half the time left before the deadline of ctx (solveTry), with a SAT
+// solver in its configuration for formulas with a model. whole gives the
+// whole square's formula without symmetry-breaking clauses, which would
+// exclude some of these tilings (nil once ctx has ended); each turn adds
+// its clauses to a copy. It returns nil when it finds none in time or there
+// is none, or once ctx ends: its nil proves nothing about the square.
+func turnedTiling(ctx context.Context, c Counts, whole func() *encoding) []Placement {
 	turns := turnsFitting(c)
 	if len(turns) == 0 {
 		return nil
@@ -43,12 +37,11 @@ func turnedTiling(c Counts, whole func() *encoding, deadline time.Time, stop *at
 	}
 	index := formula.placementIndex()
 	for _, turn := range turns {
-		if stopped(stop, deadline) {
+		if ctx.Err() != nil {
 			return nil
 		}
-		enc := formula.turned(index, turn)
-		if a := solveFormula(cadicalPath(), enc, forSat, tryUntil(deadline), stop); a.out == found {
-			return a.tiling
+		if v := solveTry(ctx, formula.turned(index, turn)); v.out == found {
+			return v.tiling
 		}
 	}
 	return nil
@@ -89,9 +82,9 @@ func fitsOrbit(c Counts, orbit int) bool {
 // as it was.
 func (enc *encoding) turned(index placementIndex, turn squareMap) *encoding {
 	t := *enc
-	t.lits = slices.Clip(enc.lits) // the clauses added go to a new array
+	t.Formula = *enc.Clone()
 	for v := int32(1); v <= int32(len(t.places)); v++ {
-		t.add(-v, index.image(turn, v))
+		t.Add(-v, index.image(turn, v))
 	}
 	return &t
 }

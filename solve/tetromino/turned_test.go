@@ -2,7 +2,6 @@ package tetromino
 
 import (
 	"image"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -41,9 +40,8 @@ func TestTurnsFitting(t *testing.T) {
 // TestTurnedTiling checks that turnedTiling's tilings are tilings of the
 // signature that the half turn maps onto themselves (so does the quarter
 // turn's square), and that it finds them where the whole square's formula
-// takes cadical 5-60 s (docs/issue-18.md, "Turned onto themselves"); and
-// that Solve, which asks it, tiles them within 10 s (5 s is what the
-// sweep allows).
+// takes cadical long (docs/solvers.md, "Tetromino"); and that Solve, which
+// asks it, tiles them within 10 s (5 s is what the sweep allows).
 func TestTurnedTiling(t *testing.T) {
 	for _, tc := range []struct {
 		n   int
@@ -54,9 +52,9 @@ func TestTurnedTiling(t *testing.T) {
 		{16, "I40,Z24"}, // Solve solves its mirror image
 	} {
 		c := mustCounts(t, tc.sig)
-		stop := new(atomic.Bool)
-		whole := func() *encoding { return encode(tc.n, c, noBreaking, stop) }
-		tiling := turnedTiling(c, whole, time.Now().Add(time.Minute), stop)
+		ctx := withLimit(t, time.Minute)
+		whole := func() *encoding { return encode(ctx, tc.n, c, noBreaking) }
+		tiling := turnedTiling(ctx, c, whole)
 		if tiling == nil {
 			t.Errorf("%d %s: no turned tiling", tc.n, tc.sig)
 			continue
@@ -67,7 +65,7 @@ func TestTurnedTiling(t *testing.T) {
 		if !turnedOntoItself(tc.n, tiling, rotations[1]) {
 			t.Errorf("%d %s: the half turn does not map the tiling onto itself", tc.n, tc.sig)
 		}
-		tiling, method, err := solve(tc.n, c, 10*time.Second)
+		tiling, method, err := solveWithin(tc.n, c, 10*time.Second)
 		if err != nil {
 			t.Errorf("%d %s: Solve: %v", tc.n, tc.sig, err)
 			continue

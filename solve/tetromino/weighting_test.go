@@ -59,7 +59,7 @@ func checkWeighing(n int, w weighing) error {
 
 // TestWeighingProves: signatures that no colouring argument rules out and
 // that the search and the SAT solvers do not settle within seconds (J6,S211,Z107
-// and L8,O91,Z301 not even cadical within 100 s; J40,S9960 is beyond the
+// and L8,O91,Z301 not even cadical given minutes; J40,S9960 is beyond the
 // SAT solvers' sizes), proven by a weighting that the checker verifies,
 // and so is the mirror image of each. The last three, rich in T with S or
 // Z, take weights of any shape: the affine family has none for them.
@@ -182,7 +182,7 @@ func TestSolveByWeighting(t *testing.T) {
 	} {
 		c, _ := ParseSignature(tc.sig)
 		start := time.Now()
-		_, method, err := solve(tc.n, c, 20*time.Second)
+		_, method, err := solveWithin(tc.n, c, 20*time.Second)
 		if !errors.Is(err, ErrNoTiling) || method != byWeighting {
 			t.Errorf("%d %s: %v by %q, want no tiling by %s", tc.n, tc.sig, err, method, byWeighting)
 			continue

@@ -1,50 +1,20 @@
-package tetromino
+package sat
 
-import (
-	"bufio"
-	"fmt"
-	"io"
-	"strconv"
-)
+// AtMost adds clauses that allow at most k of the literals xs to be true:
+// with a totalizer (atMostTotalizer) when it has at most
+// totalizerMaxClauses clauses each way, else with a cardinality network,
+// which grows with log² k where the totalizer grows with k. The totalizer
+// is the one that helps the SAT solvers most, all the more where k is
+// small. Literals that come one after the other in xs are counted together
+// in the totalizer's nodes, so the solver learns bounds on those runs.
+func (f *Formula) AtMost(xs []int32, k int) { f.count(xs, k, false) }
 
-// cnf is a formula in conjunctive normal form being built: variables are
-// numbered from 1, a literal is a variable or its negation, as in DIMACS.
-type cnf struct {
-	nvars    int32
-	lits     []int32 // the clauses one after the other, each ended by 0
-	nclauses int
-}
+// Exactly adds clauses that allow exactly k of the literals xs to be true,
+// counted as by AtMost.
+func (f *Formula) Exactly(xs []int32, k int) { f.count(xs, k, true) }
 
-func (f *cnf) newVar() int32 {
-	f.nvars++
-	return f.nvars
-}
-
-// add appends the clause c (an empty one makes the formula unsatisfiable).
-func (f *cnf) add(c ...int32) {
-	f.lits = append(f.lits, c...)
-	f.lits = append(f.lits, 0)
-	f.nclauses++
-}
-
-// addSome appends the clause of the literals of c that are not 0.
-func (f *cnf) addSome(c ...int32) {
-	for _, l := range c {
-		if l != 0 {
-			f.lits = append(f.lits, l)
-		}
-	}
-	f.lits = append(f.lits, 0)
-	f.nclauses++
-}
-
-// atMost adds clauses that allow at most k of the literals xs to be true,
-// and, when exact is set, at least k: with a totalizer (atMostTotalizer)
-// when it has at most totalizerMaxClauses clauses each way, else with a
-// cardinality network, which grows with log² k where the totalizer grows
-// with k. The totalizer is the one that helps the SAT solvers, most of all
-// on the count of a signature's rare figure, where k is small.
-func (f *cnf) atMost(xs []int32, k int, exact bool) {
+// count is AtMost, or Exactly when exact is set.
+func (f *Formula) count(xs []int32, k int, exact bool) {
 	if useTotalizer(len(xs), k) {
 		f.atMostTotalizer(xs, k, exact)
 	} else {
@@ -53,32 +23,30 @@ func (f *cnf) atMost(xs []int32, k int, exact bool) {
 }
 
 // totalizerMaxClauses bounds a totalizer's clauses each way: an exact count
-// with one stays under half a million clauses, a quarter of satMaxClauses.
+// with one stays under half a million clauses.
 const totalizerMaxClauses = 250_000
 
-// useTotalizer reports whether atMost counts n inputs up to k with a
+// useTotalizer reports whether AtMost counts n inputs up to k with a
 // totalizer.
 func useTotalizer(n, k int) bool {
 	return totalizerSize(n, k) <= totalizerMaxClauses
 }
 
-// countSize estimates the clauses of one direction of atMost over n
-// inputs up to k.
-func countSize(n, k int) int {
+// CountSize estimates the clauses that AtMost adds over n literals up to k,
+// and half of those that Exactly adds.
+func CountSize(n, k int) int {
 	if useTotalizer(n, k) {
 		return totalizerSize(n, k)
 	}
 	return 3 * networkSize(n, k)
 }
 
-// atMostTotalizer is atMost with a totalizer (Bailleux and Boufkhad,
+// atMostTotalizer is AtMost, or Exactly when exact is set, with a totalizer (Bailleux and Boufkhad,
 // "Efficient CNF encoding of Boolean cardinality constraints", CP 2003): a
 // balanced binary tree over xs, in their order, whose every node counts the
 // inputs below it in unary. So the solver has the count of every run of
-// consecutive inputs the tree splits xs into, and can learn bounds on it:
-// encode lists the placements along a Z-order curve, where each such run is
-// a compact part of the square (see anchors).
-func (f *cnf) atMostTotalizer(xs []int32, k int, exact bool) {
+// consecutive inputs the tree splits xs into, and can learn bounds on it.
+func (f *Formula) atMostTotalizer(xs []int32, k int, exact bool) {
 	var out []int32
 	if len(xs) > 0 {
 		out = totalizer{f: f, up: true, down: exact, m: k + 1}.count(xs)
@@ -90,15 +58,15 @@ func (f *cnf) atMostTotalizer(xs []int32, k int, exact bool) {
 // (out[i] says more than i inputs are true), at most k, and at least k when
 // exact is set. An output that is 0 or past the end of out is false: the
 // count cannot reach it.
-func (f *cnf) bound(out []int32, k int, exact bool) {
+func (f *Formula) bound(out []int32, k int, exact bool) {
 	if l := output(out, k); l != 0 {
-		f.add(-l)
+		f.Add(-l)
 	}
 	if exact && k > 0 {
 		if l := output(out, k-1); l == 0 {
-			f.add() // fewer than k inputs
+			f.Add() // fewer than k inputs
 		} else {
-			f.add(l)
+			f.Add(l)
 		}
 	}
 }
@@ -111,7 +79,7 @@ func (f *cnf) bound(out []int32, k int, exact bool) {
 // set, they force it false when too few are. Literal 0 stands for the
 // constant false here; it never reaches a clause.
 type network struct {
-	f        *cnf
+	f        *Formula
 	up, down bool
 }
 
@@ -123,16 +91,16 @@ func (n network) compare(a, b int32) (hi, lo int32) {
 	case b == 0:
 		return a, 0
 	}
-	hi, lo = n.f.newVar(), n.f.newVar()
+	hi, lo = n.f.NewVar(), n.f.NewVar()
 	if n.up {
-		n.f.add(-a, hi)
-		n.f.add(-b, hi)
-		n.f.add(-a, -b, lo)
+		n.f.Add(-a, hi)
+		n.f.Add(-b, hi)
+		n.f.Add(-a, -b, lo)
 	}
 	if n.down {
-		n.f.add(a, b, -hi)
-		n.f.add(a, -lo)
-		n.f.add(b, -lo)
+		n.f.Add(a, b, -hi)
+		n.f.Add(a, -lo)
+		n.f.Add(b, -lo)
 	}
 	return hi, lo
 }
@@ -208,10 +176,10 @@ func (n network) count(a []int32, m int) []int32 {
 	return c
 }
 
-// atMostNetwork is atMost with a cardinality network, whose outputs count
+// atMostNetwork is AtMost, or Exactly when exact is set, with a cardinality network, whose outputs count
 // the inputs in runs of m (the first power of 2 above k) merged one after
 // the other.
-func (f *cnf) atMostNetwork(xs []int32, k int, exact bool) {
+func (f *Formula) atMostNetwork(xs []int32, k int, exact bool) {
 	m := 1
 	for m < k+1 {
 		m *= 2
@@ -234,7 +202,7 @@ func networkSize(n, k int) int {
 // above m-1 is never needed. With up set, its clauses force an output true
 // when enough inputs are; with down set, false when too few are.
 type totalizer struct {
-	f        *cnf
+	f        *Formula
 	up, down bool
 	m        int
 }
@@ -252,7 +220,7 @@ func (t totalizer) count(xs []int32) []int32 {
 func (t totalizer) merge(a, b []int32) []int32 {
 	r := make([]int32, min(len(a)+len(b), t.m))
 	for i := range r {
-		r[i] = t.f.newVar()
+		r[i] = t.f.NewVar()
 	}
 	for i := 0; i <= len(a); i++ {
 		for j := 0; j <= len(b); j++ {
@@ -281,19 +249,4 @@ func output(out []int32, i int) int32 {
 // spread evenly over its leaves.
 func totalizerSize(n, k int) int {
 	return 3 * n * min(n, k+1)
-}
-
-// writeDIMACS writes the formula in the DIMACS format SAT solvers read.
-func (f *cnf) writeDIMACS(w io.Writer) error {
-	b := bufio.NewWriter(w)
-	fmt.Fprintf(b, "p cnf %d %d\n", f.nvars, f.nclauses)
-	for _, l := range f.lits {
-		b.WriteString(strconv.Itoa(int(l)))
-		if l == 0 {
-			b.WriteByte('\n')
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return b.Flush()
 }

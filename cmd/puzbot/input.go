@@ -11,26 +11,6 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// This file holds what both builds use: the full one (urfave/cli, every
-// command) and the lean front end (lean.go).
-
-// handedOverEnv marks the environment of the full build when the lean
-// front end hands a run over to it (lean.go).
-const handedOverEnv = "PUZBOT_HANDED_OVER"
-
-// report prints err, unless quiet, as puzbot's one line on stderr, and
-// returns the exit status for it.
-func report(err error, stderr io.Writer) int {
-	if err != nil && !quiet(err) {
-		fmt.Fprintf(stderr, "puzbot: %s\n", oneLine(err.Error()))
-	}
-	return status(err)
-}
-
-// oneLine makes msg one line of at most about puzzle.MaxMessage bytes, as
-// the vision executable does its own (puzzle.OneLine).
-func oneLine(msg string) string { return puzzle.OneLine(msg, puzzle.MaxMessage) }
-
 // inputName says what a command reads, for the note that it reads a terminal.
 func inputName(command string) string {
 	switch command {
@@ -82,7 +62,3 @@ func readFile(command string, args []string, stdin io.Reader, stderr io.Writer) 
 	}
 	return data, name, nil
 }
-
-// isFlag says whether arg looks like a flag: "-x", "--x", "--x=v"; "-" is
-// stdin, an argument.
-func isFlag(arg string) bool { return len(arg) > 1 && arg[0] == '-' }
