@@ -1,6 +1,9 @@
 package sudoku
 
-import "image"
+import (
+	"image"
+	"image/color"
+)
 
 // backgroundTol is the largest difference, in any channel, between two
 // backgrounds of one colour; shaded cells differ from plain ones by more.
@@ -80,6 +83,7 @@ const inkTol = 48
 // Glyph is the large symbol at the centre of a cell.
 type Glyph struct {
 	Box    image.Rectangle // where it lies, in the image's coordinates
+	Paper  color.RGBA      // the colour around it (its cell's background)
 	Colour rgb             // its ink, where strongest
 	Ink    *image.Gray     // its ink black (0) on white (255), Box's size
 }
@@ -115,8 +119,8 @@ func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
 	if main < 0 {
 		return Content{Background: bg}
 	}
-	parts := glyphParts(comps, main)
-	if hasPeers(comps, parts, main) {
+	parts := glyphParts(comps, main, cell)
+	if hasPeers(comps, parts, main, cell) {
 		return Content{Background: bg} // pencil marks, one of them centred
 	}
 	glyph := make([]component, len(parts))
@@ -126,18 +130,25 @@ func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
 	return Content{Background: bg, Glyph: makeGlyph(p, glyph, bg, origin)}
 }
 
+// isLine says whether comp is a line along the cell rather than a mark in
+// it: seven tenths of the cell long or more (a jigsaw region's thick
+// border, a killer cage's outline), where a large glyph is about half.
+func isLine(comp component, cell image.Rectangle) bool {
+	return 10*comp.box.Dx() >= 7*cell.Dx() || 10*comp.box.Dy() >= 7*cell.Dy()
+}
+
 // hasPeers says whether the cell holds, apart from the glyph made of parts
-// (main the tallest), another mark at least three fifths as tall and not a
-// line (more than two pixels wide): pencil marks come several in a row,
-// and a large glyph stands alone, with at most a small killer sum.
-func hasPeers(comps []component, parts []int, main int) bool {
+// (main the tallest) and lines, another mark at least three fifths as tall
+// and more than two pixels wide: pencil marks come several in a row, and a
+// large glyph stands alone, with at most a small killer sum.
+func hasPeers(comps []component, parts []int, main int, cell image.Rectangle) bool {
 	in := map[int]bool{}
 	for _, k := range parts {
 		in[k] = true
 	}
 	h := comps[main].box.Dy()
 	for i, comp := range comps {
-		if !in[i] && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
+		if !in[i] && !isLine(comp, cell) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
 			return true
 		}
 	}
@@ -156,13 +167,14 @@ func mainGlyph(comps []component, cell image.Rectangle) int {
 	return main
 }
 
-// glyphParts returns the indexes of the component main and of those that
-// overlap its box, grown by a pixel: the parts of one glyph.
-func glyphParts(comps []component, main int) []int {
-	box := comps[main].box.Inset(-1)
+// glyphParts returns the indexes of the component main and of the others,
+// lines aside, that lie within its box grown by a sixth of its height: the
+// parts of one glyph (a dot, a stroke the ink's threshold broke off).
+func glyphParts(comps []component, main int, cell image.Rectangle) []int {
+	box := comps[main].box.Inset(-max(1, comps[main].box.Dy()/6))
 	parts := []int{main}
 	for i, comp := range comps {
-		if i != main && comp.box.Overlaps(box) {
+		if i != main && !isLine(comp, cell) && comp.box.In(box) {
 			parts = append(parts, i)
 		}
 	}
@@ -219,15 +231,13 @@ func inkComponents(p picture, cell image.Rectangle, bg rgb, skip func(x, y int) 
 
 // isGlyph says whether comp is a cell's large glyph, or its main part: at
 // least a fifth of the cell high, across the cell's middle row, centred
-// across within a sixth of the cell's width, and smaller than the cell
-// (unlike a cage's lines along its sides). Small marks, such as pencil
-// marks and a cage's sum in a corner, are not.
+// across within a sixth of the cell's width, and no line (isLine). Small
+// marks, such as pencil marks and a cage's sum in a corner, are not.
 func isGlyph(comp component, cell image.Rectangle) bool {
 	b := comp.box
 	middle := (cell.Min.Y + cell.Max.Y) / 2
 	dx := abs(b.Min.X + b.Max.X - cell.Min.X - cell.Max.X) // twice the offset from the centre
-	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() &&
-		5*b.Dx() < 4*cell.Dx() && 5*b.Dy() < 4*cell.Dy()
+	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() && !isLine(comp, cell)
 }
 
 // makeGlyph returns the glyph made of parts, on the background bg.
@@ -250,5 +260,6 @@ func makeGlyph(p picture, parts []component, bg rgb, origin image.Point) *Glyph 
 			}
 		}
 	}
-	return &Glyph{Box: box.Add(origin), Colour: colour, Ink: ink}
+	paper := color.RGBA{bg[0], bg[1], bg[2], 0xff}
+	return &Glyph{Box: box.Add(origin), Paper: paper, Colour: colour, Ink: ink}
 }

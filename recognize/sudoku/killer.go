@@ -203,7 +203,7 @@ func cageSum(p picture, cell image.Rectangle, inset int, origin image.Point) *Gl
 	comps := inkComponents(p, cell, bg, onCageLine)
 	glyph := map[int]bool{}
 	if main := mainGlyph(comps, cell); main >= 0 {
-		for _, i := range glyphParts(comps, main) {
+		for _, i := range glyphParts(comps, main, cell) {
 			glyph[i] = true
 		}
 	}
