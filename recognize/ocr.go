@@ -73,11 +73,12 @@ func (r *Reader) digit(g glyph) (int, error) {
 }
 
 // tesseract reads glyphs with one Tesseract client in single-character
-// mode, started on first use: digits only, or the characters of whitelist
-// when it is set.
+// mode (a line of them when line is set), started on first use: digits
+// only, or the characters of whitelist when it is set.
 type tesseract struct {
 	client    *gosseract.Client
 	whitelist string
+	line      bool
 }
 
 // start starts the client, when it has not been.
@@ -87,6 +88,9 @@ func (t *tesseract) start() {
 	}
 	c := gosseract.NewClient()
 	c.SetPageSegMode(gosseract.PSM_SINGLE_CHAR)
+	if t.line {
+		c.SetPageSegMode(gosseract.PSM_SINGLE_LINE)
+	}
 	c.SetWhitelist(cmp.Or(t.whitelist, "0123456789"))
 	c.DisableOutput()
 	t.client = c

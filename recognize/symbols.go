@@ -3,8 +3,10 @@ package recognize
 import (
 	"fmt"
 	"image"
-	"image/color"
+	"strconv"
 	"strings"
+
+	"github.com/puzbot/puzbot/recognize/sudoku"
 )
 
 // Symbols are the symbols of a sudoku grid, in order: 1 to 9, then the
@@ -19,18 +21,20 @@ const Symbols = "123456789abcdefghijklmnop"
 // not safe for concurrent use.
 type SymbolReader struct {
 	engines map[string]*tesseract // by the symbols it reads
+	numbers *tesseract            // a line of digits
 	memo    map[string]byte
+	numMemo map[string]int
 }
 
 // NewSymbolReader returns a SymbolReader; Tesseract starts at the first
 // glyph.
 func NewSymbolReader() *SymbolReader {
-	return &SymbolReader{engines: map[string]*tesseract{}, memo: map[string]byte{}}
+	return &SymbolReader{engines: map[string]*tesseract{}, numbers: &tesseract{line: true}, memo: map[string]byte{}, numMemo: map[string]int{}}
 }
 
 // Close frees Tesseract, if it was started.
 func (r *SymbolReader) Close() error {
-	var first error
+	first := r.numbers.close()
 	for _, e := range r.engines {
 		if err := e.close(); err != nil && first == nil {
 			first = err
@@ -39,14 +43,10 @@ func (r *SymbolReader) Close() error {
 	return first
 }
 
-// Read returns the symbol, one of the first n of Symbols, that the glyph
-// in box of im shows, ink unlike paper around it.
-func (r *SymbolReader) Read(im *image.RGBA, box image.Rectangle, paper color.RGBA, n int) (byte, error) {
-	if n < 1 || n > len(Symbols) {
-		return 0, fmt.Errorf("%d symbols: at most %d", n, len(Symbols))
-	}
-	symbols := Symbols[:n]
-	g := cutGlyph(im, box, rgb{paper.R, paper.G, paper.B}, anyInk)
+// Read returns the symbol, one of symbols (digits and lower-case letters),
+// that the glyph sg found on im shows.
+func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (byte, error) {
+	g := cutMasked(im, sg)
 	if g.empty() {
 		return 0, fmt.Errorf("no glyph there")
 	}
@@ -97,4 +97,72 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 		}
 	}
 	return 0, fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+}
+
+// ReadNumber returns the whole number, of up to maxDigits digits, that the
+// glyphs sg found on im show (a killer cage's sum).
+func (r *SymbolReader) ReadNumber(im *image.RGBA, sg *sudoku.Glyph, maxDigits int) (int, error) {
+	g := cutMasked(im, sg)
+	if g.empty() {
+		return 0, fmt.Errorf("no number there")
+	}
+	key := g.key()
+	if n, ok := r.numMemo[key]; ok {
+		return n, nil
+	}
+	n, err := r.numbers.readNumber(g, maxDigits)
+	if err != nil {
+		return 0, err
+	}
+	r.numMemo[key] = n
+	return n, nil
+}
+
+// readNumber reads g as a number of up to maxDigits digits: the one the
+// readings of its renderings favour by two over any other.
+func (t *tesseract) readNumber(g glyph, maxDigits int) (int, error) {
+	t.start()
+	var got []string
+	for _, bits := range [][]byte{g.bits, g.thin} {
+		if bits == nil {
+			continue
+		}
+		h := g
+		h.bits = bits
+		votes := map[int]int{}
+		for _, rd := range glyphRenderings {
+			text, err := t.text(h.pgm(rd))
+			if err != nil {
+				return 0, err
+			}
+			got = append(got, fmt.Sprintf("%q", text))
+			n, err := strconv.Atoi(text)
+			if err != nil || len(text) > maxDigits || text[0] == '0' {
+				continue
+			}
+			votes[n]++
+			if lead(votes, n) >= 2 {
+				return n, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("tesseract read %s where a number was expected", strings.Join(got, ", "))
+}
+
+// cutMasked cuts the glyph sg out of im: the share of ink of each pixel of
+// its box, counted only on the pixels of its own ink (sg.Ink), so that a
+// line or a mark beside it (a killer cage's outline a pixel away) is left
+// out.
+func cutMasked(im *image.RGBA, sg *sudoku.Glyph) glyph {
+	paper := rgb{sg.Paper.R, sg.Paper.G, sg.Paper.B}
+	cover := coverage(im, sg.Box, paper, anyInk)
+	if cover == nil {
+		return glyph{}
+	}
+	for i := range cover {
+		if sg.Ink.Pix[i%sg.Box.Dx()+i/sg.Box.Dx()*sg.Ink.Stride] != 0 {
+			cover[i] = 0
+		}
+	}
+	return coveredGlyph(cover, sg.Box)
 }

@@ -1,6 +1,8 @@
 package recognize
 
 import (
+	"fmt"
+	"image"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/solo"
@@ -40,7 +42,7 @@ func TestReadSymbolsSolo(t *testing.T) {
 							continue
 						}
 						want := Symbols[game.Givens[r*game.Size+c]-1]
-						s, err := rd.Read(shot, cell.Glyph.Box, cell.Glyph.Paper, game.Size)
+						s, err := rd.Read(shot, cell.Glyph, Symbols[:game.Size])
 						read++
 						switch {
 						case err != nil:
@@ -59,4 +61,55 @@ func TestReadSymbolsSolo(t *testing.T) {
 	if refused > 0 {
 		t.Errorf("%d of %d glyphs refused", refused, read)
 	}
+}
+
+// TestReadCageSumsSolo: every killer cage's sum, at tile sizes from 32 to
+// 80 in two themes, reads as the game's ID says.
+func TestReadCageSumsSolo(t *testing.T) {
+	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	rd := NewSymbolReader()
+	defer rd.Close()
+	ids, err := solo.Generate("3x3ka", 7, 3)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	read := 0
+	for _, id := range ids {
+		game, err := solo.ParseID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{}
+		for _, c := range game.Cages {
+			want[fmt.Sprint(c.Cells)] = c.Sum
+		}
+		for _, tile := range []int{32, 40, 48, 64, 80} {
+			for _, theme := range [][]string{nil, dark} {
+				shot, err := solo.Render(id, nil, solo.Look{Tile: tile, Colours: theme}, t.TempDir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := sudoku.Read(shot)
+				if err != nil {
+					t.Fatalf("tile %d: %v", tile, err)
+				}
+				for _, c := range b.Cages {
+					sum, err := readSum(rd, shot, c.Sum)
+					read++
+					if err != nil || sum != want[fmt.Sprint(c.Cells)] {
+						t.Errorf("tile %d theme %v: cage %v: sum %d (%v), want %d", tile, theme != nil, c.Cells, sum, err, want[fmt.Sprint(c.Cells)])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d sums read", read)
+}
+
+// readSum reads a cage's sum.
+func readSum(rd *SymbolReader, im *image.RGBA, g *sudoku.Glyph) (int, error) {
+	if g == nil {
+		return 0, fmt.Errorf("no sum")
+	}
+	return rd.ReadNumber(im, g, 2)
 }

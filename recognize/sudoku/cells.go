@@ -3,6 +3,7 @@ package sudoku
 import (
 	"image"
 	"image/color"
+	"sort"
 )
 
 // backgroundTol is the largest difference, in any channel, between two
@@ -82,10 +83,11 @@ const inkTol = 48
 
 // Glyph is the large symbol at the centre of a cell.
 type Glyph struct {
-	Box    image.Rectangle // where it lies, in the image's coordinates
-	Paper  color.RGBA      // the colour around it (its cell's background)
-	Colour rgb             // its ink, where strongest
-	Ink    *image.Gray     // its ink black (0) on white (255), Box's size
+	Box    image.Rectangle   // where it lies, in the image's coordinates
+	Parts  []image.Rectangle // its connected parts, left to right (the digits of a cage's sum)
+	Paper  color.RGBA        // the colour around it (its cell's background)
+	Colour rgb               // its ink, where strongest
+	Ink    *image.Gray       // its ink black (0) on white (255), Box's size
 }
 
 // Content is what a cell holds: its background and its glyph, nil when it
@@ -242,9 +244,12 @@ func isGlyph(comp component, cell image.Rectangle) bool {
 
 // makeGlyph returns the glyph made of parts, on the background bg.
 func makeGlyph(p picture, parts []component, bg rgb, origin image.Point) *Glyph {
+	sort.Slice(parts, func(i, j int) bool { return parts[i].box.Min.X < parts[j].box.Min.X })
 	box := parts[0].box
-	for _, comp := range parts[1:] {
+	boxes := make([]image.Rectangle, len(parts))
+	for i, comp := range parts {
 		box = box.Union(comp.box)
+		boxes[i] = comp.box.Add(origin)
 	}
 	ink := image.NewGray(image.Rect(0, 0, box.Dx(), box.Dy()))
 	for i := range ink.Pix {
@@ -261,5 +266,5 @@ func makeGlyph(p picture, parts []component, bg rgb, origin image.Point) *Glyph 
 		}
 	}
 	paper := color.RGBA{bg[0], bg[1], bg[2], 0xff}
-	return &Glyph{Box: box.Add(origin), Paper: paper, Colour: colour, Ink: ink}
+	return &Glyph{Box: box.Add(origin), Parts: boxes, Paper: paper, Colour: colour, Ink: ink}
 }

@@ -54,7 +54,7 @@ func ReadCages(m *image.RGBA, g *Grid) ([]Cage, error) {
 			}
 		}
 	}
-	return cagesOf(p, g, uf, inset), nil
+	return cagesOf(p, g, uf, sides, inset), nil
 }
 
 // joinAcross joins cells i and j, neighbours whose shared side is side of
@@ -71,7 +71,7 @@ func joinAcross(uf unionFind, sides [][4]bool, i, j, side, other, r, c, n int) e
 }
 
 // cagesOf returns the cages that uf's sets make, each with its sum.
-func cagesOf(p picture, g *Grid, uf unionFind, inset int) []Cage {
+func cagesOf(p picture, g *Grid, uf unionFind, sides [][4]bool, inset int) []Cage {
 	byRoot := map[int]int{}
 	var cages []Cage
 	for i := 0; i < g.N*g.N; i++ {
@@ -84,7 +84,7 @@ func cagesOf(p picture, g *Grid, uf unionFind, inset int) []Cage {
 		}
 		cages[k].Cells = append(cages[k].Cells, i)
 		if cages[k].Sum == nil {
-			cages[k].Sum = cageSum(p, g.cell(i/g.N, i%g.N), inset, g.origin)
+			cages[k].Sum = cageSum(p, g.cell(i/g.N, i%g.N), inset, sides[i], g.origin)
 		}
 	}
 	return cages
@@ -192,12 +192,18 @@ func sidePoint(cell image.Rectangle, side, d, k int) (x, y int, ok bool) {
 
 // cageSum returns the glyphs of the cage sum in the top-left corner of the
 // cell, nil when there are none: ink off the cage's lines (inset pixels in
-// from the cell's edges), apart from the cell's large glyph, that starts
-// in the cell's top quarter and left half. (Solo draws the sum there, and
-// pushes pencil marks below it.)
-func cageSum(p picture, cell image.Rectangle, inset int, origin image.Point) *Glyph {
+// from the cell's sides that have one, and the small corners where the
+// cage turns), apart from the cell's large glyph, that starts in the
+// cell's top quarter and left half. (Solo draws the sum there, and pushes
+// pencil marks below it.)
+func cageSum(p picture, cell image.Rectangle, inset int, sides [4]bool, origin image.Point) *Glyph {
+	x0, x1 := cell.Min.X+inset, cell.Max.X-1-inset // where the cage's lines run
+	y0, y1 := cell.Min.Y+inset, cell.Max.Y-1-inset
+	nearX := func(x int) bool { return x-cell.Min.X <= inset+1 || cell.Max.X-1-x <= inset+1 }
+	nearY := func(y int) bool { return y-cell.Min.Y <= inset+1 || cell.Max.Y-1-y <= inset+1 }
 	onCageLine := func(x, y int) bool {
-		return x == cell.Min.X+inset || x == cell.Max.X-1-inset || y == cell.Min.Y+inset || y == cell.Max.Y-1-inset
+		return sides[left] && x == x0 || sides[right] && x == x1 || sides[top] && y == y0 || sides[bottom] && y == y1 ||
+			nearX(x) && nearY(y)
 	}
 	bg := cellBackground(p, cell)
 	comps := inkComponents(p, cell, bg, onCageLine)
