@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"strings"
@@ -72,9 +73,27 @@ func (r *Reader) digit(g glyph) (int, error) {
 }
 
 // tesseract reads glyphs with one Tesseract client in single-character
-// mode, digits only, started on first use.
+// mode (a line of them when line is set), started on first use: digits
+// only, or the characters of whitelist when it is set.
 type tesseract struct {
-	client *gosseract.Client
+	client    *gosseract.Client
+	whitelist string
+	line      bool
+}
+
+// start starts the client, when it has not been.
+func (t *tesseract) start() {
+	if t.client != nil {
+		return
+	}
+	c := gosseract.NewClient()
+	c.SetPageSegMode(gosseract.PSM_SINGLE_CHAR)
+	if t.line {
+		c.SetPageSegMode(gosseract.PSM_SINGLE_LINE)
+	}
+	c.SetWhitelist(cmp.Or(t.whitelist, "0123456789"))
+	c.DisableOutput()
+	t.client = c
 }
 
 func (t *tesseract) close() error {
@@ -87,13 +106,7 @@ func (t *tesseract) close() error {
 }
 
 func (t *tesseract) read(g glyph) (int, error) {
-	if t.client == nil {
-		c := gosseract.NewClient()
-		c.SetPageSegMode(gosseract.PSM_SINGLE_CHAR)
-		c.SetWhitelist("0123456789")
-		c.DisableOutput()
-		t.client = c
-	}
+	t.start()
 	// A digit is taken once the renderings' plausible readings favour it
 	// by two over any other digit: two agreeing readings when none
 	// disagree (see glyphRenderings); failing that, the same with the

@@ -1,0 +1,270 @@
+package sudoku
+
+import (
+	"image"
+	"image/color"
+	"sort"
+)
+
+// backgroundTol is the largest difference, in any channel, between two
+// backgrounds of one colour; shaded cells differ from plain ones by more.
+const backgroundTol = 10
+
+// cellBackground returns the colour most of the cell's pixels have, from
+// an 8x8 sample of them.
+func cellBackground(p picture, cell image.Rectangle) rgb {
+	const n = 8
+	var colours []rgb
+	var counts []int
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			x := cell.Min.X + (2*i+1)*cell.Dx()/(2*n)
+			y := cell.Min.Y + (2*j+1)*cell.Dy()/(2*n)
+			colours, counts = tally(colours, counts, p.at(x, y), backgroundTol)
+		}
+	}
+	return colours[mostCounted(counts)]
+}
+
+// tally counts c among colours (within tol), adding it when it is new.
+func tally(colours []rgb, counts []int, c rgb, tol int) ([]rgb, []int) {
+	for i := range colours {
+		if near(colours[i], c, tol) {
+			counts[i]++
+			return colours, counts
+		}
+	}
+	return append(colours, c), append(counts, 1)
+}
+
+// mostCounted returns the index of the largest count.
+func mostCounted(counts []int) int {
+	best := 0
+	for i := range counts {
+		if counts[i] > counts[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// shadedDiagonals says whether the cells on both diagonals of g have a
+// background unlike the other cells' (sudoku X): three in four of them at
+// least, so that one highlighted cell changes nothing.
+func shadedDiagonals(p picture, g *Grid) bool {
+	var colours []rgb
+	var counts []int
+	onDiagonal := func(r, c int) bool { return r == c || r+c == g.N-1 }
+	for r := 0; r < g.N; r++ {
+		for c := 0; c < g.N; c++ {
+			if !onDiagonal(r, c) {
+				colours, counts = tally(colours, counts, cellBackground(p, g.cell(r, c)), backgroundTol)
+			}
+		}
+	}
+	plain := colours[mostCounted(counts)]
+	shaded, total := 0, 0
+	for r := 0; r < g.N; r++ {
+		for c := 0; c < g.N; c++ {
+			if onDiagonal(r, c) {
+				total++
+				if !near(cellBackground(p, g.cell(r, c)), plain, backgroundTol) {
+					shaded++
+				}
+			}
+		}
+	}
+	return 4*shaded >= 3*total
+}
+
+// inkTol is how much, in some channel, a pixel must differ from its cell's
+// background to be ink.
+const inkTol = 48
+
+// Glyph is the large symbol at the centre of a cell.
+type Glyph struct {
+	Box    image.Rectangle   // where it lies, in the image's coordinates
+	Parts  []image.Rectangle // its connected parts, left to right (the digits of a cage's sum)
+	Paper  color.RGBA        // the colour around it (its cell's background)
+	Colour rgb               // its ink, where strongest
+	Ink    *image.Gray       // its ink black (0) on white (255), Box's size
+}
+
+// Content is what a cell holds: its background and its glyph, nil when it
+// shows none, which Read tells an entry (a player's) or a given. Small
+// marks (pencil marks, a killer cage's sum) and the lines of cages are not
+// glyphs.
+type Content struct {
+	Background rgb
+	Glyph      *Glyph
+	Entry      bool
+}
+
+// ReadCells returns the content of every cell of g on m, row by row.
+func ReadCells(m *image.RGBA, g *Grid) [][]Content {
+	p := newPicture(m)
+	out := make([][]Content, g.N)
+	for r := range out {
+		out[r] = make([]Content, g.N)
+		for c := range out[r] {
+			out[r][c] = readCell(p, g.cell(r, c), g.origin)
+		}
+	}
+	return out
+}
+
+// readCell returns the content of the cell whose inside is cell.
+func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
+	bg := cellBackground(p, cell)
+	comps := inkComponents(p, cell, bg, nil)
+	main := mainGlyph(comps, cell)
+	if main < 0 {
+		return Content{Background: bg}
+	}
+	parts := glyphParts(comps, main, cell)
+	if hasPeers(comps, parts, main, cell) {
+		return Content{Background: bg} // pencil marks, one of them centred
+	}
+	glyph := make([]component, len(parts))
+	for i, k := range parts {
+		glyph[i] = comps[k]
+	}
+	return Content{Background: bg, Glyph: makeGlyph(p, glyph, bg, origin)}
+}
+
+// isLine says whether comp is a line along the cell rather than a mark in
+// it: seven tenths of the cell long or more (a jigsaw region's thick
+// border, a killer cage's outline), where a large glyph is about half.
+func isLine(comp component, cell image.Rectangle) bool {
+	return 10*comp.box.Dx() >= 7*cell.Dx() || 10*comp.box.Dy() >= 7*cell.Dy()
+}
+
+// hasPeers says whether the cell holds, apart from the glyph made of parts
+// (main the tallest) and lines, another mark at least three fifths as tall
+// and more than two pixels wide: pencil marks come several in a row, and a
+// large glyph stands alone, with at most a small killer sum.
+func hasPeers(comps []component, parts []int, main int, cell image.Rectangle) bool {
+	in := map[int]bool{}
+	for _, k := range parts {
+		in[k] = true
+	}
+	h := comps[main].box.Dy()
+	for i, comp := range comps {
+		if !in[i] && !isLine(comp, cell) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// mainGlyph returns the index of the tallest of comps that is a cell's
+// large glyph (isGlyph), -1 when none is.
+func mainGlyph(comps []component, cell image.Rectangle) int {
+	main := -1
+	for i, comp := range comps {
+		if isGlyph(comp, cell) && (main < 0 || comp.box.Dy() > comps[main].box.Dy()) {
+			main = i
+		}
+	}
+	return main
+}
+
+// glyphParts returns the indexes of the component main and of the others,
+// lines aside, that lie within its box grown by a sixth of its height: the
+// parts of one glyph (a dot, a stroke the ink's threshold broke off).
+func glyphParts(comps []component, main int, cell image.Rectangle) []int {
+	box := comps[main].box.Inset(-max(1, comps[main].box.Dy()/6))
+	parts := []int{main}
+	for i, comp := range comps {
+		if i != main && !isLine(comp, cell) && comp.box.In(box) {
+			parts = append(parts, i)
+		}
+	}
+	return parts
+}
+
+// component is a connected set of ink pixels.
+type component struct {
+	box    image.Rectangle
+	pixels []image.Point
+}
+
+// inkComponents returns the 8-connected components of the cell's ink: its
+// pixels unlike the background bg, but those skip names (when not nil).
+func inkComponents(p picture, cell image.Rectangle, bg rgb, skip func(x, y int) bool) []component {
+	w, h := cell.Dx(), cell.Dy()
+	ink := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			px, py := cell.Min.X+x, cell.Min.Y+y
+			ink[y*w+x] = !near(p.at(px, py), bg, inkTol) && (skip == nil || !skip(px, py))
+		}
+	}
+	var comps []component
+	var stack []int
+	for start := range ink {
+		if !ink[start] {
+			continue
+		}
+		ink[start] = false
+		comp := component{box: image.Rect(start%w, start/w, start%w+1, start/w+1)}
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			pt := image.Pt(i%w, i/w)
+			comp.pixels = append(comp.pixels, pt.Add(cell.Min))
+			comp.box = comp.box.Union(image.Rect(pt.X, pt.Y, pt.X+1, pt.Y+1))
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := pt.X+dx, pt.Y+dy
+					if x >= 0 && x < w && y >= 0 && y < h && ink[y*w+x] {
+						ink[y*w+x] = false
+						stack = append(stack, y*w+x)
+					}
+				}
+			}
+		}
+		comp.box = comp.box.Add(cell.Min)
+		comps = append(comps, comp)
+	}
+	return comps
+}
+
+// isGlyph says whether comp is a cell's large glyph, or its main part: at
+// least a fifth of the cell high, across the cell's middle row, centred
+// across within a sixth of the cell's width, and no line (isLine). Small
+// marks, such as pencil marks and a cage's sum in a corner, are not.
+func isGlyph(comp component, cell image.Rectangle) bool {
+	b := comp.box
+	middle := (cell.Min.Y + cell.Max.Y) / 2
+	dx := abs(b.Min.X + b.Max.X - cell.Min.X - cell.Max.X) // twice the offset from the centre
+	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() && !isLine(comp, cell)
+}
+
+// makeGlyph returns the glyph made of parts, on the background bg.
+func makeGlyph(p picture, parts []component, bg rgb, origin image.Point) *Glyph {
+	sort.Slice(parts, func(i, j int) bool { return parts[i].box.Min.X < parts[j].box.Min.X })
+	box := parts[0].box
+	boxes := make([]image.Rectangle, len(parts))
+	for i, comp := range parts {
+		box = box.Union(comp.box)
+		boxes[i] = comp.box.Add(origin)
+	}
+	ink := image.NewGray(image.Rect(0, 0, box.Dx(), box.Dy()))
+	for i := range ink.Pix {
+		ink.Pix[i] = 255
+	}
+	strongest, colour := 0, bg
+	for _, comp := range parts {
+		for _, pt := range comp.pixels {
+			c := p.at(pt.X, pt.Y)
+			ink.Pix[ink.PixOffset(pt.X-box.Min.X, pt.Y-box.Min.Y)] = 0
+			if d := distance(c, bg); d > strongest {
+				strongest, colour = d, c
+			}
+		}
+	}
+	paper := color.RGBA{bg[0], bg[1], bg[2], 0xff}
+	return &Glyph{Box: box.Add(origin), Parts: boxes, Paper: paper, Colour: colour, Ink: ink}
+}

@@ -1,0 +1,178 @@
+package sudoku
+
+import (
+	"errors"
+	"image"
+	"sort"
+)
+
+// The sizes of grid Find looks for: N cells a side.
+const (
+	MinSize = 4
+	MaxSize = 25
+)
+
+// ErrNoGrid is returned when the picture holds no sudoku grid.
+var ErrNoGrid = errors.New("no sudoku grid on the screenshot")
+
+// Grid is a sudoku grid found on a picture: N cells a side, between N+1
+// horizontal lines (Rows, top to bottom) and N+1 vertical ones (Cols, left
+// to right). Coordinates are the picture's.
+type Grid struct {
+	N          int
+	Rows, Cols []Line
+	origin     image.Point
+}
+
+// Bounds returns the grid's outer rectangle, its border lines included.
+func (g *Grid) Bounds() image.Rectangle {
+	r := image.Rect(g.Cols[0].Lo, g.Rows[0].Lo, g.Cols[g.N].Hi, g.Rows[g.N].Hi)
+	return r.Add(g.origin)
+}
+
+// Cell returns the inside of cell (row, col), from 0, without its lines.
+func (g *Grid) Cell(row, col int) image.Rectangle { return g.cell(row, col).Add(g.origin) }
+
+// cell is Cell in the picture's coordinates, from 0.
+func (g *Grid) cell(row, col int) image.Rectangle {
+	return image.Rect(g.Cols[col].Hi, g.Rows[row].Hi, g.Cols[col+1].Lo, g.Rows[row+1].Lo)
+}
+
+// Find returns the largest sudoku grid on m.
+func Find(m *image.RGBA) (*Grid, error) {
+	p := newPicture(m)
+	hs := findLines(axis{horizontal: true, p: p})
+	vs := findLines(axis{horizontal: false, p: p})
+	var best *Grid
+	for _, gh := range groupByExtent(hs) {
+		for _, gv := range groupByExtent(vs) {
+			if g := closeGrid(gh, gv); g != nil && (best == nil || area(g) > area(best)) {
+				best = g
+			}
+		}
+	}
+	if best == nil {
+		return nil, ErrNoGrid
+	}
+	best.origin = p.origin
+	return best, nil
+}
+
+func area(g *Grid) int { return g.Bounds().Dx() * g.Bounds().Dy() }
+
+// groupByExtent sorts lines into groups that span the same pixels along,
+// within extentTol, each group sorted across.
+func groupByExtent(lines []Line) [][]Line {
+	var groups [][]Line
+	for _, l := range lines {
+		placed := false
+		for i, g := range groups {
+			if abs(g[0].From-l.From) <= extentTol && abs(g[0].To-l.To) <= extentTol {
+				groups[i] = append(g, l)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			groups = append(groups, []Line{l})
+		}
+	}
+	for _, g := range groups {
+		sort.Slice(g, func(i, j int) bool { return g[i].Lo < g[j].Lo })
+	}
+	return groups
+}
+
+// closeGrid returns the grid that the horizontal lines hs and the vertical
+// lines vs make, or nil: the outer vertical lines must bound the horizontal
+// ones and the outer horizontal lines the vertical ones, and both must hold
+// N+1 lines equally spaced, the same pitch both ways. The lines' ends are
+// tried from the most common: other lines that line up with the grid's
+// (a killer cage's outline along the border) end a little apart.
+func closeGrid(hs, vs []Line) *Grid {
+	for _, h := range extents(hs) {
+		for _, v := range extents(vs) {
+			left, right := boundingLines(vs, h[0], h[1])
+			top, bottom := boundingLines(hs, v[0], v[1])
+			if left < 0 || top < 0 {
+				continue
+			}
+			for n := MaxSize; n >= MinSize; n-- {
+				cols := lattice(vs, vs[left], vs[right], n)
+				rows := lattice(hs, hs[top], hs[bottom], n)
+				if cols != nil && rows != nil && samePitch(cols, rows, n) {
+					return &Grid{N: n, Rows: rows, Cols: cols}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// extents returns the ends (from, to) of the lines, each once, the most
+// common first.
+func extents(ls []Line) [][2]int {
+	count := map[[2]int]int{}
+	var out [][2]int
+	for _, l := range ls {
+		e := [2]int{l.From, l.To}
+		if count[e] == 0 {
+			out = append(out, e)
+		}
+		count[e]++
+	}
+	sort.SliceStable(out, func(i, j int) bool { return count[out[i]] > count[out[j]] })
+	return out
+}
+
+// boundingLines returns the indexes of the lines in ls that bound the span
+// [from, to) along the other axis: the one that ends nearest where it
+// starts, and the one that starts nearest where it ends, within extentTol;
+// -1, -1 when there are none.
+func boundingLines(ls []Line, from, to int) (int, int) {
+	first, last := -1, -1
+	for i, l := range ls {
+		if d := abs(l.Hi - from); d <= extentTol && (first < 0 || d < abs(ls[first].Hi-from)) {
+			first = i
+		}
+		if d := abs(l.Lo - to); d <= extentTol && (last < 0 || d < abs(ls[last].Lo-to)) {
+			last = i
+		}
+	}
+	if first < 0 || last <= first {
+		return -1, -1
+	}
+	return first, last
+}
+
+// lattice returns the n+1 lines of ls equally spaced from first to last,
+// or nil when one is missing: at each place, the line whose centre is
+// nearest. (Lines a pixel or two apart, such as a killer cage's outline
+// beside a grid line, are other lines.)
+func lattice(ls []Line, first, last Line, n int) []Line {
+	span := last.centre2() - first.centre2() // twice, as centre2
+	tol2 := max(4, span/n/8)                 // twice the tolerance
+	out := make([]Line, 0, n+1)
+	for k := 0; k <= n; k++ {
+		want := first.centre2() + span*k/n
+		best := -1
+		for j, l := range ls {
+			if d := abs(l.centre2() - want); d <= tol2 && (best < 0 || d < abs(ls[best].centre2()-want)) {
+				best = j
+			}
+		}
+		if best < 0 {
+			return nil
+		}
+		out = append(out, ls[best])
+	}
+	return out
+}
+
+// samePitch says whether rows and columns, n+1 lines each, are spaced alike:
+// the grid's cells are square.
+func samePitch(cols, rows []Line, n int) bool {
+	w := cols[n].centre2() - cols[0].centre2()
+	h := rows[n].centre2() - rows[0].centre2()
+	return abs(w-h) <= max(4, w/n/8)
+}

@@ -1,0 +1,227 @@
+package sudoku
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"sort"
+)
+
+// minKillerTile is the smallest tile, in pixels, at which killer grids are
+// read: below it, a cage's sum can touch the cell's large glyph.
+const minKillerTile = 32
+
+// ErrCages is returned when the lines of killer cages do not close cages.
+var ErrCages = errors.New("the killer cages' lines do not close")
+
+// Cage is a killer cage: its cells, row-major indexes in increasing order,
+// and the glyphs of its sum, found in one of its cells' top-left corner.
+type Cage struct {
+	Cells []int
+	Sum   *Glyph
+}
+
+// The sides of a cell, for cage lines.
+const (
+	top = iota
+	right
+	bottom
+	left
+)
+
+// ReadCages returns the killer cages of the grid g on m, nil when it has
+// none. A cage's outline is drawn inside its cells, a little in from the
+// grid's lines: the cells that no such line parts make one cage.
+func ReadCages(m *image.RGBA, g *Grid) ([]Cage, error) {
+	p := newPicture(m)
+	sides, inset := cageSides(p, g)
+	if inset < 0 {
+		return nil, nil
+	}
+	uf := newUnionFind(g.N * g.N)
+	for r := 0; r < g.N; r++ {
+		for c := 0; c < g.N; c++ {
+			i := r*g.N + c
+			if c+1 < g.N {
+				if err := joinAcross(uf, sides, i, i+1, right, left, r, c, g.N); err != nil {
+					return nil, err
+				}
+			}
+			if r+1 < g.N {
+				if err := joinAcross(uf, sides, i, i+g.N, bottom, top, r, c, g.N); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return cagesOf(p, g, uf, sides, inset), nil
+}
+
+// joinAcross joins cells i and j, neighbours whose shared side is side of
+// i and other of j, when no cage line runs along it; the two cells must
+// agree on whether one does.
+func joinAcross(uf unionFind, sides [][4]bool, i, j, side, other, r, c, n int) error {
+	if sides[i][side] != sides[j][other] {
+		return fmt.Errorf("%w: a cage line runs inside only one of the cells at row %d, col %d and row %d, col %d", ErrCages, r+1, c+1, j/n+1, j%n+1)
+	}
+	if !sides[i][side] {
+		uf.join(i, j)
+	}
+	return nil
+}
+
+// cagesOf returns the cages that uf's sets make, each with its sum.
+func cagesOf(p picture, g *Grid, uf unionFind, sides [][4]bool, inset int) []Cage {
+	byRoot := map[int]int{}
+	var cages []Cage
+	for i := 0; i < g.N*g.N; i++ {
+		root := uf.find(i)
+		k, ok := byRoot[root]
+		if !ok {
+			k = len(cages)
+			byRoot[root] = k
+			cages = append(cages, Cage{})
+		}
+		cages[k].Cells = append(cages[k].Cells, i)
+		if cages[k].Sum == nil {
+			cages[k].Sum = cageSum(p, g.cell(i/g.N, i%g.N), inset, sides[i], g.origin)
+		}
+	}
+	return cages
+}
+
+// cageSides returns, for each cell, which of its sides a cage line runs
+// inside, and how far in from the cell's edge the cage lines run (-1 when
+// the grid has none): a row (column) of ink near the side that covers the
+// middle half of the cell.
+func cageSides(p picture, g *Grid) ([][4]bool, int) {
+	found := make([][4]int, g.N*g.N) // the inset of the line along each side, -1 for none
+	var insets []int
+	for r := 0; r < g.N; r++ {
+		for c := 0; c < g.N; c++ {
+			cell := g.cell(r, c)
+			bg := cellBackground(p, cell)
+			for side := top; side <= left; side++ {
+				d := sideLine(p, cell, bg, side)
+				found[r*g.N+c][side] = d
+				if d >= 0 {
+					insets = append(insets, d)
+				}
+			}
+		}
+	}
+	if len(insets) == 0 {
+		return nil, -1
+	}
+	sort.Ints(insets)
+	inset := insets[len(insets)/2]
+	sides := make([][4]bool, len(found))
+	for i, f := range found {
+		for side, d := range f {
+			sides[i][side] = d >= 0 && abs(d-inset) <= 1
+		}
+	}
+	return sides, inset
+}
+
+// sideLine returns how far in from the side of the cell (the edge of its
+// inside) a line of ink runs along that side, within the cell's outer
+// quarter, covering nine tenths of the middle half, with background between
+// it and the edge; -1 when none does. (Ink right at the edge belongs to the
+// grid's line there, such as a jigsaw region's thick border.)
+func sideLine(p picture, cell image.Rectangle, bg rgb, side int) int {
+	depth := min(cell.Dx(), cell.Dy()) / 4
+	d := 0
+	for d < depth && sideCover(p, cell, bg, side, d) > 0 {
+		d++
+	}
+	for ; d < depth; d++ {
+		if sideCover(p, cell, bg, side, d) >= 0.9 {
+			return d
+		}
+	}
+	return -1
+}
+
+// sideCover returns the share of the middle half of the row (column) d
+// pixels in from the side of the cell that is ink.
+func sideCover(p picture, cell image.Rectangle, bg rgb, side, d int) float64 {
+	covered, total := 0, 0
+	for k := 0; ; k++ {
+		x, y, ok := sidePoint(cell, side, d, k)
+		if !ok {
+			break
+		}
+		total++
+		if !near(p.at(x, y), bg, inkTol) {
+			covered++
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(covered) / float64(total)
+}
+
+// sidePoint returns the k-th point of the middle half of the row (column)
+// d pixels in from the side of the cell, and false past its end.
+func sidePoint(cell image.Rectangle, side, d, k int) (x, y int, ok bool) {
+	w, h := cell.Dx(), cell.Dy()
+	switch side {
+	case top, bottom:
+		if k >= w/2 {
+			return 0, 0, false
+		}
+		x = cell.Min.X + w/4 + k
+		y = cell.Min.Y + d
+		if side == bottom {
+			y = cell.Max.Y - 1 - d
+		}
+	default:
+		if k >= h/2 {
+			return 0, 0, false
+		}
+		y = cell.Min.Y + h/4 + k
+		x = cell.Min.X + d
+		if side == right {
+			x = cell.Max.X - 1 - d
+		}
+	}
+	return x, y, true
+}
+
+// cageSum returns the glyphs of the cage sum in the top-left corner of the
+// cell, nil when there are none: ink off the cage's lines (inset pixels in
+// from the cell's sides that have one, and the small corners where the
+// cage turns), apart from the cell's large glyph, that starts in the
+// cell's top quarter and left half. (Solo draws the sum there, and pushes
+// pencil marks below it.)
+func cageSum(p picture, cell image.Rectangle, inset int, sides [4]bool, origin image.Point) *Glyph {
+	x0, x1 := cell.Min.X+inset, cell.Max.X-1-inset // where the cage's lines run
+	y0, y1 := cell.Min.Y+inset, cell.Max.Y-1-inset
+	nearX := func(x int) bool { return x-cell.Min.X <= inset+1 || cell.Max.X-1-x <= inset+1 }
+	nearY := func(y int) bool { return y-cell.Min.Y <= inset+1 || cell.Max.Y-1-y <= inset+1 }
+	onCageLine := func(x, y int) bool {
+		return sides[left] && x == x0 || sides[right] && x == x1 || sides[top] && y == y0 || sides[bottom] && y == y1 ||
+			nearX(x) && nearY(y)
+	}
+	bg := cellBackground(p, cell)
+	comps := inkComponents(p, cell, bg, onCageLine)
+	glyph := map[int]bool{}
+	if main := mainGlyph(comps, cell); main >= 0 {
+		for _, i := range glyphParts(comps, main, cell) {
+			glyph[i] = true
+		}
+	}
+	var parts []component
+	for i, comp := range comps {
+		b := comp.box
+		if !glyph[i] && 100*(b.Min.Y-cell.Min.Y) < 27*cell.Dy() && 2*(b.Min.X-cell.Min.X) < cell.Dx() {
+			parts = append(parts, comp)
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return makeGlyph(p, parts, bg, origin)
+}

@@ -1,0 +1,225 @@
+package sudoku
+
+import "image"
+
+// Lengths in pixels that hold for any grid puzbot reads: the tiles of the
+// grids it reads are 24 pixels or more, and their lines at most maxThick
+// thick.
+const (
+	maxThick  = 12 // the thickest line, and the widest gap in one where another crosses it
+	minLine   = 80 // the shortest grid line: 4 cells of 24 pixels, less the borders
+	extentTol = 3  // how far the ends of two rows of one line may differ
+	colourTol = 32 // the largest difference, in any channel, within one colour
+)
+
+// rgb is a pixel's colour.
+type rgb [3]uint8
+
+// near says whether a and b are the same colour within tol in every channel.
+func near(a, b rgb, tol int) bool { return distance(a, b) <= tol }
+
+// distance is the largest difference between a and b in a channel.
+func distance(a, b rgb) int {
+	d := 0
+	for i := range a {
+		d = max(d, abs(int(a[i])-int(b[i])))
+	}
+	return d
+}
+
+// picture gives fast access to the pixels of an RGBA image, with (0, 0) at
+// its top-left corner whatever its bounds.
+type picture struct {
+	pix    []uint8
+	stride int
+	w, h   int
+	origin image.Point // the image's top-left corner in its own coordinates
+}
+
+func newPicture(m *image.RGBA) picture {
+	b := m.Bounds()
+	return picture{pix: m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], stride: m.Stride, w: b.Dx(), h: b.Dy(), origin: b.Min}
+}
+
+func (p picture) at(x, y int) rgb {
+	i := y*p.stride + 4*x
+	return rgb{p.pix[i], p.pix[i+1], p.pix[i+2]}
+}
+
+// Line is a straight grid line: it covers the pixels Lo to Hi-1 across (rows
+// for a horizontal line, columns for a vertical one) and From to To-1 along.
+type Line struct {
+	Lo, Hi   int
+	From, To int
+	colour   rgb // what most of its pixels are
+}
+
+// centre is the middle of the line across, in pixels (twice, to stay whole).
+func (l Line) centre2() int { return l.Lo + l.Hi - 1 }
+
+// axis maps a line's coordinates, along and across, to the picture's.
+type axis struct {
+	horizontal bool
+	p          picture
+}
+
+func (a axis) at(along, across int) rgb {
+	if a.horizontal {
+		return a.p.at(along, across)
+	}
+	return a.p.at(across, along)
+}
+
+// lengths returns the picture's size along the lines and across them.
+func (a axis) lengths() (along, across int) {
+	if a.horizontal {
+		return a.p.w, a.p.h
+	}
+	return a.p.h, a.p.w
+}
+
+// findLines returns the lines of the picture along the axis: horizontal
+// lines when a.horizontal, else vertical ones. Consecutive rows (columns)
+// of thin pixels with the same ends and the same colour make one line. (The
+// soft edges of an antialiased line, of other colours, are lines of their
+// own beside it: the grid's lattice takes the one nearest its place.)
+func findLines(a axis) []Line {
+	thin := thinMask(a)
+	nAlong, nAcross := a.lengths()
+	var open, done []Line
+	for across := 0; across < nAcross; across++ {
+		var next []Line
+		for _, s := range segments(thin[across*nAlong : (across+1)*nAlong]) {
+			colour := segmentColour(a, across, s, thin[across*nAlong:])
+			if i := matchBand(open, s, colour); i >= 0 {
+				b := open[i]
+				b.Hi = across + 1
+				b.From, b.To = min(b.From, s[0]), max(b.To, s[1])
+				next = append(next, b)
+				open = append(open[:i], open[i+1:]...)
+				continue
+			}
+			next = append(next, Line{Lo: across, Hi: across + 1, From: s[0], To: s[1], colour: colour})
+		}
+		done = append(done, open...)
+		open = next
+	}
+	return append(done, open...)
+}
+
+// matchBand returns the index of the line in open whose ends are those of
+// seg within extentTol and whose colour is colour, or -1.
+func matchBand(open []Line, seg [2]int, colour rgb) int {
+	for i, b := range open {
+		if abs(b.From-seg[0]) <= extentTol && abs(b.To-seg[1]) <= extentTol && near(b.colour, colour, colourTol) {
+			return i
+		}
+	}
+	return -1
+}
+
+// segments returns the runs of true in row, joined across gaps of at most
+// maxThick (where a line crosses another), that are at least minLine long:
+// [from, to) each.
+func segments(row []bool) [][2]int {
+	var segs [][2]int
+	start, last := -1, -1
+	for i, t := range row {
+		if !t {
+			continue
+		}
+		if start < 0 || i-last-1 > maxThick {
+			if start >= 0 && last+1-start >= minLine {
+				segs = append(segs, [2]int{start, last + 1})
+			}
+			start = i
+		}
+		last = i
+	}
+	if start >= 0 && last+1-start >= minLine {
+		segs = append(segs, [2]int{start, last + 1})
+	}
+	return segs
+}
+
+// thinMask marks, for each pixel, whether it lies in a run across the axis
+// (a column's run for horizontal lines) of one colour at most maxThick long
+// with other colours on both sides: what a line along the axis is made of.
+// The mask is indexed across*along-length + along.
+func thinMask(a axis) []bool {
+	nAlong, nAcross := a.lengths()
+	mask := make([]bool, nAlong*nAcross)
+	if a.horizontal {
+		markColumnRuns(a.p, mask)
+	} else {
+		markRowRuns(a.p, mask)
+	}
+	return mask
+}
+
+// markColumnRuns marks thinMask's pixels for horizontal lines, going down
+// the rows in order and keeping each column's current run.
+func markColumnRuns(p picture, mask []bool) {
+	start := make([]int, p.w)
+	colour := make([]rgb, p.w)
+	for x := range colour {
+		colour[x] = p.at(x, 0)
+	}
+	for y := 1; y < p.h; y++ {
+		row := p.pix[y*p.stride:]
+		for x := 0; x < p.w; x++ {
+			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
+			if c == colour[x] || near(c, colour[x], colourTol) {
+				continue
+			}
+			if s := start[x]; s > 0 && y-s <= maxThick {
+				for k := s; k < y; k++ {
+					mask[k*p.w+x] = true
+				}
+			}
+			start[x], colour[x] = y, c
+		}
+	}
+}
+
+// markRowRuns marks thinMask's pixels for vertical lines, row by row.
+func markRowRuns(p picture, mask []bool) {
+	for y := 0; y < p.h; y++ {
+		row := p.pix[y*p.stride:]
+		start, colour := 0, rgb{row[0], row[1], row[2]}
+		for x := 1; x < p.w; x++ {
+			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
+			if c == colour || near(c, colour, colourTol) {
+				continue
+			}
+			if start > 0 && x-start <= maxThick {
+				for k := start; k < x; k++ {
+					mask[k*p.h+y] = true
+				}
+			}
+			start, colour = x, c
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// segmentColour returns the colour most of the thin pixels of the segment
+// seg of row across have.
+func segmentColour(a axis, across int, seg [2]int, thin []bool) rgb {
+	const samples = 32
+	var colours []rgb
+	var counts []int
+	step := max(1, (seg[1]-seg[0])/samples)
+	for along := seg[0]; along < seg[1]; along += step {
+		if thin[along] {
+			colours, counts = tally(colours, counts, a.at(along, across), colourTol)
+		}
+	}
+	return colours[mostCounted(counts)]
+}

@@ -1,0 +1,47 @@
+package sudoku
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"testing"
+)
+
+// TestReadLayoutSolo: the regions (boxes and jigsaw pieces) and diagonals
+// of every preset, at tile sizes from 24 to 80 and in two themes, are
+// those of the game's ID.
+func TestReadLayoutSolo(t *testing.T) {
+	for _, preset := range soloPresets {
+		game := soloGames(t, preset, 2, 1)[0]
+		for _, tile := range []int{24, 40, 64, 80} {
+			for name, theme := range themes {
+				shot := soloShot(t, game, nil, tile, theme)
+				desk := onDesktop(shot, shot.Bounds().Dx()+40, shot.Bounds().Dy()+40, color.RGBA{0x80, 0x80, 0x80, 0xff}, image.Pt(20, 20))
+				g, err := Find(desk)
+				if err != nil {
+					t.Fatalf("%s tile %d %s: %v", preset, tile, name, err)
+				}
+				l, err := ReadLayout(desk, g)
+				if err != nil {
+					t.Errorf("%s tile %d %s: %v", preset, tile, name, err)
+					continue
+				}
+				if got := fmt.Sprint(flatten(l.Regions)); got != fmt.Sprint(game.Regions) {
+					t.Errorf("%s tile %d %s: regions\n%v\nwant\n%v", preset, tile, name, got, game.Regions)
+				}
+				if l.Diagonals != game.X {
+					t.Errorf("%s tile %d %s: diagonals %v, want %v", preset, tile, name, l.Diagonals, game.X)
+				}
+			}
+		}
+	}
+}
+
+// flatten lists the rows one after the other.
+func flatten(rows [][]int) []int {
+	var out []int
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}

@@ -1,0 +1,168 @@
+package recognize
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/puzbot/puzbot/recognize/sudoku"
+)
+
+// Symbols are the symbols of a sudoku grid, in order: 1 to 9, then the
+// letters Solo and most programs show for 10 and up.
+const Symbols = "123456789abcdefghijklmnop"
+
+// SymbolReader reads the glyphs of a sudoku grid as its symbols (digits 1-9,
+// letters a-p), with Tesseract in single-character mode limited to the
+// grid's symbols. A glyph is taken once its renderings' readings favour one
+// symbol by two over any other; otherwise it is refused, never guessed.
+// What it read is remembered for the rest of the run. A SymbolReader is
+// not safe for concurrent use.
+type SymbolReader struct {
+	engines map[string]*tesseract // by the symbols it reads
+	numbers *tesseract            // a line of digits
+	memo    map[string]byte
+	numMemo map[string]int
+}
+
+// NewSymbolReader returns a SymbolReader; Tesseract starts at the first
+// glyph.
+func NewSymbolReader() *SymbolReader {
+	return &SymbolReader{engines: map[string]*tesseract{}, numbers: &tesseract{line: true}, memo: map[string]byte{}, numMemo: map[string]int{}}
+}
+
+// Close frees Tesseract, if it was started.
+func (r *SymbolReader) Close() error {
+	first := r.numbers.close()
+	for _, e := range r.engines {
+		if err := e.close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// Read returns the symbol, one of symbols (digits and lower-case letters),
+// that the glyph sg found on im shows.
+func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (byte, error) {
+	g := cutMasked(im, sg)
+	if g.empty() {
+		return 0, fmt.Errorf("no glyph there")
+	}
+	key := g.key() + symbols
+	if s, ok := r.memo[key]; ok {
+		return s, nil
+	}
+	e := r.engines[symbols]
+	if e == nil {
+		e = &tesseract{whitelist: symbols}
+		r.engines[symbols] = e
+	}
+	s, err := e.readSymbol(g, symbols)
+	if err != nil {
+		return 0, err
+	}
+	r.memo[key] = s
+	return s, nil
+}
+
+// readSymbol reads g as one of symbols: the symbol that the readings of
+// its renderings (glyphRenderings), then of its thinner strokes, favour by
+// two over any other.
+func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
+	t.start()
+	var got []string
+	for _, bits := range [][]byte{g.bits, g.thin} {
+		if bits == nil {
+			continue
+		}
+		h := g
+		h.bits = bits
+		votes := map[int]int{}
+		for _, rd := range glyphRenderings {
+			text, err := t.text(h.pgm(rd))
+			if err != nil {
+				return 0, err
+			}
+			got = append(got, fmt.Sprintf("%q", text))
+			if len(text) != 1 || !strings.Contains(symbols, strings.ToLower(text)) {
+				continue
+			}
+			s := int(strings.ToLower(text)[0])
+			votes[s]++
+			if lead(votes, s) >= 2 {
+				return byte(s), nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+}
+
+// ReadNumber returns the whole number, of up to maxDigits digits, that the
+// glyphs sg found on im show (a killer cage's sum).
+func (r *SymbolReader) ReadNumber(im *image.RGBA, sg *sudoku.Glyph, maxDigits int) (int, error) {
+	g := cutMasked(im, sg)
+	if g.empty() {
+		return 0, fmt.Errorf("no number there")
+	}
+	key := g.key()
+	if n, ok := r.numMemo[key]; ok {
+		return n, nil
+	}
+	n, err := r.numbers.readNumber(g, maxDigits)
+	if err != nil {
+		return 0, err
+	}
+	r.numMemo[key] = n
+	return n, nil
+}
+
+// readNumber reads g as a number of up to maxDigits digits: the one the
+// readings of its renderings favour by two over any other.
+func (t *tesseract) readNumber(g glyph, maxDigits int) (int, error) {
+	t.start()
+	var got []string
+	for _, bits := range [][]byte{g.bits, g.thin} {
+		if bits == nil {
+			continue
+		}
+		h := g
+		h.bits = bits
+		votes := map[int]int{}
+		for _, rd := range glyphRenderings {
+			text, err := t.text(h.pgm(rd))
+			if err != nil {
+				return 0, err
+			}
+			got = append(got, fmt.Sprintf("%q", text))
+			n, err := strconv.Atoi(text)
+			if err != nil || len(text) > maxDigits || text[0] == '0' {
+				continue
+			}
+			votes[n]++
+			if lead(votes, n) >= 2 {
+				return n, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("tesseract read %s where a number was expected", strings.Join(got, ", "))
+}
+
+// cutMasked cuts the glyph sg out of im: the share of ink of each pixel of
+// its box, counted only on the pixels of its own ink (sg.Ink), so that a
+// line or a mark beside it (a killer cage's outline a pixel away) is left
+// out.
+func cutMasked(im *image.RGBA, sg *sudoku.Glyph) glyph {
+	paper := rgb{sg.Paper.R, sg.Paper.G, sg.Paper.B}
+	cover := coverage(im, sg.Box, paper, anyInk)
+	if cover == nil {
+		return glyph{}
+	}
+	for i := range cover {
+		if sg.Ink.Pix[i%sg.Box.Dx()+i/sg.Box.Dx()*sg.Ink.Stride] != 0 {
+			cover[i] = 0
+		}
+	}
+	return coveredGlyph(cover, sg.Box)
+}

@@ -1,0 +1,115 @@
+package recognize
+
+import (
+	"fmt"
+	"image"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/solo"
+	"github.com/puzbot/puzbot/recognize/sudoku"
+)
+
+// TestReadSymbolsSolo: every given of Solo's presets, at tile sizes from 24
+// to 80 and in Solo's colours and a dark theme, reads as the game's ID says,
+// and none is refused.
+func TestReadSymbolsSolo(t *testing.T) {
+	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	rd := NewSymbolReader()
+	defer rd.Close()
+	read, wrong, refused := 0, 0, 0
+	for _, preset := range []string{"2x2", "2x3db", "3x3du", "3x3xdb", "9jdb", "3x4db", "4x4db"} {
+		ids, err := solo.Generate(preset, 6, 1)
+		if err != nil {
+			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+		}
+		game, err := solo.ParseID(ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tile := range []int{24, 32, 48, 80} {
+			for _, theme := range [][]string{nil, dark} {
+				shot, err := solo.Render(ids[0], nil, solo.Look{Tile: tile, Colours: theme}, t.TempDir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := sudoku.Read(shot)
+				if err != nil {
+					t.Fatalf("%s tile %d: %v", preset, tile, err)
+				}
+				for r, row := range b.Cells {
+					for c, cell := range row {
+						if cell.Glyph == nil {
+							continue
+						}
+						want := Symbols[game.Givens[r*game.Size+c]-1]
+						s, err := rd.Read(shot, cell.Glyph, Symbols[:game.Size])
+						read++
+						switch {
+						case err != nil:
+							refused++
+							t.Logf("%s tile %d theme %v: row %d col %d (%c): %v", preset, tile, theme != nil, r+1, c+1, want, err)
+						case s != want:
+							wrong++
+							t.Errorf("%s tile %d theme %v: row %d col %d: read %c, want %c", preset, tile, theme != nil, r+1, c+1, s, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d glyphs: %d misread, %d refused", read, wrong, refused)
+	if refused > 0 {
+		t.Errorf("%d of %d glyphs refused", refused, read)
+	}
+}
+
+// TestReadCageSumsSolo: every killer cage's sum, at tile sizes from 32 to
+// 80 in two themes, reads as the game's ID says.
+func TestReadCageSumsSolo(t *testing.T) {
+	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	rd := NewSymbolReader()
+	defer rd.Close()
+	ids, err := solo.Generate("3x3ka", 7, 3)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	read := 0
+	for _, id := range ids {
+		game, err := solo.ParseID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]int{}
+		for _, c := range game.Cages {
+			want[fmt.Sprint(c.Cells)] = c.Sum
+		}
+		for _, tile := range []int{32, 40, 48, 64, 80} {
+			for _, theme := range [][]string{nil, dark} {
+				shot, err := solo.Render(id, nil, solo.Look{Tile: tile, Colours: theme}, t.TempDir())
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := sudoku.Read(shot)
+				if err != nil {
+					t.Fatalf("tile %d: %v", tile, err)
+				}
+				for _, c := range b.Cages {
+					sum, err := readSum(rd, shot, c.Sum)
+					read++
+					if err != nil || sum != want[fmt.Sprint(c.Cells)] {
+						t.Errorf("tile %d theme %v: cage %v: sum %d (%v), want %d", tile, theme != nil, c.Cells, sum, err, want[fmt.Sprint(c.Cells)])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d sums read", read)
+}
+
+// readSum reads a cage's sum.
+func readSum(rd *SymbolReader, im *image.RGBA, g *sudoku.Glyph) (int, error) {
+	if g == nil {
+		return 0, fmt.Errorf("no sum")
+	}
+	return rd.ReadNumber(im, g, 2)
+}
