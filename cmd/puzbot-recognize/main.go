@@ -41,6 +41,7 @@ import (
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 	"github.com/puzbot/puzbot/recognize/verify"
+	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
 // cacheEnv names the environment variable that moves or disables the glyph
@@ -177,8 +178,12 @@ func usageName(argv0 string) string {
 
 const usage = `Usage: %s [flags] [SHOT.png]
 
-Reads a screenshot of Puzlogic (PNG or JPEG; the file named, or standard
-input holding the image or its path) and writes the puzzle file on stdout.
+Reads a screenshot of Puzlogic or of a sudoku grid (PNG or JPEG; the file
+named, or standard input holding the image or its path) and writes the
+puzzle file on stdout. A sudoku grid (any size from 4x4 to 25x25, boxes or
+jigsaw regions, X, killer cages; givens and a player's entries) is found
+anywhere on the screenshot; --expect, --check, --annotate and --serve are
+for Puzlogic.
 
 Flags:
   --origin X,Y        where the screenshot's top-left corner lay on the screen
@@ -265,6 +270,26 @@ func openCache(flagDir string) *recognize.GlyphCache {
 	return recognize.OpenGlyphCache(dir)
 }
 
+// recognizeSudoku reads a sudoku grid on img and prints its puzzle file. It
+// reports false, with nothing printed, when img holds no sudoku grid: then
+// it may show Puzlogic. A grid it finds but cannot read in full is refused
+// with the reason.
+func recognizeSudoku(img *image.RGBA, origin image.Point, name string, stdout io.Writer) (bool, error) {
+	rd := recognize.NewSymbolReader()
+	defer rd.Close()
+	p, err := recognize.ReadSudoku(img, origin, rd)
+	switch {
+	case errors.Is(err, recognize.ErrNoGame):
+		return false, nil
+	case err != nil:
+		return true, fmt.Errorf("%s: a sudoku grid: %w", name, err)
+	}
+	if err := sudoku.Validate(p); err != nil {
+		return true, fmt.Errorf("%s: what was read of a sudoku grid is not a valid puzzle: %w", name, err)
+	}
+	return true, puzzle.Encode(stdout, p)
+}
+
 // recognizeOne reads one screenshot and prints its puzzle file, or with
 // --expect the verdict on it.
 func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout io.Writer) error {
@@ -279,6 +304,10 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 	var want *puzzle.Puzzle
 	if o.expect != "" {
 		if want, err = verify.ReadExpected(o.expect); err != nil {
+			return err
+		}
+	} else if o.annotate == "" {
+		if done, err := recognizeSudoku(img, origin, shot.Name, stdout); done {
 			return err
 		}
 	}

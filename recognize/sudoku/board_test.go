@@ -42,7 +42,7 @@ func TestReadHalfPlayed(t *testing.T) {
 		game := soloGames(t, preset, 5, 1)[0]
 		moves, entered := halfPlayed(game, uint64(k))
 		for _, tile := range []int{24, 48, 80} {
-			if game.Killer && tile < minKillerTile {
+			if game.Killer && tile < MinKillerTile {
 				continue
 			}
 			for name, theme := range themes {

@@ -30,6 +30,16 @@ func (g *Grid) Bounds() image.Rectangle {
 	return r.Add(g.origin)
 }
 
+// Frame returns the rectangle between the middles of the grid's outer
+// lines: N equal cells a side, each cell's centre at its middle.
+func (g *Grid) Frame() image.Rectangle {
+	r := image.Rect(g.Cols[0].centre2()/2, g.Rows[0].centre2()/2, g.Cols[g.N].centre2()/2, g.Rows[g.N].centre2()/2)
+	return r.Add(g.origin)
+}
+
+// Pitch returns the grid's cells' size, in pixels from line to line.
+func (g *Grid) Pitch() int { return (g.Cols[g.N].centre2() - g.Cols[0].centre2()) / (2 * g.N) }
+
 // Cell returns the inside of cell (row, col), from 0, without its lines.
 func (g *Grid) Cell(row, col int) image.Rectangle { return g.cell(row, col).Add(g.origin) }
 

@@ -7,9 +7,9 @@ import (
 	"sort"
 )
 
-// minKillerTile is the smallest tile, in pixels, at which killer grids are
+// MinKillerTile is the smallest cell, in pixels, at which killer grids are
 // read: below it, a cage's sum can touch the cell's large glyph.
-const minKillerTile = 32
+const MinKillerTile = 32
 
 // ErrCages is returned when the lines of killer cages do not close cages.
 var ErrCages = errors.New("the killer cages' lines do not close")

@@ -20,6 +20,13 @@ type Layout struct {
 	Diagonals bool
 }
 
+// SquareBoxes says whether the regions are the square boxes of a grid whose
+// size is a square (4x4, 9x9, 16x16, 25x25): a classic sudoku's.
+func (l *Layout) SquareBoxes() bool {
+	boxes, err := squareBoxes(len(l.Regions))
+	return err == nil && fmt.Sprint(boxes) == fmt.Sprint(l.Regions)
+}
+
 // ReadLayout returns the layout of the grid g on m.
 func ReadLayout(m *image.RGBA, g *Grid) (*Layout, error) {
 	p := newPicture(m)

@@ -9,44 +9,12 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// Puzzle is a sudoku puzzle file, the JSON form of a puzzle in the puzbot
-// pipeline:
-//
-//	{"kind": "sudoku", "grid": ["530070000", "600195000", ...],
-//	 "board": {"x": 100, "y": 200, "width": 450, "height": 450}}
-//
-// Grid holds one string per row: N rows of N characters (N from 4 to 25),
-// each a digit 1-9, a letter A-P for 10-25 (either case), or '.' or '0' for
-// an empty cell. A 4x4, 9x9, 16x16 or 25x25 grid has square boxes unless
-// Regions says otherwise; any other size needs Regions.
-//
-// The variants: Regions gives, one string per row, a label for the region
-// of each cell (any printable ASCII character but space; N regions of N
-// cells each), for jigsaw sudoku or the rectangular boxes of a 6x6 or 12x12;
-// Diagonals asks each main diagonal to hold each value once (sudoku X);
-// Cages are the cages of killer sudoku. Entries are values a player has
-// entered (not givens), rows like Grid: the moves leave a right entry alone
-// and type over a wrong one. Board, when present, is where the grid lies on
-// the screen; the moves then carry the centre of each cell.
-type Puzzle struct {
-	// Schema is the JSON Schema the file says it follows (for editors),
-	// read and ignored.
-	Schema    string       `json:"$schema,omitempty"`
-	Kind      string       `json:"kind"`
-	Grid      []string     `json:"grid"`
-	Regions   []string     `json:"regions,omitempty"`
-	Diagonals bool         `json:"diagonals,omitempty"`
-	Cages     []Cage       `json:"cages,omitempty"`
-	Entries   []string     `json:"entries,omitempty"`
-	Board     *puzzle.Rect `json:"board,omitempty"`
-}
+// Puzzle is a sudoku puzzle file (puzzle.Sudoku: recognize writes it, solve
+// reads it).
+type Puzzle = puzzle.Sudoku
 
-// Cage is a cage of killer sudoku: its cells hold distinct values that add
-// up to Sum. Cells are [row, col] pairs, from 0.
-type Cage struct {
-	Sum   int     `json:"sum"`
-	Cells [][]int `json:"cells"`
-}
+// Cage is a cage of killer sudoku (puzzle.SudokuCage).
+type Cage = puzzle.SudokuCage
 
 // maxCoord bounds the screen coordinates of a board, as shotfile.ParseOrigin
 // bounds an origin.
@@ -65,7 +33,7 @@ func parseFile(data []byte) (*Puzzle, *grid, []uint8, error) {
 	if err := puzzle.Decode(data, &p); err != nil {
 		return nil, nil, nil, err
 	}
-	g, entries, err := p.parse()
+	g, entries, err := checkPuzzle(&p)
 	if err != nil {
 		return nil, nil, nil, atElement(data, err)
 	}
@@ -102,13 +70,13 @@ func atElement(data []byte, err error) error {
 // fit the grid, no value twice in a row, column, box, region, diagonal or
 // cage, entries only on empty cells, and a sensible board. It does not say
 // whether the puzzle has a solution.
-func (p *Puzzle) Validate() error {
-	_, _, err := p.parse()
+func Validate(p *Puzzle) error {
+	_, _, err := checkPuzzle(p)
 	return err
 }
 
-// parse checks p and returns its grid and entries.
-func (p *Puzzle) parse() (*grid, []uint8, error) {
+// checkPuzzle checks p and returns its grid and entries.
+func checkPuzzle(p *Puzzle) (*grid, []uint8, error) {
 	if p.Kind != puzzle.KindSudoku {
 		return nil, nil, fmt.Errorf("kind is %q, expected %q", p.Kind, puzzle.KindSudoku)
 	}
@@ -124,7 +92,7 @@ func (p *Puzzle) parse() (*grid, []uint8, error) {
 	if g.cells, err = parseRows("grid", p.Grid, size); err != nil {
 		return nil, nil, err
 	}
-	ru, err := p.rules(size)
+	ru, err := rulesOf(p, size)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -134,11 +102,11 @@ func (p *Puzzle) parse() (*grid, []uint8, error) {
 	if err := g.check(); err != nil {
 		return nil, nil, err
 	}
-	entries, err := p.entries(g)
+	entries, err := entriesOf(p, g)
 	if err != nil {
 		return nil, nil, err
 	}
-	return g, entries, p.checkBoard()
+	return g, entries, checkBoard(p)
 }
 
 // parseRows reads the rows of the list called name, size rows of size
@@ -171,8 +139,8 @@ func listPrefix(name string) string {
 	return name + ": "
 }
 
-// rules returns the rules of p's variant, or nil for the square boxes alone.
-func (p *Puzzle) rules(size int) (*rules, error) {
+// rulesOf returns the rules of p's variant, or nil for the square boxes alone.
+func rulesOf(p *Puzzle, size int) (*rules, error) {
 	ru := &rules{diagonals: p.Diagonals}
 	var err error
 	if p.Regions != nil {
@@ -296,8 +264,8 @@ func parseCages(in []Cage, size int) ([]cage, error) {
 	return out, nil
 }
 
-// entries reads p's entries: values on empty cells of g, nil when p has none.
-func (p *Puzzle) entries(g *grid) ([]uint8, error) {
+// entriesOf reads p's entries: values on empty cells of g, nil when p has none.
+func entriesOf(p *Puzzle, g *grid) ([]uint8, error) {
 	if p.Entries == nil {
 		return nil, nil
 	}
@@ -315,7 +283,7 @@ func (p *Puzzle) entries(g *grid) ([]uint8, error) {
 }
 
 // checkBoard checks where p says the grid lies on the screen.
-func (p *Puzzle) checkBoard() error {
+func checkBoard(p *Puzzle) error {
 	b := p.Board
 	if b == nil {
 		return nil
@@ -329,11 +297,11 @@ func (p *Puzzle) checkBoard() error {
 	return nil
 }
 
-// moves returns the moves file that fills the puzzle with the solution:
+// movesOf returns the moves file that fills the puzzle with the solution:
 // one "type" move, row by row, per empty cell whose entry (if any) is not
 // the solution's value, at the cell's centre when the board is known, and
 // the solved grid. Each move's key is the key Solo takes for its value.
-func (p *Puzzle) moves(g *grid, entries, solution []uint8) *puzzle.Moves {
+func movesOf(p *Puzzle, g *grid, entries, solution []uint8) *puzzle.Moves {
 	n := g.size
 	m := &puzzle.Moves{Kind: puzzle.KindSudoku, Moves: make([]puzzle.Move, 0, g.empties())}
 	for i, v := range g.cells {

@@ -147,7 +147,7 @@ func (r *runner) runFile(data []byte, w io.Writer) error {
 	case res.count == 0:
 		return errkind.Errorf(ErrNoSolution, "the puzzle has no solution")
 	}
-	return puzzle.Encode(w, p.moves(g, entries, res.solution))
+	return puzzle.Encode(w, movesOf(p, g, entries, res.solution))
 }
 
 // runPlain answers every puzzle of a plain file, in the file's format. Each

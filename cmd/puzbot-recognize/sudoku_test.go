@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/solo"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve"
+)
+
+// TestSudokuScreens: a screenshot of every preset of Simon Tatham's Solo,
+// fresh in Solo's colours and half played (numbers entered, some clashing,
+// and pencil marks) in a dark theme, reads as the game's ID and the moves
+// say: givens, entries, regions, diagonals, cages and their sums; and the
+// fresh puzzle file solves to a grid Solo's rules accept.
+func TestSudokuScreens(t *testing.T) {
+	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	presets, err := solo.Presets()
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	for k, preset := range presets {
+		ids, err := solo.Generate(preset, 11, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		game, err := solo.ParseID(ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			name  string
+			look  solo.Look
+			moves []solo.Move
+		}{
+			{"fresh", solo.Look{Tile: 40}, nil},
+			{"half played", solo.Look{Tile: 48, Colours: dark}, playSome(game, uint64(k))},
+		} {
+			p := recognizeSolo(t, ids[0], tc.moves, tc.look)
+			where := fmt.Sprintf("%s %s", preset, tc.name)
+			checkSudokuFile(t, where, game, tc.moves, p)
+			if tc.moves == nil {
+				checkSolves(t, where, game, p)
+			}
+		}
+	}
+}
+
+// playSome returns a player's moves on some empty cells of the game: a
+// number entered in some, pencil marks in others.
+func playSome(g *solo.Game, seed uint64) []solo.Move {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	var moves []solo.Move
+	for i, v := range g.Givens {
+		if v != 0 {
+			continue
+		}
+		switch rng.IntN(5) {
+		case 0:
+			moves = append(moves, solo.Move{Row: i / g.Size, Col: i % g.Size, Value: 1 + rng.IntN(g.Size)})
+		case 1:
+			moves = append(moves, solo.Move{Row: i / g.Size, Col: i % g.Size, Value: 1 + rng.IntN(g.Size), Pencil: true})
+		}
+	}
+	return moves
+}
+
+// recognizeSolo renders the game after the moves, runs puzbot-recognize
+// on the screenshot and returns the sudoku puzzle file it prints.
+func recognizeSolo(t *testing.T, id string, moves []solo.Move, look solo.Look) *puzzle.Sudoku {
+	t.Helper()
+	dir := t.TempDir()
+	shot, err := solo.Render(id, moves, look, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "screen.png")
+	var b bytes.Buffer
+	if err := png.Encode(&b, shot); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{self, "--glyph-cache", "off", path}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("%s: exit %d: %s", id, code, stderr.String())
+	}
+	var p puzzle.Sudoku
+	if err := json.Unmarshal(stdout.Bytes(), &p); err != nil {
+		t.Fatalf("%s: %v\n%s", id, err, stdout.String())
+	}
+	return &p
+}
+
+// checkSudokuFile compares the puzzle file read from a screen with the
+// game and the moves played on it.
+func checkSudokuFile(t *testing.T, where string, g *solo.Game, moves []solo.Move, p *puzzle.Sudoku) {
+	t.Helper()
+	n := g.Size
+	entries := make([]int, n*n)
+	for _, m := range moves {
+		if !m.Pencil {
+			entries[m.Row*n+m.Col] = m.Value
+		}
+	}
+	if got, want := cellValues(p.Grid, n), g.Givens; !slices.Equal(got, want) {
+		t.Errorf("%s: givens\n%v\nwant\n%v", where, got, want)
+	}
+	if got := cellValues(p.Entries, n); !slices.Equal(got, entries) {
+		t.Errorf("%s: entries\n%v\nwant\n%v", where, got, entries)
+	}
+	if got := regionsOf(p.Regions, n); !slices.Equal(got, g.Regions) {
+		t.Errorf("%s: regions %v, want %v", where, got, g.Regions)
+	}
+	if p.Diagonals != g.X {
+		t.Errorf("%s: diagonals %v, want %v", where, p.Diagonals, g.X)
+	}
+	if got, want := cagesOf(p, n), wantCages(g); got != want {
+		t.Errorf("%s: cages\n%s\nwant\n%s", where, got, want)
+	}
+}
+
+// checkSolves solves the puzzle file and checks the answer by Solo's rules.
+func checkSolves(t *testing.T, where string, g *solo.Game, p *puzzle.Sudoku) {
+	t.Helper()
+	data, _ := json.Marshal(p)
+	var out bytes.Buffer
+	if err := solve.Run(context.Background(), data, &out, solve.Options{}); err != nil {
+		t.Errorf("%s: solve: %v", where, err)
+		return
+	}
+	var moves puzzle.Moves
+	if err := json.Unmarshal(out.Bytes(), &moves); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(cellValues(moves.Grid, g.Size)); err != nil {
+		t.Errorf("%s: the solution breaks Solo's rules: %v", where, err)
+	}
+}
+
+// cellValues reads rows of a puzzle file's grid as numbers, row by row, 0
+// for empty; all 0 when rows is nil.
+func cellValues(rows []string, n int) []int {
+	v := make([]int, n*n)
+	for r, row := range rows {
+		for c := range row {
+			v[r*n+c] = 1 + strings.IndexByte("123456789ABCDEFGHIJKLMNOP", strings.ToUpper(row)[c])
+		}
+	}
+	return v
+}
+
+// regionsOf numbers the regions of the rows in the order their first cells
+// come, as solo.Game does; the square boxes when rows is nil.
+func regionsOf(rows []string, n int) []int {
+	out := make([]int, n*n)
+	label := map[byte]int{}
+	for i := range out {
+		var key byte
+		if rows == nil {
+			box := 1
+			for box*box < n {
+				box++
+			}
+			key = byte(i/n/box*box + i%n/box)
+		} else {
+			key = rows[i/n][i%n]
+		}
+		if _, ok := label[key]; !ok {
+			label[key] = len(label)
+		}
+		out[i] = label[key]
+	}
+	return out
+}
+
+// cagesOf describes the file's cages, sorted: sum and cells.
+func cagesOf(p *puzzle.Sudoku, n int) string {
+	var cs []string
+	for _, c := range p.Cages {
+		var cells []int
+		for _, rc := range c.Cells {
+			cells = append(cells, rc[0]*n+rc[1])
+		}
+		slices.Sort(cells)
+		cs = append(cs, fmt.Sprint(c.Sum, cells))
+	}
+	slices.Sort(cs)
+	return fmt.Sprint(cs)
+}
+
+// wantCages describes the game's cages as cagesOf does.
+func wantCages(g *solo.Game) string {
+	var cs []string
+	for _, c := range g.Cages {
+		cs = append(cs, fmt.Sprint(c.Sum, c.Cells))
+	}
+	slices.Sort(cs)
+	return fmt.Sprint(cs)
+}
