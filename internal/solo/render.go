@@ -51,7 +51,7 @@ func Render(id string, moves []Move, l Look, dir string) (*image.RGBA, error) {
 		return nil, err
 	}
 	save := filepath.Join(dir, "game.sav")
-	if err := os.WriteFile(save, saveFile(id, moves), 0o644); err != nil {
+	if err := WriteSave(save, id, moves); err != nil {
 		return nil, err
 	}
 	shot := filepath.Join(dir, "shot.png")
@@ -61,6 +61,12 @@ func Render(id string, moves []Move, l Look, dir string) (*image.RGBA, error) {
 		return nil, fmt.Errorf("sgt-solo --screenshot: %v: %s", err, firstLine(out))
 	}
 	return readPNG(shot)
+}
+
+// WriteSave writes a Solo save file of the game id after the moves at
+// path: "sgt-solo --load PATH" opens the game in that state.
+func WriteSave(path, id string, moves []Move) error {
+	return os.WriteFile(path, saveFile(id, moves), 0o644)
 }
 
 // saveFile returns a Solo save file of the game id after the moves, in the

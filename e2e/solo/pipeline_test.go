@@ -1,0 +1,256 @@
+// Package solo holds the end-to-end tests of puzbot on Simon Tatham's Solo,
+// a sudoku program someone else wrote (Debian's sgt-puzzles): real windows
+// on a private Xvfb, played by the built puzbot, and judged by Solo itself.
+package solo
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/puzbot/puzbot/internal/solo"
+	"github.com/puzbot/puzbot/internal/testdata"
+	"github.com/puzbot/puzbot/internal/xvfb"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/recognize/sudoku"
+)
+
+// A fast pace for replay: Solo reads every event.
+var fastReplay = []string{"--steps", "2", "--move-time", "5ms", "--pause", "10ms", "--hold", "10ms"}
+
+// TestPipelineFillsSoloWindow: capture | recognize | solve | replay fills a
+// real Solo window, fresh or with wrong numbers entered first, for presets
+// of every kind; what the window shows afterwards is, pixel for pixel,
+// Solo's own drawing of the solved game, whose numbers Solo's rules accept.
+func TestPipelineFillsSoloWindow(t *testing.T) {
+	bin := buildPuzbot(t)
+	xvfb.ForTest(t, 1280, 1024)
+	for k, tc := range []struct {
+		preset   string
+		tile     int
+		misplays bool
+	}{
+		{"2x2", 48, false}, {"3x3du", 32, true}, {"3x3xda", 40, false}, {"9jdb", 40, true},
+		{"3x3ka", 40, true}, {"2x3db", 48, true}, {"3x4db", 32, false}, {"4x4db", 32, true},
+	} {
+		t.Run(tc.preset, func(t *testing.T) {
+			ids, err := solo.Generate(tc.preset, 30+k, 1)
+			if err != nil {
+				t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+			}
+			game, err := solo.ParseID(ids[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var moves []solo.Move
+			if tc.misplays {
+				moves = misplay(game, uint64(k))
+			}
+			look := solo.Look{Tile: tc.tile}
+			openWindow(t, ids[0], moves, look)
+			dir := t.TempDir()
+			pipeline(t, bin, dir)
+			solved := solvedGrid(t, dir)
+			if err := game.Check(solved); err != nil {
+				t.Fatalf("the solution puzbot typed breaks Solo's rules: %v", err)
+			}
+			time.Sleep(time.Second) // Solo flashes the grid when it is complete
+			compareWithSolo(t, bin, ids[0], solved, look)
+		})
+	}
+}
+
+// misplay returns wrong numbers entered in some empty cells: each the
+// number of a given in the same row, which can never be right.
+func misplay(g *solo.Game, seed uint64) []solo.Move {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	var moves []solo.Move
+	n := g.Size
+	for i, v := range g.Givens {
+		if v != 0 || rng.IntN(4) != 0 {
+			continue
+		}
+		for c := 0; c < n; c++ {
+			if w := g.Givens[i/n*n+c]; w != 0 {
+				moves = append(moves, solo.Move{Row: i / n, Col: i % n, Value: w})
+				break
+			}
+		}
+	}
+	return moves
+}
+
+// openWindow opens Solo on the game after the moves, in a window on the
+// test's display, until the test ends.
+func openWindow(t *testing.T, id string, moves []solo.Move, look solo.Look) {
+	t.Helper()
+	path, err := solo.Path()
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(t.TempDir(), "game.sav")
+	if err := solo.WriteSave(save, id, moves); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(path, "--load", save)
+	cmd.Env = append(os.Environ(), fmt.Sprintf("SOLO_TILESIZE=%d", look.Tile))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+}
+
+// pipeline runs capture | recognize | solve | replay until the window has
+// been found and filled, keeping each step's file in dir.
+func pipeline(t *testing.T, bin, dir string) {
+	t.Helper()
+	puzbot := filepath.Join(bin, "puzbot")
+	shot, board := filepath.Join(dir, "shot.png"), filepath.Join(dir, "board.json")
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		run(t, puzbot, "capture", "--force", "-o", shot)
+		out, err := exec.Command(puzbot, "recognize", shot).Output()
+		if err == nil {
+			os.WriteFile(board, out, 0o644)
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no sudoku read from the window in 20 s: %v", err)
+		}
+		time.Sleep(200 * time.Millisecond) // the window is still opening
+	}
+	moves := run(t, puzbot, "solve", board)
+	os.WriteFile(filepath.Join(dir, "moves.json"), moves, 0o644)
+	run(t, puzbot, append(append([]string{"replay"}, fastReplay...), filepath.Join(dir, "moves.json"))...)
+}
+
+// run runs puzbot with args and returns its stdout; a failure fails the test.
+func run(t *testing.T, puzbot string, args ...string) []byte {
+	t.Helper()
+	var stderr bytes.Buffer
+	cmd := exec.Command(puzbot, args...)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("puzbot %s: %v: %s", strings.Join(args, " "), err, stderr.String())
+	}
+	return out
+}
+
+// solvedGrid returns the solved grid of the moves file in dir, row by row.
+func solvedGrid(t *testing.T, dir string) []int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "moves.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m puzzle.Moves
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	var cells []int
+	for _, row := range m.Grid {
+		for _, ch := range strings.ToUpper(row) {
+			cells = append(cells, 1+strings.IndexRune("123456789ABCDEFGHIJKLMNOP", ch))
+		}
+	}
+	return cells
+}
+
+// compareWithSolo checks that the window's grid is, pixel for pixel, Solo's
+// own drawing of the game with every empty cell filled from solved.
+func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look) {
+	t.Helper()
+	game, _ := solo.ParseID(id)
+	var moves []solo.Move
+	for i, v := range solved {
+		if game.Givens[i] == 0 {
+			moves = append(moves, solo.Move{Row: i / game.Size, Col: i % game.Size, Value: v})
+		}
+	}
+	want, err := solo.Render(id, moves, look, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(t.TempDir(), "after.png")
+	run(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
+	got := toRGBA(testdata.ReadPNG(t, shot))
+	wg, err := sudoku.Find(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gg, err := sudoku.Find(got)
+	if err != nil {
+		t.Fatalf("the window after the moves: %v", err)
+	}
+	wr, gr := wg.Bounds(), gg.Bounds()
+	if wr.Size() != gr.Size() {
+		t.Fatalf("the window's grid is %v, Solo draws the solved game's at %v", gr.Size(), wr.Size())
+	}
+	for y := 0; y < wr.Dy(); y++ {
+		for x := 0; x < wr.Dx(); x++ {
+			if want.RGBAAt(wr.Min.X+x, wr.Min.Y+y) != got.RGBAAt(gr.Min.X+x, gr.Min.Y+y) {
+				saveFailure(t, got, want)
+				t.Fatalf("the window's grid differs from Solo's drawing of the solved game at (%d, %d) of the grid", x, y)
+			}
+		}
+	}
+}
+
+// toRGBA returns m as RGBA, from its top-left corner.
+func toRGBA(m image.Image) *image.RGBA {
+	rgba := image.NewRGBA(image.Rect(0, 0, m.Bounds().Dx(), m.Bounds().Dy()))
+	draw.Draw(rgba, rgba.Bounds(), m, m.Bounds().Min, draw.Src)
+	return rgba
+}
+
+// saveFailure keeps both pictures for a person to look at.
+func saveFailure(t *testing.T, got, want *image.RGBA) {
+	dir := t.TempDir()
+	for name, m := range map[string]image.Image{"window.png": got, "solo.png": want} {
+		var b bytes.Buffer
+		png.Encode(&b, m)
+		os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)
+	}
+	t.Logf("pictures in %s", dir)
+}
+
+var (
+	buildOnce sync.Once
+	binDir    string
+	buildErr  error
+)
+
+// buildPuzbot builds puzbot and its vision executable once.
+func buildPuzbot(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		binDir, buildErr = os.MkdirTemp("", "puzbot-solo-bin-")
+		if buildErr != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./cmd/puzbot", "./cmd/puzbot-recognize")
+		build.Dir = testdata.Root(t)
+		if out, err := build.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("build puzbot: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binDir
+}
