@@ -51,7 +51,27 @@ type Screen interface {
 // not be read) is an error that wraps ErrUnreadable, and the player looks
 // again; any other error ends the game.
 type Vision interface {
-	Read(ctx context.Context, f *Frame) (*puzzle.Puzzle, error)
+	Read(ctx context.Context, f *Frame) (*Reading, error)
+}
+
+// Reading is what Vision read on a frame: a Puzlogic screen (Puzzle) or a
+// sudoku grid (Sudoku), one of the two.
+type Reading struct {
+	Puzzle *puzzle.Puzzle
+	Sudoku *puzzle.Sudoku
+}
+
+// board returns where the reading's game lies on the screen, or nil.
+func (r *Reading) board() *puzzle.Rect {
+	switch {
+	case r == nil:
+		return nil
+	case r.Sudoku != nil:
+		return r.Sudoku.Board
+	case r.Puzzle != nil:
+		return r.Puzzle.Board
+	}
+	return nil
 }
 
 // Mouse performs moves at a pace.
@@ -89,7 +109,7 @@ type Options struct {
 	Log io.Writer
 	// Keep, if set, is called with every look's frame and reading and every
 	// moves file, for keeping them on disk.
-	Keep func(step string, f *Frame, p *puzzle.Puzzle, m *puzzle.Moves)
+	Keep func(step string, f *Frame, r *Reading, m *puzzle.Moves)
 }
 
 func (o Options) withDefaults() Options {
@@ -122,9 +142,18 @@ type Stats struct {
 	Looks, Frames                          int
 }
 
+// SudokuResult is how a sudoku went.
+type SudokuResult struct {
+	Size    int // cells a side
+	Typed   int // cells typed
+	Retries int // looks after typing that found the grid other than planned
+	Time    time.Duration
+}
+
 // Result is what Play did.
 type Result struct {
 	Levels   []LevelResult
+	Sudoku   *SudokuResult // the sudoku completed, if one was played
 	Stats    Stats
 	Time     time.Duration
 	GameOver bool // the level map showed every level done
@@ -155,8 +184,10 @@ type player struct {
 	failures int             // looks in a row that could not be read or solved
 	area     image.Rectangle // where the game was last seen; empty: look at the whole screen
 	current  *LevelResult    // the level being played, nil between levels
-	started  time.Time       // when the current level was first seen
+	sudoku   *SudokuResult   // the sudoku being played, nil when none
+	started  time.Time       // when the current level or sudoku was first seen
 	planned  *puzzle.Moves
+	typePace Pace // the pace of typing into a grid
 }
 
 func (pl *player) run(ctx context.Context) error {
@@ -192,7 +223,7 @@ var errDone = errors.New("done")
 
 // look waits for the screen to settle and returns what it shows: frames are
 // grabbed until two in a row are alike, or read alike, or o.Settle passes.
-func (pl *player) look(ctx context.Context) (*puzzle.Puzzle, error) {
+func (pl *player) look(ctx context.Context) (*Reading, error) {
 	pl.res.Stats.Looks++
 	deadline := time.Now().Add(pl.o.Settle)
 	prev, err := pl.grab(ctx)
@@ -239,7 +270,7 @@ func (pl *player) grab(ctx context.Context) (*Frame, error) {
 	return f, err
 }
 
-func (pl *player) read(ctx context.Context, f *Frame) (*puzzle.Puzzle, error) {
+func (pl *player) read(ctx context.Context, f *Frame) (*Reading, error) {
 	t := time.Now()
 	p, err := pl.vision.Read(ctx, f)
 	pl.res.Stats.Vision += time.Since(t)
@@ -262,38 +293,51 @@ func (pl *player) wait(ctx context.Context, d time.Duration) error {
 // gameArea returns the region to grab next: the game area of a good reading
 // with a margin of a tenth around it, so that a game moved a little is still
 // found; the whole screen after a failed one.
-func gameArea(p *puzzle.Puzzle, err error) image.Rectangle {
-	if err != nil || p == nil || p.Board == nil {
+func gameArea(r *Reading, err error) image.Rectangle {
+	b := r.board()
+	if err != nil || b == nil {
 		return image.Rectangle{}
 	}
-	b := p.Board
-	r := image.Rect(b.X, b.Y, b.X+b.Width, b.Y+b.Height)
-	return r.Inset(-max(b.Width, b.Height) / 10)
+	rect := image.Rect(b.X, b.Y, b.X+b.Width, b.Y+b.Height)
+	return rect.Inset(-max(b.Width, b.Height) / 10)
 }
 
 // sameReading reports whether two readings say the same, positions aside
 // (they move by a pixel between frames of an animation).
-func sameReading(a, b *puzzle.Puzzle) bool {
+func sameReading(a, b *Reading) bool {
 	return bytes.Equal(canonical(a), canonical(b))
 }
 
 // canonical encodes what a reading says, without screen positions.
-func canonical(p *puzzle.Puzzle) []byte {
-	q := p.MapPoints(func(*puzzle.Point) *puzzle.Point { return nil })
-	q.Board = nil
+func canonical(r *Reading) []byte {
+	var v any
+	switch {
+	case r.Sudoku != nil:
+		s := *r.Sudoku
+		s.Board = nil
+		v = s
+	case r.Puzzle != nil:
+		q := r.Puzzle.MapPoints(func(*puzzle.Point) *puzzle.Point { return nil })
+		q.Board = nil
+		v = q
+	}
 	var buf bytes.Buffer
-	_ = puzzle.Encode(&buf, q)
+	_ = puzzle.Encode(&buf, v)
 	return buf.Bytes()
 }
 
 // act does what the screen calls for.
-func (pl *player) act(ctx context.Context, p *puzzle.Puzzle) error {
+func (pl *player) act(ctx context.Context, r *Reading) error {
+	if r.Sudoku != nil {
+		return pl.playSudoku(ctx, r.Sudoku)
+	}
+	p := r.Puzzle
 	if p.ScreenName() == puzzle.ScreenLevel {
 		return pl.playLevel(ctx, p)
 	}
 	if pl.current != nil {
 		if pl.planned != nil {
-			pl.pace = pl.pace.adapt(len(pl.planned.Moves), 0) // the last drags completed the level
+			pl.pace = pl.pace.adapt(len(pl.planned.Moves), 0, FastestPace, SlowestPace) // the last drags completed the level
 		}
 		if err := pl.endLevel(); err != nil {
 			return err
@@ -353,7 +397,7 @@ func (pl *player) playLevel(ctx context.Context, p *puzzle.Puzzle) error {
 		return fmt.Errorf("%w: level %d looks solved, but the game does not show it completed", ErrUnreadable, p.Level)
 	}
 	if pl.o.Keep != nil {
-		pl.o.Keep("moves", nil, p, moves)
+		pl.o.Keep("moves", nil, &Reading{Puzzle: p}, moves)
 	}
 	pl.current.Drags += len(moves.Moves)
 	return pl.perform(ctx, moves)
@@ -369,7 +413,7 @@ func (pl *player) verify(p *puzzle.Puzzle) {
 			lost++
 		}
 	}
-	pl.pace = pl.pace.adapt(len(pl.planned.Moves)-lost, lost)
+	pl.pace = pl.pace.adapt(len(pl.planned.Moves)-lost, lost, FastestPace, SlowestPace)
 	if lost > 0 {
 		pl.current.Retries++
 	}
@@ -390,24 +434,29 @@ func holds(p *puzzle.Puzzle, row, col, value int, color string) bool {
 }
 
 func (pl *player) perform(ctx context.Context, m *puzzle.Moves) error {
+	return pl.performAt(ctx, m, pl.pace)
+}
+
+// performAt performs the moves at the pace given.
+func (pl *player) performAt(ctx context.Context, m *puzzle.Moves, pace Pace) error {
 	t := time.Now()
-	err := pl.mouse.Perform(ctx, m, pl.pace)
+	err := pl.mouse.Perform(ctx, m, pace)
 	pl.res.Stats.Drags += time.Since(t)
 	return err
 }
 
-// adapt returns the pace after drops of which landed landed and lost were
+// adapt returns the pace after moves of which landed landed and lost were
 // lost: a tenth faster for each that landed, half as slow again for each
-// lost, within FastestPace and SlowestPace. So a game that loses a fifth of
-// the drops whatever the pace (as the copy's lose=20 does) leaves the pace
+// lost, within fastest and slowest. So a game that loses a fifth of the
+// drops whatever the pace (as the copy's lose=20 does) leaves the pace
 // about where it is, while drops lost for going too fast slow it down
 // quickly.
-func (p Pace) adapt(landed, lost int) Pace {
+func (p Pace) adapt(landed, lost int, fastest, slowest Pace) Pace {
 	for range landed {
-		p = Pace{Glide: max(p.Glide*9/10, FastestPace.Glide), Pause: max(p.Pause*9/10, FastestPace.Pause)}
+		p = Pace{Glide: max(p.Glide*9/10, fastest.Glide), Pause: max(p.Pause*9/10, fastest.Pause)}
 	}
 	for range lost {
-		p = Pace{Glide: min(p.Glide*3/2, SlowestPace.Glide), Pause: min(p.Pause*3/2, SlowestPace.Pause)}
+		p = Pace{Glide: min(p.Glide*3/2, slowest.Glide), Pause: min(p.Pause*3/2, slowest.Pause)}
 	}
 	return p
 }

@@ -113,13 +113,13 @@ func TestPlayFromHalfPlayedLevel(t *testing.T) {
 
 type failingVision struct{}
 
-func (failingVision) Read(context.Context, *Frame) (*puzzle.Puzzle, error) {
+func (failingVision) Read(context.Context, *Frame) (*Reading, error) {
 	return nil, fmt.Errorf("%w: no game on the screenshot", ErrUnreadable)
 }
 
 type brokenVision struct{}
 
-func (brokenVision) Read(context.Context, *Frame) (*puzzle.Puzzle, error) {
+func (brokenVision) Read(context.Context, *Frame) (*Reading, error) {
 	return nil, errors.New("the vision worker failed")
 }
 
@@ -172,9 +172,9 @@ func TestPace(t *testing.T) {
 		// Interleaved, as a game that loses drops at random would.
 		for i := range tt.landed + tt.lost {
 			if i*tt.lost/(tt.landed+tt.lost) != (i+1)*tt.lost/(tt.landed+tt.lost) {
-				p = p.adapt(0, 1)
+				p = p.adapt(0, 1, FastestPace, SlowestPace)
 			} else {
-				p = p.adapt(1, 0)
+				p = p.adapt(1, 0, FastestPace, SlowestPace)
 			}
 		}
 		if !tt.want(p) {
@@ -206,7 +206,7 @@ func TestSameReading(t *testing.T) {
 		if err := puzzle.Decode([]byte(tc.other), &b); err != nil {
 			t.Fatal(err)
 		}
-		if got := sameReading(&a, &b); got != tc.same {
+		if got := sameReading(&Reading{Puzzle: &a}, &Reading{Puzzle: &b}); got != tc.same {
 			t.Errorf("%s: same %v, want %v", tc.other, got, tc.same)
 		}
 	}

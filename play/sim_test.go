@@ -60,7 +60,16 @@ func (s *sim) Grab(ctx context.Context, region image.Rectangle) (*Frame, error) 
 	return &Frame{Image: img}, nil
 }
 
-func (s *sim) Read(ctx context.Context, f *Frame) (*puzzle.Puzzle, error) {
+func (s *sim) Read(ctx context.Context, f *Frame) (*Reading, error) {
+	p, err := s.read(f)
+	if err != nil {
+		return nil, err
+	}
+	return &Reading{Puzzle: p}, nil
+}
+
+// read reads the frame as a Puzlogic screen.
+func (s *sim) read(f *Frame) (*puzzle.Puzzle, error) {
 	if f.Image.Pix[4] == 1 {
 		return nil, fmt.Errorf("%w: no game on the screenshot (in motion)", ErrUnreadable)
 	}

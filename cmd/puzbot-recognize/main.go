@@ -277,17 +277,30 @@ func openCache(flagDir string) *recognize.GlyphCache {
 func recognizeSudoku(img *image.RGBA, origin image.Point, name string, stdout io.Writer) (bool, error) {
 	rd := recognize.NewSymbolReader()
 	defer rd.Close()
-	p, err := recognize.ReadSudoku(img, origin, rd)
+	p, err := readSudoku(img, origin, rd)
 	switch {
 	case errors.Is(err, recognize.ErrNoGame):
 		return false, nil
 	case err != nil:
-		return true, fmt.Errorf("%s: a sudoku grid: %w", name, err)
-	}
-	if err := sudoku.Validate(p); err != nil {
-		return true, fmt.Errorf("%s: what was read of a sudoku grid is not a valid puzzle: %w", name, err)
+		return true, fmt.Errorf("%s: %w", name, err)
 	}
 	return true, puzzle.Encode(stdout, p)
+}
+
+// readSudoku reads the sudoku grid on img into a puzzle file that solve
+// accepts; ErrNoGame when there is none.
+func readSudoku(img *image.RGBA, origin image.Point, rd *recognize.SymbolReader) (*puzzle.Sudoku, error) {
+	p, err := recognize.ReadSudoku(img, origin, rd)
+	switch {
+	case errors.Is(err, recognize.ErrNoGame):
+		return nil, err
+	case err != nil:
+		return nil, fmt.Errorf("a sudoku grid: %w", err)
+	}
+	if err := sudoku.Validate(p); err != nil {
+		return nil, fmt.Errorf("what was read of a sudoku grid is not a valid puzzle: %w", err)
+	}
+	return p, nil
 }
 
 // recognizeOne reads one screenshot and prints its puzzle file, or with

@@ -20,6 +20,8 @@ import (
 // ends the worker with an error. The glyph cache is saved every so often, so
 // that a killed worker loses little.
 func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Reader, stdout io.Writer) error {
+	symbols := recognize.NewSymbolReader()
+	defer symbols.Close()
 	in := bufio.NewReaderSize(stdin, 1<<20)
 	out := bufio.NewWriter(stdout)
 	for n := 1; ; n++ {
@@ -30,7 +32,7 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 		if err != nil {
 			return errkind.Errorf(screenshot.ErrUnreadable, "stdin: %w", err)
 		}
-		if err := writeReply(out, readFrame(rec, img, origin)); err != nil {
+		if err := writeReply(out, readFrame(rec, symbols, img, origin)); err != nil {
 			return err
 		}
 		if n%50 == 0 {
@@ -39,8 +41,16 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 	}
 }
 
-// readFrame recognizes one frame into a reply.
-func readFrame(rec *recognize.Recognizer, img *image.RGBA, origin image.Point) worker.Reply {
+// readFrame recognizes one frame into a reply: a sudoku grid when it holds
+// one, else a Puzlogic screen.
+func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *image.RGBA, origin image.Point) worker.Reply {
+	s, err := readSudoku(img, origin, symbols)
+	switch {
+	case err == nil:
+		return worker.Reply{Sudoku: s}
+	case !errors.Is(err, recognize.ErrNoGame):
+		return worker.Reply{Error: oneLine(err.Error()), Status: exitStatus(err)}
+	}
 	res, err := rec.Recognize(img, origin)
 	if err == nil {
 		err = res.Puzzle.Validate()

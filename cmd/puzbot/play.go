@@ -24,7 +24,7 @@ import (
 func playCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "play",
-		Usage: "play Puzlogic on the screen from wherever it is to the end, looking after every move",
+		Usage: "play Puzlogic or a sudoku on the screen from wherever it is to the end, looking after every move",
 		Description: "Plays the game open on the screen: from the title, the level map, a\n" +
 			"level (even half played, with blocks already on squares) or the\n" +
 			"completed overlay, to the end of the game. Each turn it waits for the\n" +
@@ -34,6 +34,10 @@ func playCommand() *cli.Command {
 			"again from what it sees, so a lost drop or a block moved by hand is\n" +
 			"mended. The drags speed up while drops land and slow down when one\n" +
 			"is lost.\n\n" +
+			"A sudoku grid on the screen (Simon Tatham's Solo, say: any size, boxes\n" +
+			"or jigsaw regions, X, killer) is played the same way: it clicks each\n" +
+			"cell that is empty or holds a wrong number and presses the key of the\n" +
+			"right one, then looks again, until the grid is complete and right.\n\n" +
 			"It prints one line per level as it ends (level, drags, seconds,\n" +
 			"retries: looks after drags that found the board other than planned)\n" +
 			"and a total. On failure it keeps the last frame, reading and moves in\n" +
@@ -81,7 +85,7 @@ func playAction(c *cli.Context) error {
 	keep := &keeper{dir: c.String("dir")}
 	o := play.Options{Levels: c.Int("levels"), Log: c.App.Writer, Keep: keep.keep}
 	res, err := play.Play(ctx, scr, visionWorker{vision}, mouse{notice: c.App.ErrWriter}, o)
-	fmt.Fprintf(c.App.Writer, "%d levels in %.1f s, %d drags\n", len(res.Levels), res.Time.Seconds(), drags(res))
+	printSummary(c.App.Writer, res)
 	if c.Bool("stats") {
 		printStats(c.App.ErrWriter, res)
 	}
@@ -89,6 +93,15 @@ func playAction(c *cli.Context) error {
 		return playError(err, keep, c.App.ErrWriter)
 	}
 	return nil
+}
+
+// printSummary says in a line what the game came to.
+func printSummary(w io.Writer, res *play.Result) {
+	if s := res.Sudoku; s != nil {
+		fmt.Fprintf(w, "sudoku %dx%d in %.1f s, %d cells typed\n", s.Size, s.Size, res.Time.Seconds(), s.Typed)
+		return
+	}
+	fmt.Fprintf(w, "%d levels in %.1f s, %d drags\n", len(res.Levels), res.Time.Seconds(), drags(res))
 }
 
 func drags(res *play.Result) int {
@@ -143,13 +156,16 @@ func (s screen) Grab(ctx context.Context, region image.Rectangle) (*play.Frame, 
 // visionWorker reads frames with the puzbot-recognize worker.
 type visionWorker struct{ c *worker.Client }
 
-func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*puzzle.Puzzle, error) {
-	p, err := v.c.Read(ctx, f.Image, f.Origin)
+func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*play.Reading, error) {
+	r, err := v.c.Read(ctx, f.Image, f.Origin)
 	var werr *worker.Error
 	if errors.As(err, &werr) {
 		return nil, fmt.Errorf("%w: %w", play.ErrUnreadable, err)
 	}
-	return p, err
+	if err != nil {
+		return nil, err
+	}
+	return &play.Reading{Puzzle: r.Puzzle, Sudoku: r.Sudoku}, nil
 }
 
 // mouse performs moves with replay, at the player's pace. A button found
@@ -171,23 +187,23 @@ func (ms mouse) Perform(ctx context.Context, m *puzzle.Moves, pace play.Pace) er
 // in dir when one is given, and always the last of each in memory, to save
 // when the loop fails.
 type keeper struct {
-	dir    string
-	n      int
-	frame  *play.Frame
-	puzzle *puzzle.Puzzle
-	moves  *puzzle.Moves
+	dir     string
+	n       int
+	frame   *play.Frame
+	reading *play.Reading
+	moves   *puzzle.Moves
 }
 
-func (k *keeper) keep(step string, f *play.Frame, p *puzzle.Puzzle, m *puzzle.Moves) {
+func (k *keeper) keep(step string, f *play.Frame, r *play.Reading, m *puzzle.Moves) {
 	k.n++
 	if f != nil {
-		k.frame, k.puzzle = f, p
+		k.frame, k.reading = f, r
 	}
 	if m != nil {
 		k.moves = m
 	}
 	if k.dir != "" {
-		_ = k.save(k.dir, fmt.Sprintf("%04d-%s", k.n, step), f, p, m)
+		_ = k.save(k.dir, fmt.Sprintf("%04d-%s", k.n, step), f, r, m)
 	}
 }
 
@@ -202,10 +218,10 @@ func (k *keeper) saveLast() (string, error) {
 		}
 		dir = d
 	}
-	return dir, k.save(dir, "last", k.frame, k.puzzle, k.moves)
+	return dir, k.save(dir, "last", k.frame, k.reading, k.moves)
 }
 
-func (k *keeper) save(dir, name string, f *play.Frame, p *puzzle.Puzzle, m *puzzle.Moves) error {
+func (k *keeper) save(dir, name string, f *play.Frame, r *play.Reading, m *puzzle.Moves) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -215,13 +231,26 @@ func (k *keeper) save(dir, name string, f *play.Frame, p *puzzle.Puzzle, m *puzz
 			return err
 		}
 	}
-	if p != nil {
+	if p := readingFile(r); p != nil {
 		if err := writeJSON(filepath.Join(dir, name+".puzzle.json"), p); err != nil {
 			return err
 		}
 	}
 	if m != nil {
 		return writeJSON(filepath.Join(dir, name+".moves.json"), m)
+	}
+	return nil
+}
+
+// readingFile returns the puzzle file of a reading, nil when there is none.
+func readingFile(r *play.Reading) any {
+	switch {
+	case r == nil:
+		return nil
+	case r.Sudoku != nil:
+		return r.Sudoku
+	case r.Puzzle != nil:
+		return r.Puzzle
 	}
 	return nil
 }

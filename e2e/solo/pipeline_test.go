@@ -254,3 +254,67 @@ func buildPuzbot(t *testing.T) string {
 	}
 	return binDir
 }
+
+// TestPlayFinishesSoloWindow: puzbot play completes real Solo windows,
+// fresh and with wrong numbers entered first, looking after every turn;
+// what the window shows at the end is Solo's own drawing of the solved
+// game, whose numbers Solo's rules accept.
+func TestPlayFinishesSoloWindow(t *testing.T) {
+	bin := buildPuzbot(t)
+	xvfb.ForTest(t, 1280, 1024)
+	for k, tc := range []struct {
+		preset   string
+		tile     int
+		misplays bool
+	}{
+		{"3x3du", 40, false}, {"3x3du", 40, true}, {"9jda", 32, true}, {"3x3ka", 40, false}, {"4x4db", 32, true},
+	} {
+		t.Run(fmt.Sprintf("%s misplayed %v", tc.preset, tc.misplays), func(t *testing.T) {
+			ids, err := solo.Generate(tc.preset, 50+k, 1)
+			if err != nil {
+				t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+			}
+			game, err := solo.ParseID(ids[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var moves []solo.Move
+			if tc.misplays {
+				moves = misplay(game, uint64(k))
+			}
+			look := solo.Look{Tile: tc.tile}
+			openWindow(t, ids[0], moves, look)
+			time.Sleep(time.Second) // the window opens
+			dir := t.TempDir()
+			out := run(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
+			if want := fmt.Sprintf("sudoku %dx%d in ", game.Size, game.Size); !strings.Contains(string(out), want) {
+				t.Fatalf("puzbot play printed %q, want a line with %q", out, want)
+			}
+			solved := lastSolution(t, dir)
+			if err := game.Check(solved); err != nil {
+				t.Fatalf("the solution puzbot typed breaks Solo's rules: %v", err)
+			}
+			time.Sleep(time.Second) // Solo flashes the grid when it is complete
+			compareWithSolo(t, bin, ids[0], solved, look)
+		})
+	}
+}
+
+// lastSolution returns the solved grid of the last moves file puzbot play
+// kept in dir.
+func lastSolution(t *testing.T, dir string) []int {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.moves.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no moves file kept in %s (%v)", dir, err)
+	}
+	last := filepath.Join(t.TempDir(), "moves.json")
+	data, err := os.ReadFile(files[len(files)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(last, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return solvedGrid(t, filepath.Dir(last))
+}

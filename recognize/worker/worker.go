@@ -32,10 +32,12 @@ const magic = "PZF1"
 // MaxPixels bounds a frame, as recognize bounds an image.
 const MaxPixels = 100_000_000
 
-// Reply is the worker's answer to one frame: the puzzle read, or an error
-// with the exit status puzbot recognize would give for it.
+// Reply is the worker's answer to one frame: the puzzle read (a Puzlogic
+// screen, or a sudoku grid), or an error with the exit status puzbot
+// recognize would give for it.
 type Reply struct {
 	Puzzle *puzzle.Puzzle `json:"puzzle,omitempty"`
+	Sudoku *puzzle.Sudoku `json:"sudoku,omitempty"`
 	Error  string         `json:"error,omitempty"`
 	Status int            `json:"status,omitempty"`
 }
@@ -131,10 +133,11 @@ func Start(path string, args ...string) (*Client, error) {
 	return c, nil
 }
 
-// Read sends the frame to the worker and returns what it read. A frame the
-// worker could not read comes back as an *Error; a worker that died or
-// broke the protocol as another error. Cancelling ctx kills the worker.
-func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) (*puzzle.Puzzle, error) {
+// Read sends the frame to the worker and returns what it read: a reply with
+// its Puzzle or its Sudoku. A frame the worker could not read comes back as
+// an *Error; a worker that died or broke the protocol as another error.
+// Cancelling ctx kills the worker.
+func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) (*Reply, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	stop := context.AfterFunc(ctx, func() { _ = c.cmd.Process.Kill() })
@@ -149,10 +152,10 @@ func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) 
 	if reply.Error != "" {
 		return nil, &Error{Status: reply.Status, Message: reply.Error}
 	}
-	if reply.Puzzle == nil {
-		return nil, fmt.Errorf("the vision worker answered neither a puzzle nor an error")
+	if (reply.Puzzle == nil) == (reply.Sudoku == nil) {
+		return nil, fmt.Errorf("the vision worker answered neither one puzzle nor an error")
 	}
-	return reply.Puzzle, nil
+	return reply, nil
 }
 
 func (c *Client) exchange(img *image.RGBA, origin image.Point) (*Reply, error) {

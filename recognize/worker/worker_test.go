@@ -120,7 +120,7 @@ func TestClient(t *testing.T) {
 	frame := func(w int) *image.RGBA { return image.NewRGBA(image.Rect(0, 0, w, 1)) }
 	for i := 0; i < 3; i++ {
 		p, err := c.Read(ctx, frame(1), image.Point{})
-		if err != nil || p.Screen != puzzle.ScreenTitle {
+		if err != nil || p.Puzzle == nil || p.Puzzle.Screen != puzzle.ScreenTitle {
 			t.Fatalf("frame %d: %v, %v", i, p, err)
 		}
 	}

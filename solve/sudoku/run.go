@@ -124,6 +124,28 @@ func (r *runner) solve(g *grid) (result, error) {
 	return res, nil
 }
 
+// Moves returns the moves that finish the sudoku p: every empty cell and
+// every wrong entry typed, none for an entry that is right, with the solved
+// grid. Its errors are Run's for a puzzle file (puzzle.ErrInvalid,
+// ErrNoSolution, ErrTimeLimit at DefaultTimeLimit or ctx's deadline).
+func Moves(ctx context.Context, p *Puzzle) (*puzzle.Moves, error) {
+	g, entries, err := checkPuzzle(p)
+	if err != nil {
+		return nil, invalid(err)
+	}
+	r := runner{ctx: ctx, limit: 1, puzzleLimit: DefaultTimeLimit}
+	res, err := r.solve(g)
+	switch {
+	case err != nil:
+		return nil, err
+	case res.timedOut:
+		return nil, errkind.Errorf(ErrTimeLimit, "no answer within the time limit")
+	case res.count == 0:
+		return nil, errkind.Errorf(ErrNoSolution, "the puzzle has no solution")
+	}
+	return movesOf(p, g, entries, res.solution), nil
+}
+
 // runFile answers a JSON puzzle file.
 func (r *runner) runFile(data []byte, w io.Writer) error {
 	p, g, entries, err := parseFile(data)

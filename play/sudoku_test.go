@@ -1,0 +1,127 @@
+package play
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// sudokuSim is a simulated sudoku program for the loop's tests: the Screen,
+// the Vision and the Mouse at once. Frames carry a version number; reading
+// one gives the sudoku puzzle file of the grid (givens, and the player's
+// entries); a type move enters its key's value in its cell, unless the key
+// is lost.
+type sudokuSim struct {
+	givens  []string // rows, '.' for empty
+	entries [][]byte // rows of the player's entries, '.' for none
+	rng     *rand.Rand
+	lose    float64 // chance that a key press is lost
+	version uint32
+	typed   int
+}
+
+func newSudokuSim(givens []string, seed uint64) *sudokuSim {
+	s := &sudokuSim{givens: givens, rng: rand.New(rand.NewPCG(seed, 4))}
+	for range givens {
+		s.entries = append(s.entries, []byte(strings.Repeat(".", len(givens))))
+	}
+	return s
+}
+
+func (s *sudokuSim) Grab(context.Context, image.Rectangle) (*Frame, error) {
+	img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	binary.LittleEndian.PutUint32(img.Pix, s.version)
+	return &Frame{Image: img}, nil
+}
+
+func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
+	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens, Board: &puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}}
+	for _, row := range s.entries {
+		p.Entries = append(p.Entries, string(row))
+	}
+	return &Reading{Sudoku: p}, nil
+}
+
+func (s *sudokuSim) Perform(_ context.Context, m *puzzle.Moves, _ Pace) error {
+	for _, mv := range m.Moves {
+		if mv.Action != puzzle.ActionType || mv.Key == "" {
+			return fmt.Errorf("unexpected move %+v", mv)
+		}
+		s.typed++
+		if s.rng.Float64() < s.lose {
+			continue
+		}
+		s.entries[*mv.Row][*mv.Col] = strings.ToUpper(mv.Key)[0]
+		s.version++
+	}
+	return nil
+}
+
+// solved reports whether every empty cell holds an entry and the grid is a
+// solution: each row, column and 2x2 box of the 4x4 holds 1-4 once.
+func (s *sudokuSim) solved() bool {
+	n := len(s.givens)
+	at := func(r, c int) byte {
+		if g := s.givens[r][c]; g != '.' {
+			return g
+		}
+		return s.entries[r][c]
+	}
+	for i := 0; i < n; i++ {
+		row, col, box := map[byte]bool{}, map[byte]bool{}, map[byte]bool{}
+		for j := 0; j < n; j++ {
+			row[at(i, j)], col[at(j, i)], box[at(i/2*2+j/2, i%2*2+j%2)] = true, true, true
+		}
+		for _, set := range []map[byte]bool{row, col, box} {
+			if len(set) != n || set['.'] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestPlaySudoku: the loop fills a sudoku, fresh, with wrong numbers entered
+// before it started, and with keys lost, and ends when the grid is complete
+// and right; lost keys are typed again and counted as retries.
+func TestPlaySudoku(t *testing.T) {
+	givens := []string{".1..", "..2.", ".3..", "..3."}
+	for _, tc := range []struct {
+		name   string
+		setup  func(*sudokuSim)
+		retry  bool
+		atMost int // cells typed at most
+	}{
+		{"fresh", func(*sudokuSim) {}, false, 12},
+		{"wrong entries", func(s *sudokuSim) { s.entries[0][0], s.entries[3][3] = '4', '1' }, false, 12},
+		{"keys lost", func(s *sudokuSim) { s.lose = 0.4 }, true, 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSudokuSim(givens, 7)
+			tc.setup(s)
+			var log strings.Builder
+			o := fast
+			o.Log = &log
+			res, err := Play(context.Background(), s, s, s, o)
+			if err != nil {
+				t.Fatalf("Play: %v\n%s", err, log.String())
+			}
+			if !s.solved() {
+				t.Fatalf("Play ended with the grid %q, %q: not solved\n%s", s.givens, s.entries, log.String())
+			}
+			r := res.Sudoku
+			if r == nil || r.Size != 4 || r.Typed != s.typed || r.Typed > tc.atMost || (r.Retries > 0) != tc.retry {
+				t.Errorf("result %+v, %d keys typed; want size 4, at most %d typed, retries %v\n%s", r, s.typed, tc.atMost, tc.retry, log.String())
+			}
+			if !strings.Contains(log.String(), "sudoku 4x4: ") {
+				t.Errorf("log %q: want a line for the sudoku", log.String())
+			}
+		})
+	}
+}
