@@ -106,11 +106,29 @@ func (t *tesseract) close() error {
 }
 
 func (t *tesseract) read(g glyph) (int, error) {
-	t.start()
 	// A digit is taken once the renderings' plausible readings favour it
 	// by two over any other digit: two agreeing readings when none
 	// disagree (see glyphRenderings); failing that, the same with the
 	// glyph's thinner strokes.
+	d, got, err := t.vote(g, func(text string, h glyph) (int, bool) {
+		if len(text) != 1 || text[0] < '0' || text[0] > '9' {
+			return 0, false
+		}
+		d := int(text[0] - '0')
+		return d, h.plausible(d)
+	})
+	if err == nil && got != nil {
+		err = fmt.Errorf("tesseract read %s where a digit was expected", strings.Join(got, ", "))
+	}
+	return d, err
+}
+
+// vote reads the renderings of g (glyphRenderings), then of its thinner
+// strokes, until the values that parse makes of the readings (ok false to
+// leave one out) favour one by two over any other, and returns it. When
+// none gets there, it returns the readings, quoted, for the error.
+func (t *tesseract) vote(g glyph, parse func(text string, h glyph) (int, bool)) (int, []string, error) {
+	t.start()
 	var got []string
 	for _, bits := range [][]byte{g.bits, g.thin} {
 		if bits == nil {
@@ -122,23 +140,20 @@ func (t *tesseract) read(g glyph) (int, error) {
 		for _, r := range glyphRenderings {
 			text, err := t.text(h.pgm(r))
 			if err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 			got = append(got, fmt.Sprintf("%q", text))
-			if len(text) != 1 || text[0] < '0' || text[0] > '9' {
+			v, ok := parse(text, h)
+			if !ok {
 				continue
 			}
-			d := int(text[0] - '0')
-			if !h.plausible(d) {
-				continue
-			}
-			votes[d]++
-			if lead(votes, d) >= 2 {
-				return d, nil
+			votes[v]++
+			if lead(votes, v) >= 2 {
+				return v, nil, nil
 			}
 		}
 	}
-	return 0, fmt.Errorf("tesseract read %s where a digit was expected", strings.Join(got, ", "))
+	return 0, got, nil
 }
 
 func (t *tesseract) text(img []byte) (string, error) {

@@ -68,35 +68,19 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 }
 
 // readSymbol reads g as one of symbols: the symbol that the readings of
-// its renderings (glyphRenderings), then of its thinner strokes, favour by
-// two over any other.
+// its renderings favour by two over any other (tesseract.vote).
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
-	t.start()
-	var got []string
-	for _, bits := range [][]byte{g.bits, g.thin} {
-		if bits == nil {
-			continue
+	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+		text = strings.ToLower(text)
+		if len(text) != 1 || !strings.Contains(symbols, text) {
+			return 0, false
 		}
-		h := g
-		h.bits = bits
-		votes := map[int]int{}
-		for _, rd := range glyphRenderings {
-			text, err := t.text(h.pgm(rd))
-			if err != nil {
-				return 0, err
-			}
-			got = append(got, fmt.Sprintf("%q", text))
-			if len(text) != 1 || !strings.Contains(symbols, strings.ToLower(text)) {
-				continue
-			}
-			s := int(strings.ToLower(text)[0])
-			votes[s]++
-			if lead(votes, s) >= 2 {
-				return byte(s), nil
-			}
-		}
+		return int(text[0]), true
+	})
+	if err == nil && got != nil {
+		err = fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
 	}
-	return 0, fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+	return byte(s), err
 }
 
 // ReadNumber returns the whole number, of up to maxDigits digits, that the
@@ -119,34 +103,16 @@ func (r *SymbolReader) ReadNumber(im *image.RGBA, sg *sudoku.Glyph, maxDigits in
 }
 
 // readNumber reads g as a number of up to maxDigits digits: the one the
-// readings of its renderings favour by two over any other.
+// readings of its renderings favour by two over any other (tesseract.vote).
 func (t *tesseract) readNumber(g glyph, maxDigits int) (int, error) {
-	t.start()
-	var got []string
-	for _, bits := range [][]byte{g.bits, g.thin} {
-		if bits == nil {
-			continue
-		}
-		h := g
-		h.bits = bits
-		votes := map[int]int{}
-		for _, rd := range glyphRenderings {
-			text, err := t.text(h.pgm(rd))
-			if err != nil {
-				return 0, err
-			}
-			got = append(got, fmt.Sprintf("%q", text))
-			n, err := strconv.Atoi(text)
-			if err != nil || len(text) > maxDigits || text[0] == '0' {
-				continue
-			}
-			votes[n]++
-			if lead(votes, n) >= 2 {
-				return n, nil
-			}
-		}
+	n, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+		n, err := strconv.Atoi(text)
+		return n, err == nil && len(text) <= maxDigits && text[0] != '0'
+	})
+	if err == nil && got != nil {
+		err = fmt.Errorf("tesseract read %s where a number was expected", strings.Join(got, ", "))
 	}
-	return 0, fmt.Errorf("tesseract read %s where a number was expected", strings.Join(got, ", "))
+	return n, err
 }
 
 // cutMasked cuts the glyph sg out of im: the share of ink of each pixel of

@@ -10,39 +10,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/puzbot/puzbot/internal/testdata"
 )
-
-// repoRoot is the repository, seen from this package.
-const repoRoot = "../.."
-
-// buildOnce builds puzbot and its vision executable once for the play tests.
-var (
-	buildOnce sync.Once
-	binDir    string
-	buildErr  error
-)
-
-func buildPuzbot(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		binDir, buildErr = os.MkdirTemp("", "puzbot-e2e-bin-")
-		if buildErr != nil {
-			return
-		}
-		build := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./cmd/puzbot", "./cmd/puzbot-recognize")
-		build.Dir = repoRoot
-		if out, err := build.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("build puzbot: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binDir
-}
 
 // playRun is one run of puzbot play against the page.
 type playRun struct {
@@ -57,7 +29,7 @@ type playRun struct {
 // keeps stay on disk when the test fails.
 func runPlay(t *testing.T, ctx context.Context, args ...string) playRun {
 	t.Helper()
-	bin := buildPuzbot(t)
+	bin := testdata.BuildPuzbot(t)
 	dir, err := os.MkdirTemp("", "puzbot-e2e-play-")
 	if err != nil {
 		t.Fatal(err)

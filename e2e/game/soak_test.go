@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/display"
+	"github.com/puzbot/puzbot/internal/testdata"
 )
 
 // soakLevels is how many levels the soak test plays in one run of puzbot
@@ -34,7 +35,7 @@ func TestSoak(t *testing.T) {
 		t.Skip("soak test: set PUZBOT_SOAK=1 to run it (several minutes)")
 	}
 	s := desktop(t)
-	bin := buildPuzbot(t)
+	bin := testdata.BuildPuzbot(t)
 	mark := s.open(t, soakQuery(0, "title").Encode()).Seq - 1
 	before := takeStock(t, os.Getpid())
 

@@ -15,7 +15,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,7 +33,7 @@ var fastReplay = []string{"--steps", "2", "--move-time", "5ms", "--pause", "10ms
 // of every kind; what the window shows afterwards is, pixel for pixel,
 // Solo's own drawing of the solved game, whose numbers Solo's rules accept.
 func TestPipelineFillsSoloWindow(t *testing.T) {
-	bin := buildPuzbot(t)
+	bin := testdata.BuildPuzbot(t)
 	xvfb.ForTest(t, 1280, 1024)
 	for k, tc := range []struct {
 		preset   string
@@ -45,20 +44,7 @@ func TestPipelineFillsSoloWindow(t *testing.T) {
 		{"3x3ka", 40, true}, {"2x3db", 48, true}, {"3x4db", 32, false}, {"4x4db", 32, true},
 	} {
 		t.Run(tc.preset, func(t *testing.T) {
-			ids, err := solo.Generate(tc.preset, 30+k, 1)
-			if err != nil {
-				t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
-			}
-			game, err := solo.ParseID(ids[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			var moves []solo.Move
-			if tc.misplays {
-				moves = misplay(game, uint64(k))
-			}
-			look := solo.Look{Tile: tc.tile}
-			openWindow(t, ids[0], moves, look)
+			id, game, look := openGame(t, tc.preset, 30+k, tc.tile, tc.misplays)
 			dir := t.TempDir()
 			pipeline(t, bin, dir)
 			solved := solvedGrid(t, dir)
@@ -66,9 +52,31 @@ func TestPipelineFillsSoloWindow(t *testing.T) {
 				t.Fatalf("the solution puzbot typed breaks Solo's rules: %v", err)
 			}
 			time.Sleep(time.Second) // Solo flashes the grid when it is complete
-			compareWithSolo(t, bin, ids[0], solved, look)
+			compareWithSolo(t, bin, id, solved, look)
 		})
 	}
+}
+
+// openGame opens a window of Solo on a game of the preset made from seed,
+// with cells of tile pixels, wrong numbers entered first when misplays is
+// set, and returns the game's ID, what the ID says, and the look.
+func openGame(t *testing.T, preset string, seed, tile int, misplays bool) (string, *solo.Game, solo.Look) {
+	t.Helper()
+	ids, err := solo.Generate(preset, seed, 1)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	game, err := solo.ParseID(ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []solo.Move
+	if misplays {
+		moves = misplay(game, uint64(seed))
+	}
+	look := solo.Look{Tile: tile}
+	openWindow(t, ids[0], moves, look)
+	return ids[0], game, look
 }
 
 // misplay returns wrong numbers entered in some empty cells: each the
@@ -229,38 +237,12 @@ func saveFailure(t *testing.T, got, want *image.RGBA) {
 	t.Logf("pictures in %s", dir)
 }
 
-var (
-	buildOnce sync.Once
-	binDir    string
-	buildErr  error
-)
-
-// buildPuzbot builds puzbot and its vision executable once.
-func buildPuzbot(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		binDir, buildErr = os.MkdirTemp("", "puzbot-solo-bin-")
-		if buildErr != nil {
-			return
-		}
-		build := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./cmd/puzbot", "./cmd/puzbot-recognize")
-		build.Dir = testdata.Root(t)
-		if out, err := build.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("build puzbot: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binDir
-}
-
 // TestPlayFinishesSoloWindow: puzbot play completes real Solo windows,
 // fresh and with wrong numbers entered first, looking after every turn;
 // what the window shows at the end is Solo's own drawing of the solved
 // game, whose numbers Solo's rules accept.
 func TestPlayFinishesSoloWindow(t *testing.T) {
-	bin := buildPuzbot(t)
+	bin := testdata.BuildPuzbot(t)
 	xvfb.ForTest(t, 1280, 1024)
 	for k, tc := range []struct {
 		preset   string
@@ -270,20 +252,7 @@ func TestPlayFinishesSoloWindow(t *testing.T) {
 		{"3x3du", 40, false}, {"3x3du", 40, true}, {"9jda", 32, true}, {"3x3ka", 40, false}, {"4x4db", 32, true},
 	} {
 		t.Run(fmt.Sprintf("%s misplayed %v", tc.preset, tc.misplays), func(t *testing.T) {
-			ids, err := solo.Generate(tc.preset, 50+k, 1)
-			if err != nil {
-				t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
-			}
-			game, err := solo.ParseID(ids[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			var moves []solo.Move
-			if tc.misplays {
-				moves = misplay(game, uint64(k))
-			}
-			look := solo.Look{Tile: tc.tile}
-			openWindow(t, ids[0], moves, look)
+			id, game, look := openGame(t, tc.preset, 50+k, tc.tile, tc.misplays)
 			time.Sleep(time.Second) // the window opens
 			dir := t.TempDir()
 			out := run(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
@@ -295,7 +264,7 @@ func TestPlayFinishesSoloWindow(t *testing.T) {
 				t.Fatalf("the solution puzbot typed breaks Solo's rules: %v", err)
 			}
 			time.Sleep(time.Second) // Solo flashes the grid when it is complete
-			compareWithSolo(t, bin, ids[0], solved, look)
+			compareWithSolo(t, bin, id, solved, look)
 		})
 	}
 }

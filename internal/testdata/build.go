@@ -1,0 +1,40 @@
+package testdata
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// The binaries BuildPuzbot built, once per test process.
+var (
+	buildOnce sync.Once
+	binDir    string
+	buildErr  error
+)
+
+// BuildPuzbot builds puzbot and its vision executable, puzbot-recognize,
+// once for the test process, into a temporary folder, and returns that
+// folder, for the end-to-end tests that run them as a person would.
+func BuildPuzbot(tb testing.TB) string {
+	tb.Helper()
+	root := Root(tb)
+	buildOnce.Do(func() {
+		binDir, buildErr = os.MkdirTemp("", "puzbot-e2e-bin-")
+		if buildErr != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./cmd/puzbot", "./cmd/puzbot-recognize")
+		build.Dir = root
+		if out, err := build.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("build puzbot: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		tb.Fatal(buildErr)
+	}
+	return binDir
+}
