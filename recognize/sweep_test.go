@@ -1,115 +1,131 @@
 package recognize
 
 import (
-	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// TestSweep reads every screenshot (see sweepScreens) at many zooms and
-// JPEG qualities, and reports each one misread. It is slow (minutes) and
-// runs only when asked:
+// sweepEnv asks TestSudokuSweep for that many games of each preset; without
+// it the test reads one game a preset, the sample CI runs.
+const sweepEnv = "PUZBOT_SOLO_SWEEP"
+
+// TestSudokuSweep reads games of every preset of Solo, each at another
+// tile size (24 to 80 pixels; killer from 32) and in Solo's colours or a
+// dark theme, and compares the puzzle file with the game's ID: givens,
+// regions, diagonals, cages and sums. A misread fails the test at once; a
+// refusal is counted, and fails it too.
 //
-//	PUZBOT_SWEEP=1 go test -run Sweep -v -timeout 1h ./recognize
-//
-// PUZBOT_SWEEP_ZOOMS and PUZBOT_SWEEP_QUALITIES (space-separated; quality 0
-// is PNG) change what is tried, PUZBOT_SWEEP_ONLY keeps the screenshots whose
-// name contains it, and PUZBOT_SWEEP_DUMP names a folder to write each
-// failing image into (name.png, with name.json when it was misread), for
-// puzbot-recognize --annotate and --expect. A dumped image has no origin
-// chunk: give --expect the game copy's origin, scaled, with --origin.
-func TestSweep(t *testing.T) {
-	if os.Getenv("PUZBOT_SWEEP") == "" {
-		t.Skip("set PUZBOT_SWEEP=1 to sweep zooms and JPEG qualities")
-	}
-	list := func(env, def string) []float64 {
-		v := os.Getenv(env)
-		if v == "" {
-			v = def
+//	PUZBOT_SOLO_SWEEP=100 go test -run TestSudokuSweep -v -timeout 60m ./recognize
+func TestSudokuSweep(t *testing.T) {
+	games := 1
+	if v := os.Getenv(sweepEnv); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("%s=%q: want a number of games", sweepEnv, v)
 		}
-		var out []float64
-		for _, w := range strings.Fields(v) {
-			f, err := strconv.ParseFloat(w, 64)
+		games = n
+	}
+	presets, err := solo.Presets()
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	tiles := []int{24, 32, 40, 48, 64, 80}
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, preset := range presets {
+		ids, err := solo.Generate(preset, 1000, games)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused := 0
+		for i, id := range ids {
+			game, err := solo.ParseID(id)
 			if err != nil {
-				t.Fatalf("%s: %v", env, err)
-			}
-			out = append(out, f)
-		}
-		return out
-	}
-	zooms := list("PUZBOT_SWEEP_ZOOMS", "0.67 0.75 0.8 0.9 1 1.1 1.25 1.5")
-	qualities := list("PUZBOT_SWEEP_QUALITIES", "0 75 85 95")
-	only, dump := os.Getenv("PUZBOT_SWEEP_ONLY"), os.Getenv("PUZBOT_SWEEP_DUMP")
-	write := func(name string, img *image.RGBA, want *puzzle.Puzzle) {
-		if dump == "" {
-			return
-		}
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dump, name+".png"), buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if want != nil {
-			buf.Reset()
-			if err := puzzle.Encode(&buf, want); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(dump, name+".json"), buf.Bytes(), 0o644); err != nil {
+			tile := tiles[i%len(tiles)]
+			if game.Killer {
+				tile = max(tile, 32)
+			}
+			look := solo.Look{Tile: tile}
+			if i%2 == 1 {
+				look.Colours = dark
+			}
+			shot, err := solo.Render(id, nil, look, t.TempDir())
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-	}
-	rec := newTestRecognizer(t)
-	tried, failed := 0, 0
-	for _, s := range sweepScreens(t) {
-		if !strings.Contains(s.name, only) {
-			continue
-		}
-		for _, z := range zooms {
-			for _, q := range qualities {
-				v := variant{fmt.Sprintf("at %.0f%% q%.0f", 100*z, q), z, int(q)}
-				img, want := v.transform(t, s)
-				name := strings.ReplaceAll(s.name+" "+v.name, " ", "_")
-				tried++
-				res, err := rec.Recognize(img, v.origin(s))
-				if err != nil {
-					failed++
-					t.Errorf("%s %s: %v", s.name, v.name, err)
-					write(name, img, nil)
-					continue
-				}
-				if diffs := Compare(want, res.Puzzle, Tolerance(want)); len(diffs) > 0 {
-					failed++
-					t.Errorf("%s %s: %s", s.name, v.name, strings.Join(diffs, "; "))
-					write(name, img, want)
-				}
+			p, err := ReadSudoku(shot, image.Point{}, rd)
+			if err != nil {
+				refused++
+				t.Errorf("%s tile %d: refused: %v", id, tile, err)
+				continue
+			}
+			if diff := sudokuDiff(p, game); diff != "" {
+				t.Fatalf("%s tile %d dark %v: misread: %s", id, tile, look.Colours != nil, diff)
 			}
 		}
+		t.Logf("%s: %d games, %d refused, 0 misread", preset, len(ids), refused)
 	}
-	t.Logf("%d of %d read wrong or not at all", failed, tried)
 }
 
-// sweepScreens returns every screenshot, real and the copy's, and the real
-// level 1 relabelled as levels 10 and 11.
-func sweepScreens(t *testing.T) []screen {
-	real := realScreens(t)
-	byName := map[string]screen{}
-	for _, s := range real {
-		byName[s.name] = s
+// sudokuDiff says how the puzzle file read differs from the game, "" when
+// it does not.
+func sudokuDiff(p *puzzle.Sudoku, g *solo.Game) string {
+	n := g.Size
+	givens := make([]int, n*n)
+	for r, row := range p.Grid {
+		for c := range row {
+			givens[r*n+c] = 1 + strings.IndexByte(strings.ToUpper(Symbols), strings.ToUpper(row)[c])
+		}
 	}
-	out := append(append([]screen(nil), real...), copyScreens(t)...)
-	for _, level := range []int{10, 11} {
-		out = append(out, relabel(t, byName["level01"], byName["level07"], level))
+	if !slices.Equal(givens, g.Givens) {
+		return fmt.Sprintf("givens %v, want %v", givens, g.Givens)
 	}
-	return out
+	if p.Diagonals != g.X {
+		return fmt.Sprintf("diagonals %v, want %v", p.Diagonals, g.X)
+	}
+	if p.Regions != nil || g.Jigsaw || g.C != g.R {
+		label, got := map[byte]int{}, make([]int, n*n)
+		for i := range got {
+			if p.Regions == nil {
+				return "no regions read"
+			}
+			k := p.Regions[i/n][i%n]
+			if _, ok := label[k]; !ok {
+				label[k] = len(label)
+			}
+			got[i] = label[k]
+		}
+		if !slices.Equal(got, g.Regions) {
+			return fmt.Sprintf("regions %v, want %v", got, g.Regions)
+		}
+	}
+	var got, want []string
+	for _, c := range p.Cages {
+		var cells []int
+		for _, rc := range c.Cells {
+			cells = append(cells, rc[0]*n+rc[1])
+		}
+		slices.Sort(cells)
+		got = append(got, fmt.Sprint(c.Sum, cells))
+	}
+	for _, c := range g.Cages {
+		want = append(want, fmt.Sprint(c.Sum, c.Cells))
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		return fmt.Sprintf("cages %v, want %v", got, want)
+	}
+	return ""
 }
