@@ -14,8 +14,8 @@ import (
 // and a key press per cell. Its pace starts at DefaultTypePace and stays
 // within FastestTypePace and SlowestTypePace, adapting as drags do.
 var (
-	DefaultTypePace = Pace{Glide: 4 * time.Millisecond, Pause: 4 * time.Millisecond}
-	FastestTypePace = Pace{Glide: 2 * time.Millisecond, Pause: 2 * time.Millisecond}
+	DefaultTypePace = Pace{Glide: 2 * time.Millisecond, Pause: 2 * time.Millisecond}
+	FastestTypePace = Pace{Glide: time.Millisecond, Pause: time.Millisecond}
 	SlowestTypePace = Pace{Glide: 60 * time.Millisecond, Pause: 100 * time.Millisecond}
 )
 
