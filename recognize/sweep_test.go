@@ -1,16 +1,12 @@
 package recognize
 
 import (
-	"fmt"
 	"image"
 	"os"
-	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/solo"
-	"github.com/puzbot/puzbot/puzzle"
 )
 
 // sweepEnv asks TestSudokuSweep for that many games of each preset; without
@@ -70,62 +66,10 @@ func TestSudokuSweep(t *testing.T) {
 				t.Errorf("%s tile %d: refused: %v", id, tile, err)
 				continue
 			}
-			if diff := sudokuDiff(p, game); diff != "" {
+			if diff := game.Diff(p); diff != "" {
 				t.Fatalf("%s tile %d dark %v: misread: %s", id, tile, look.Colours != nil, diff)
 			}
 		}
 		t.Logf("%s: %d games, %d refused, 0 misread", preset, len(ids), refused)
 	}
-}
-
-// sudokuDiff says how the puzzle file read differs from the game, "" when
-// it does not.
-func sudokuDiff(p *puzzle.Sudoku, g *solo.Game) string {
-	n := g.Size
-	givens := make([]int, n*n)
-	for r, row := range p.Grid {
-		for c := range row {
-			givens[r*n+c] = 1 + strings.IndexByte(strings.ToUpper(Symbols), strings.ToUpper(row)[c])
-		}
-	}
-	if !slices.Equal(givens, g.Givens) {
-		return fmt.Sprintf("givens %v, want %v", givens, g.Givens)
-	}
-	if p.Diagonals != g.X {
-		return fmt.Sprintf("diagonals %v, want %v", p.Diagonals, g.X)
-	}
-	if p.Regions != nil || g.Jigsaw || g.C != g.R {
-		label, got := map[byte]int{}, make([]int, n*n)
-		for i := range got {
-			if p.Regions == nil {
-				return "no regions read"
-			}
-			k := p.Regions[i/n][i%n]
-			if _, ok := label[k]; !ok {
-				label[k] = len(label)
-			}
-			got[i] = label[k]
-		}
-		if !slices.Equal(got, g.Regions) {
-			return fmt.Sprintf("regions %v, want %v", got, g.Regions)
-		}
-	}
-	var got, want []string
-	for _, c := range p.Cages {
-		var cells []int
-		for _, rc := range c.Cells {
-			cells = append(cells, rc[0]*n+rc[1])
-		}
-		slices.Sort(cells)
-		got = append(got, fmt.Sprint(c.Sum, cells))
-	}
-	for _, c := range g.Cages {
-		want = append(want, fmt.Sprint(c.Sum, c.Cells))
-	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		return fmt.Sprintf("cages %v, want %v", got, want)
-	}
-	return ""
 }

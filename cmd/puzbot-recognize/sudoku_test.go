@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/solo"
@@ -107,27 +106,17 @@ func recognizeSolo(t *testing.T, id string, moves []solo.Move, look solo.Look) *
 // game and the moves played on it.
 func checkSudokuFile(t *testing.T, where string, g *solo.Game, moves []solo.Move, p *puzzle.Sudoku) {
 	t.Helper()
-	n := g.Size
-	entries := make([]int, n*n)
+	if diff := g.Diff(p); diff != "" {
+		t.Errorf("%s: %s", where, diff)
+	}
+	entries := make([]int, g.Size*g.Size)
 	for _, m := range moves {
 		if !m.Pencil {
-			entries[m.Row*n+m.Col] = m.Value
+			entries[m.Row*g.Size+m.Col] = m.Value
 		}
 	}
-	if got, want := cellValues(p.Grid, n), g.Givens; !slices.Equal(got, want) {
-		t.Errorf("%s: givens\n%v\nwant\n%v", where, got, want)
-	}
-	if got := cellValues(p.Entries, n); !slices.Equal(got, entries) {
+	if got := solo.Values(p.Entries, g.Size); !slices.Equal(got, entries) {
 		t.Errorf("%s: entries\n%v\nwant\n%v", where, got, entries)
-	}
-	if got := regionsOf(p.Regions, n); !slices.Equal(got, g.Regions) {
-		t.Errorf("%s: regions %v, want %v", where, got, g.Regions)
-	}
-	if p.Diagonals != g.X {
-		t.Errorf("%s: diagonals %v, want %v", where, p.Diagonals, g.X)
-	}
-	if got, want := cagesOf(p, n), wantCages(g); got != want {
-		t.Errorf("%s: cages\n%s\nwant\n%s", where, got, want)
 	}
 }
 
@@ -144,68 +133,7 @@ func checkSolves(t *testing.T, where string, g *solo.Game, p *puzzle.Sudoku) {
 	if err := json.Unmarshal(out.Bytes(), &moves); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Check(cellValues(moves.Grid, g.Size)); err != nil {
+	if err := g.Check(solo.Values(moves.Grid, g.Size)); err != nil {
 		t.Errorf("%s: the solution breaks Solo's rules: %v", where, err)
 	}
-}
-
-// cellValues reads rows of a puzzle file's grid as numbers, row by row, 0
-// for empty; all 0 when rows is nil.
-func cellValues(rows []string, n int) []int {
-	v := make([]int, n*n)
-	for r, row := range rows {
-		for c := range row {
-			v[r*n+c] = 1 + strings.IndexByte("123456789ABCDEFGHIJKLMNOP", strings.ToUpper(row)[c])
-		}
-	}
-	return v
-}
-
-// regionsOf numbers the regions of the rows in the order their first cells
-// come, as solo.Game does; the square boxes when rows is nil.
-func regionsOf(rows []string, n int) []int {
-	out := make([]int, n*n)
-	label := map[byte]int{}
-	for i := range out {
-		var key byte
-		if rows == nil {
-			box := 1
-			for box*box < n {
-				box++
-			}
-			key = byte(i/n/box*box + i%n/box)
-		} else {
-			key = rows[i/n][i%n]
-		}
-		if _, ok := label[key]; !ok {
-			label[key] = len(label)
-		}
-		out[i] = label[key]
-	}
-	return out
-}
-
-// cagesOf describes the file's cages, sorted: sum and cells.
-func cagesOf(p *puzzle.Sudoku, n int) string {
-	var cs []string
-	for _, c := range p.Cages {
-		var cells []int
-		for _, rc := range c.Cells {
-			cells = append(cells, rc[0]*n+rc[1])
-		}
-		slices.Sort(cells)
-		cs = append(cs, fmt.Sprint(c.Sum, cells))
-	}
-	slices.Sort(cs)
-	return fmt.Sprint(cs)
-}
-
-// wantCages describes the game's cages as cagesOf does.
-func wantCages(g *solo.Game) string {
-	var cs []string
-	for _, c := range g.Cages {
-		cs = append(cs, fmt.Sprint(c.Sum, c.Cells))
-	}
-	slices.Sort(cs)
-	return fmt.Sprint(cs)
 }

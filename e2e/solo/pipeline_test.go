@@ -170,13 +170,7 @@ func solvedGrid(t *testing.T, dir string) []int {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	var cells []int
-	for _, row := range m.Grid {
-		for _, ch := range strings.ToUpper(row) {
-			cells = append(cells, 1+strings.IndexRune("123456789ABCDEFGHIJKLMNOP", ch))
-		}
-	}
-	return cells
+	return solo.Values(m.Grid, len(m.Grid))
 }
 
 // compareWithSolo checks that the window's grid is, pixel for pixel, Solo's
