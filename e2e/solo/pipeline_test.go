@@ -231,25 +231,50 @@ func saveFailure(t *testing.T, got, want *image.RGBA) {
 	t.Logf("pictures in %s", dir)
 }
 
+// allEnv, set to 1, has TestPlayFinishesSoloWindow play every preset of
+// Solo, fresh and with wrong numbers entered first, rather than CI's sample.
+const allEnv = "PUZBOT_SOLO_E2E_ALL"
+
+// playCase is one game for TestPlayFinishesSoloWindow.
+type playCase struct {
+	preset   string
+	tile     int
+	misplays bool
+}
+
+// playCases returns CI's sample of games, or with allEnv every preset both
+// ways, at cells of 36 pixels.
+func playCases(t *testing.T) []playCase {
+	if os.Getenv(allEnv) != "1" {
+		return []playCase{{"3x3du", 40, false}, {"3x3du", 40, true}, {"9jda", 32, true}, {"3x3ka", 40, false}, {"4x4db", 32, true}}
+	}
+	presets, err := solo.Presets()
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	var cases []playCase
+	for _, p := range presets {
+		cases = append(cases, playCase{p, 36, false}, playCase{p, 36, true})
+	}
+	return cases
+}
+
 // TestPlayFinishesSoloWindow: puzbot play completes real Solo windows,
 // fresh and with wrong numbers entered first, looking after every turn;
 // what the window shows at the end is Solo's own drawing of the solved
-// game, whose numbers Solo's rules accept.
+// game, whose numbers Solo's rules accept. It logs puzbot play's lines.
+//
+//	PUZBOT_SOLO_E2E_ALL=1 go test -run TestPlayFinishesSoloWindow -v ./e2e/solo
 func TestPlayFinishesSoloWindow(t *testing.T) {
 	bin := testdata.BuildPuzbot(t)
 	xvfb.ForTest(t, 1280, 1024)
-	for k, tc := range []struct {
-		preset   string
-		tile     int
-		misplays bool
-	}{
-		{"3x3du", 40, false}, {"3x3du", 40, true}, {"9jda", 32, true}, {"3x3ka", 40, false}, {"4x4db", 32, true},
-	} {
+	for k, tc := range playCases(t) {
 		t.Run(fmt.Sprintf("%s misplayed %v", tc.preset, tc.misplays), func(t *testing.T) {
 			id, game, look := openGame(t, tc.preset, 50+k, tc.tile, tc.misplays)
 			time.Sleep(time.Second) // the window opens
 			dir := t.TempDir()
 			out := run(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
+			t.Logf("%s", out)
 			if want := fmt.Sprintf("sudoku %dx%d in ", game.Size, game.Size); !strings.Contains(string(out), want) {
 				t.Fatalf("puzbot play printed %q, want a line with %q", out, want)
 			}
