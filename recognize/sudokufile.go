@@ -15,14 +15,16 @@ import (
 // the screen): its givens and a player's entries, read by rd; its regions,
 // when they are not the square boxes of a 4x4, 9x9, 16x16 or 25x25 grid;
 // its diagonals; its killer cages and their sums. A glyph or a sum that rd
-// is not sure of is refused, with its cell named. With no grid on img, the
-// error is ErrNoGame.
+// is not sure of is refused, with its cell named. With no grid on img, or a
+// grid that no sudoku explains (another game's), the error is ErrNoGame.
 func ReadSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*puzzle.Sudoku, error) {
 	b, err := sudoku.Read(img)
-	if errors.Is(err, sudoku.ErrNoGrid) {
+	switch {
+	case errors.Is(err, sudoku.ErrNoGrid):
 		return nil, fmt.Errorf("%w: %v", ErrNoGame, err)
-	}
-	if err != nil {
+	case errors.Is(err, sudoku.ErrRegions), errors.Is(err, sudoku.ErrCages):
+		return nil, fmt.Errorf("%w: a grid that is no sudoku: %v", ErrNoGame, err) // another game's grid
+	case err != nil:
 		return nil, err
 	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Diagonals: b.Layout.Diagonals, Board: screenRect(b.Grid.Frame(), origin)}

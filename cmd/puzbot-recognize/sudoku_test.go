@@ -8,10 +8,13 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve"
@@ -135,5 +138,40 @@ func checkSolves(t *testing.T, where string, g *solo.Game, p *puzzle.Sudoku) {
 	}
 	if err := g.Check(solo.Values(moves.Grid, g.Size)); err != nil {
 		t.Errorf("%s: the solution breaks Solo's rules: %v", where, err)
+	}
+}
+
+// TestForeignGrids: screenshots of other grid games of Simon Tatham's
+// collection (Towers, Keen, Singles, Unequal), at their own tile size and
+// at 64 pixels, are refused as no game (exit 8): read neither as a sudoku
+// nor as Puzlogic.
+func TestForeignGrids(t *testing.T) {
+	for _, game := range []string{"towers", "keen", "singles", "unequal"} {
+		path, err := exec.LookPath("sgt-" + game)
+		if err != nil {
+			path = "/usr/games/sgt-" + game
+		}
+		out, err := exec.Command(path, "--generate", "1").Output()
+		if err != nil {
+			t.Fatalf("sgt-%s --generate: %v (scripts/setup.sh --test installs sgt-puzzles)", game, err)
+		}
+		dir := t.TempDir()
+		shot := filepath.Join(dir, game+".png")
+		if msg, err := exec.Command(path, "--screenshot", shot, strings.TrimSpace(string(out))).CombinedOutput(); err != nil {
+			t.Fatalf("sgt-%s --screenshot: %v: %s", game, err, msg)
+		}
+		for _, tile := range []string{"", "64"} {
+			if tile != "" {
+				cmd := exec.Command(path, "--screenshot", shot, strings.TrimSpace(string(out)))
+				cmd.Env = append(os.Environ(), "TOWERS_TILESIZE="+tile, "KEEN_TILESIZE="+tile, "SINGLES_TILESIZE="+tile, "UNEQUAL_TILESIZE="+tile)
+				if msg, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("sgt-%s --screenshot: %v: %s", game, err, msg)
+				}
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{self, "--glyph-cache", "off", shot}, nil, &stdout, &stderr); code != exitcode.NoGame {
+				t.Errorf("%s tile %q: exit %d, want %d (no game); stdout %.200q, stderr %q", game, tile, code, exitcode.NoGame, stdout.String(), stderr.String())
+			}
+		}
 	}
 }
