@@ -182,8 +182,8 @@ Reads a screenshot of Puzlogic or of a sudoku grid (PNG or JPEG; the file
 named, or standard input holding the image or its path) and writes the
 puzzle file on stdout. A sudoku grid (any size from 4x4 to 25x25, boxes or
 jigsaw regions, X, killer cages; givens and a player's entries) is found
-anywhere on the screenshot; --expect, --check, --annotate and --serve are
-for Puzlogic.
+anywhere on the screenshot. --expect and --check take expected sudoku files
+too; --annotate draws Puzlogic only.
 
 Flags:
   --origin X,Y        where the screenshot's top-left corner lay on the screen
@@ -287,6 +287,18 @@ func recognizeSudoku(img *image.RGBA, origin image.Point, name string, stdout io
 	return true, puzzle.Encode(stdout, p)
 }
 
+// expectSudoku reads the sudoku grid on img and prints the verdict on it
+// against want, read from wantPath (--expect).
+func expectSudoku(img *image.RGBA, origin image.Point, name, wantPath string, want *puzzle.Sudoku, stdout io.Writer) error {
+	rd := recognize.NewSymbolReader()
+	defer rd.Close()
+	got, err := recognize.ReadSudoku(img, origin, rd)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return verify.ExpectSudoku(stdout, name, wantPath, want, got)
+}
+
 // readSudoku reads the sudoku grid on img into a puzzle file that solve
 // accepts; ErrNoGame when there is none.
 func readSudoku(img *image.RGBA, origin image.Point, rd *recognize.SymbolReader) (*puzzle.Sudoku, error) {
@@ -314,10 +326,13 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 	if err != nil {
 		return err
 	}
-	var want *puzzle.Puzzle
+	var want *verify.Expected
 	if o.expect != "" {
 		if want, err = verify.ReadExpected(o.expect); err != nil {
 			return err
+		}
+		if want.Sudoku != nil {
+			return expectSudoku(img, origin, shot.Name, o.expect, want.Sudoku, stdout)
 		}
 	} else if o.annotate == "" {
 		if done, err := recognizeSudoku(img, origin, shot.Name, stdout); done {
@@ -334,7 +349,7 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 		return fmt.Errorf("%s: %w", shot.Name, err)
 	}
 	if want != nil {
-		return verify.Expect(stdout, shot.Name, o.expect, want, res.Puzzle)
+		return verify.Expect(stdout, shot.Name, o.expect, want.Puzzle, res.Puzzle)
 	}
 	if err := res.Puzzle.Validate(); err != nil {
 		return fmt.Errorf("%s: what was read is not a valid puzzle (mid-animation? see --annotate): %w", shot.Name, err)

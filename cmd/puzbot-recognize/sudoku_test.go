@@ -175,3 +175,45 @@ func TestForeignGrids(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSudokuScreens: --check and --expect take sudoku screenshots with
+// expected sudoku files: a file that says what the screen shows matches,
+// and one with a given changed is a mismatch (exit 7) that names the row.
+func TestCheckSudokuScreens(t *testing.T) {
+	dir := t.TempDir()
+	for i, preset := range []string{"3x3du", "9jdb", "3x3ka"} {
+		ids, err := solo.Generate(preset, 70, 1)
+		if err != nil {
+			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+		}
+		game, err := solo.ParseID(ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		shot, err := solo.Render(ids[0], nil, solo.Look{Tile: 40}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var img bytes.Buffer
+		if err := png.Encode(&img, shot); err != nil {
+			t.Fatal(err)
+		}
+		want := game.File()
+		if i == 2 { // the killer grid has no givens: change a cage's sum
+			want.Cages[0].Sum++
+		}
+		data, _ := json.Marshal(want)
+		os.WriteFile(filepath.Join(dir, preset+".png"), img.Bytes(), 0o644)
+		os.WriteFile(filepath.Join(dir, preset+".json"), data, 0o644)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{self, "--glyph-cache", "off", "--check", dir}, nil, &stdout, &stderr)
+	if code != exitcode.Mismatch || !strings.Contains(stdout.String(), "2 passed, 1 failed") || !strings.Contains(stdout.String(), "cages:") {
+		t.Errorf("--check: exit %d, stdout %q, stderr %q; want 2 passed, the killer's cages failed, exit %d", code, stdout.String(), stderr.String(), exitcode.Mismatch)
+	}
+	stdout.Reset()
+	code = run([]string{self, "--glyph-cache", "off", "--expect", filepath.Join(dir, "9jdb.json"), filepath.Join(dir, "9jdb.png")}, nil, &stdout, &stderr)
+	if code != 0 || !strings.Contains(stdout.String(), "matches") {
+		t.Errorf("--expect: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}

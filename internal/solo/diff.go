@@ -94,3 +94,32 @@ func (g *Game) cages() []string {
 	slices.Sort(cs)
 	return cs
 }
+
+// File returns the sudoku puzzle file of the game, as puzbot should read it
+// from a screen of the fresh game: its givens, its regions when they are not
+// square boxes (a letter each), its diagonals and its cages.
+func (g *Game) File() *puzzle.Sudoku {
+	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Diagonals: g.X}
+	for r := 0; r < g.Size; r++ {
+		row := []byte(strings.Repeat(".", g.Size))
+		regions := make([]byte, g.Size)
+		for c := range row {
+			if v := g.Givens[r*g.Size+c]; v != 0 {
+				row[c] = symbols[v-1]
+			}
+			regions[c] = 'a' + byte(g.Regions[r*g.Size+c])
+		}
+		p.Grid = append(p.Grid, string(row))
+		if g.Jigsaw || g.C != g.R {
+			p.Regions = append(p.Regions, string(regions))
+		}
+	}
+	for _, c := range g.Cages {
+		cage := puzzle.SudokuCage{Sum: c.Sum}
+		for _, i := range c.Cells {
+			cage.Cells = append(cage.Cells, []int{i / g.Size, i % g.Size})
+		}
+		p.Cages = append(p.Cages, cage)
+	}
+	return p
+}

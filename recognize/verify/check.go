@@ -118,12 +118,14 @@ func Check(ctx context.Context, rec *recognize.Recognizer, dir string, opts Opti
 			return r, fmt.Errorf("--annotate: %w", err)
 		}
 	}
+	symbols := recognize.NewSymbolReader()
+	defer symbols.Close()
 	for _, c := range shots {
 		if err := context.Cause(ctx); err != nil {
 			return r, err
 		}
 		if c.Expected != "" {
-			if err := c.check(rec, opts.AnnotateDir); err != nil {
+			if err := c.check(rec, symbols, opts.AnnotateDir); err != nil {
 				return r, err
 			}
 		}
@@ -178,12 +180,12 @@ func isFile(path string) bool {
 // check reads the case's screenshot and compares it with its expected
 // file, drawing it into annotateDir when it fails and annotateDir is set.
 // The error is the drawing's: the case's own failure is in the case.
-func (c *Case) check(rec *recognize.Recognizer, annotateDir string) error {
+func (c *Case) check(rec *recognize.Recognizer, symbols *recognize.SymbolReader, annotateDir string) error {
 	start := time.Now()
-	img, origin, res, err := c.read(rec)
+	img, origin, res, err := c.read(rec, symbols)
 	c.Time = time.Since(start)
 	c.Err = err
-	if annotateDir == "" || img == nil || c.Outcome() == Passed {
+	if annotateDir == "" || img == nil || res == nil || c.Outcome() == Passed {
 		return nil
 	}
 	path := filepath.Join(annotateDir, c.Name+".png")
@@ -194,10 +196,11 @@ func (c *Case) check(rec *recognize.Recognizer, annotateDir string) error {
 	return nil
 }
 
-// read reads the case's expected file and screenshot, recognizes it and
-// sets the differences. It returns the image, origin and result to draw,
-// as far as it got.
-func (c *Case) read(rec *recognize.Recognizer) (*image.RGBA, image.Point, *recognize.Result, error) {
+// read reads the case's expected file and screenshot, recognizes it (a
+// sudoku when the expected file is one, else Puzlogic) and sets the
+// differences. It returns the image, origin and Puzlogic result to draw,
+// as far as it got (no result for a sudoku: there is no drawing of one).
+func (c *Case) read(rec *recognize.Recognizer, symbols *recognize.SymbolReader) (*image.RGBA, image.Point, *recognize.Result, error) {
 	want, err := ReadExpected(c.Expected)
 	if err != nil {
 		return nil, image.Point{}, nil, err
@@ -206,10 +209,17 @@ func (c *Case) read(rec *recognize.Recognizer) (*image.RGBA, image.Point, *recog
 	if err != nil {
 		return nil, image.Point{}, nil, err
 	}
+	if want.Sudoku != nil {
+		got, err := recognize.ReadSudoku(img, origin, symbols)
+		if err == nil {
+			c.Diffs = recognize.CompareSudoku(want.Sudoku, got)
+		}
+		return img, origin, nil, err
+	}
 	res, err := rec.Recognize(img, origin)
 	if err != nil {
 		return img, origin, res, err
 	}
-	c.Diffs = recognize.Compare(want, res.Puzzle, recognize.Tolerance(want))
+	c.Diffs = recognize.Compare(want.Puzzle, res.Puzzle, recognize.Tolerance(want.Puzzle))
 	return img, origin, res, nil
 }

@@ -63,10 +63,11 @@ func TestCheckMixed(t *testing.T) {
 	writeJPEG(t, filepath.Join(src, "level07.png"), filepath.Join(dir, "photo.jpg"))
 	copyFile(t, filepath.Join(src, "level07.json"), filepath.Join(dir, "photo.json"))
 	copyFile(t, filepath.Join(src, "level05.png"), filepath.Join(dir, "wrong.png"))
-	want, err := ReadExpected(filepath.Join(src, "level05.json"))
+	expected, err := ReadExpected(filepath.Join(src, "level05.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	want := expected.Puzzle
 	want.Level, want.Sums[0].Target = 6, want.Sums[0].Target+1
 	var buf bytes.Buffer
 	if err := puzzle.Encode(&buf, want); err != nil {

@@ -34,9 +34,17 @@ var (
 	ErrNoScreenshots = errors.New("no screenshot to check")
 )
 
-// ReadExpected reads an expected puzzle file. It is parsed, not validated:
-// a level file need not describe a solvable board to be compared with.
-func ReadExpected(path string) (*puzzle.Puzzle, error) {
+// Expected is an expected puzzle file: a Puzlogic screen or a sudoku, one
+// of the two.
+type Expected struct {
+	Puzzle *puzzle.Puzzle
+	Sudoku *puzzle.Sudoku
+}
+
+// ReadExpected reads an expected puzzle file, of its kind. It is parsed,
+// not validated: a level file need not describe a solvable board to be
+// compared with.
+func ReadExpected(path string) (*Expected, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, errkind.Wrap(ErrExpected, err)
@@ -46,11 +54,18 @@ func ReadExpected(path string) (*puzzle.Puzzle, error) {
 	if err != nil {
 		return nil, errkind.Errorf(ErrExpected, "%s: %w", path, err)
 	}
-	var p puzzle.Puzzle
-	if err := puzzle.Decode(data, &p); err != nil {
+	var e Expected
+	if kind, _ := puzzle.Kind(data); kind == puzzle.KindSudoku {
+		e.Sudoku = new(puzzle.Sudoku)
+		err = puzzle.Decode(data, e.Sudoku)
+	} else {
+		e.Puzzle = new(puzzle.Puzzle)
+		err = puzzle.Decode(data, e.Puzzle)
+	}
+	if err != nil {
 		return nil, errkind.Errorf(ErrExpected, "%s: %w", path, err)
 	}
-	return &p, nil
+	return &e, nil
 }
 
 // Expect compares got, read from the screenshot name, with want, read from
@@ -58,7 +73,16 @@ func ReadExpected(path string) (*puzzle.Puzzle, error) {
 // "NAME differs from WANT:" and one indented line per difference, which is
 // then also an error (ErrMismatch).
 func Expect(w io.Writer, name, wantPath string, want, got *puzzle.Puzzle) error {
-	diffs := recognize.Compare(want, got, recognize.Tolerance(want))
+	return verdict(w, name, wantPath, recognize.Compare(want, got, recognize.Tolerance(want)))
+}
+
+// ExpectSudoku is Expect for a sudoku.
+func ExpectSudoku(w io.Writer, name, wantPath string, want, got *puzzle.Sudoku) error {
+	return verdict(w, name, wantPath, recognize.CompareSudoku(want, got))
+}
+
+// verdict writes Expect's verdict on the differences diffs.
+func verdict(w io.Writer, name, wantPath string, diffs []string) error {
 	if len(diffs) == 0 {
 		_, err := fmt.Fprintf(w, "%s matches %s\n", name, wantPath)
 		return err

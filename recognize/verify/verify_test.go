@@ -25,8 +25,13 @@ func TestReadExpected(t *testing.T) {
 	writeFile(t, good, `{"kind": "puzlogic", "screen": "title"}`)
 	typo := filepath.Join(dir, "typo.json")
 	writeFile(t, typo, `{"kind": "puzlogic", "scren": "title"}`)
-	if p, err := ReadExpected(good); err != nil || p.ScreenName() != "title" {
-		t.Errorf("good file: %v, %v", p, err)
+	if e, err := ReadExpected(good); err != nil || e.Puzzle == nil || e.Sudoku != nil || e.Puzzle.ScreenName() != "title" {
+		t.Errorf("good file: %+v, %v", e, err)
+	}
+	sudoku := filepath.Join(dir, "sudoku.json")
+	writeFile(t, sudoku, `{"kind": "sudoku", "grid": ["1...", "....", "....", "...."], "diagonals": true}`)
+	if e, err := ReadExpected(sudoku); err != nil || e.Sudoku == nil || e.Puzzle != nil || !e.Sudoku.Diagonals {
+		t.Errorf("sudoku file: %+v, %v", e, err)
 	}
 	for _, tt := range []struct {
 		path  string
