@@ -270,10 +270,10 @@ func openCache(flagDir string) *recognize.GlyphCache {
 	return recognize.OpenGlyphCache(dir)
 }
 
-// recognizeSudoku reads a sudoku grid on img and prints its puzzle file. It
-// reports false, with nothing printed, when img holds no sudoku grid: then
-// it may show Puzlogic. A grid it finds but cannot read in full is refused
-// with the reason.
+// recognizeSudoku reads a sudoku grid on img, which shows no Puzlogic, and
+// prints its puzzle file. It reports false, with nothing printed, when img
+// holds no sudoku grid either. A grid it finds but cannot read in full is
+// refused with the reason.
 func recognizeSudoku(img *image.RGBA, origin image.Point, name string, stdout io.Writer) (bool, error) {
 	rd := recognize.NewSymbolReader()
 	defer rd.Close()
@@ -334,14 +334,15 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 		if want.Sudoku != nil {
 			return expectSudoku(img, origin, shot.Name, o.expect, want.Sudoku, stdout)
 		}
-	} else if o.annotate == "" {
-		if done, err := recognizeSudoku(img, origin, shot.Name, stdout); done {
-			return err
-		}
 	}
 	res, err := rec.Recognize(img, origin)
 	if o.annotate != "" {
 		if err := verify.SaveAnnotated(o.annotate, img, res, origin); err != nil {
+			return err
+		}
+	}
+	if errors.Is(err, recognize.ErrNoGame) && want == nil && o.annotate == "" {
+		if done, err := recognizeSudoku(img, origin, shot.Name, stdout); done {
 			return err
 		}
 	}

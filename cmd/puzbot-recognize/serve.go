@@ -41,17 +41,19 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 	}
 }
 
-// readFrame recognizes one frame into a reply: a sudoku grid when it holds
-// one, else a Puzlogic screen.
+// readFrame recognizes one frame into a reply: a Puzlogic screen, or else
+// a sudoku grid.
 func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *image.RGBA, origin image.Point) worker.Reply {
-	s, err := readSudoku(img, origin, symbols)
-	switch {
-	case err == nil:
-		return worker.Reply{Sudoku: s}
-	case !errors.Is(err, recognize.ErrNoGame):
-		return worker.Reply{Error: oneLine(err.Error()), Status: exitStatus(err)}
-	}
 	res, err := rec.Recognize(img, origin)
+	if errors.Is(err, recognize.ErrNoGame) {
+		s, serr := readSudoku(img, origin, symbols)
+		switch {
+		case serr == nil:
+			return worker.Reply{Sudoku: s}
+		case !errors.Is(serr, recognize.ErrNoGame):
+			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr)}
+		}
+	}
 	if err == nil {
 		err = res.Puzzle.Validate()
 		if err != nil {
