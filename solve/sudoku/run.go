@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/puzbot/puzbot/internal/errkind"
@@ -126,7 +127,10 @@ func (r *runner) solve(g *grid) (result, error) {
 
 // Moves returns the moves that finish the sudoku p: every empty cell and
 // every wrong entry typed, none for an entry that is right, with the solved
-// grid. Its errors are Run's for a puzzle file (puzzle.ErrInvalid,
+// grid. Entries that a solution keeps are kept: when the givens and the
+// entries together have a solution, it is the one typed, so a grid read
+// complete and right needs no move even if its givens alone have other
+// solutions. Its errors are Run's for a puzzle file (puzzle.ErrInvalid,
 // ErrNoSolution, ErrTimeLimit at DefaultTimeLimit or ctx's deadline).
 func Moves(ctx context.Context, p *Puzzle) (*puzzle.Moves, error) {
 	g, entries, err := checkPuzzle(p)
@@ -134,6 +138,11 @@ func Moves(ctx context.Context, p *Puzzle) (*puzzle.Moves, error) {
 		return nil, invalid(err)
 	}
 	r := runner{ctx: ctx, limit: 1, puzzleLimit: DefaultTimeLimit}
+	if kept := withEntries(g, entries); kept != nil {
+		if res, err := r.solve(kept); err == nil && !res.timedOut && res.count > 0 {
+			return movesOf(p, g, entries, res.solution), nil
+		}
+	}
 	res, err := r.solve(g)
 	switch {
 	case err != nil:
@@ -144,6 +153,25 @@ func Moves(ctx context.Context, p *Puzzle) (*puzzle.Moves, error) {
 		return nil, errkind.Errorf(ErrNoSolution, "the puzzle has no solution")
 	}
 	return movesOf(p, g, entries, res.solution), nil
+}
+
+// withEntries returns g with the entries filled in, nil when there are none
+// or they clash with the givens or each other.
+func withEntries(g *grid, entries []uint8) *grid {
+	if entries == nil {
+		return nil
+	}
+	kept := *g
+	kept.cells = slices.Clone(g.cells)
+	for i, v := range entries {
+		if v != 0 && kept.cells[i] == 0 {
+			kept.cells[i] = v
+		}
+	}
+	if kept.check() != nil {
+		return nil
+	}
+	return &kept
 }
 
 // runFile answers a JSON puzzle file.
