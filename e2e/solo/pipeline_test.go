@@ -149,14 +149,21 @@ func pipeline(t *testing.T, bin, dir string) {
 // run runs puzbot with args and returns its stdout; a failure fails the test.
 func run(t *testing.T, puzbot string, args ...string) []byte {
 	t.Helper()
-	var stderr bytes.Buffer
+	out, _ := runWithStderr(t, puzbot, args...)
+	return out
+}
+
+// runWithStderr is run that also returns what puzbot wrote on stderr.
+func runWithStderr(t *testing.T, puzbot string, args ...string) (stdout, stderr []byte) {
+	t.Helper()
+	var errb bytes.Buffer
 	cmd := exec.Command(puzbot, args...)
-	cmd.Stderr = &stderr
+	cmd.Stderr = &errb
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("puzbot %s: %v: %s", strings.Join(args, " "), err, stderr.String())
+		t.Fatalf("puzbot %s: %v: %s", strings.Join(args, " "), err, errb.String())
 	}
-	return out
+	return out, errb.Bytes()
 }
 
 // solvedGrid returns the solved grid of the moves file in dir, row by row.
@@ -273,8 +280,8 @@ func TestPlayFinishesSoloWindow(t *testing.T) {
 			id, game, look := openGame(t, tc.preset, 50+k, tc.tile, tc.misplays)
 			time.Sleep(time.Second) // the window opens
 			dir := t.TempDir()
-			out := run(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
-			t.Logf("%s", out)
+			out, stats := runWithStderr(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
+			t.Logf("%s%s", out, stats)
 			if want := fmt.Sprintf("sudoku %dx%d in ", game.Size, game.Size); !strings.Contains(string(out), want) {
 				t.Fatalf("puzbot play printed %q, want a line with %q", out, want)
 			}
