@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -71,9 +70,5 @@ func (pl *player) verifySudoku(s *puzzle.Sudoku) {
 // entered reports whether the cell at row, col shows value as a player's
 // entry.
 func entered(s *puzzle.Sudoku, row, col, value int) bool {
-	const symbols = "123456789ABCDEFGHIJKLMNOP"
-	if row >= len(s.Entries) || col >= len(s.Entries[row]) || value < 1 || value > len(symbols) {
-		return false
-	}
-	return strings.ToUpper(s.Entries[row][col : col+1])[0] == symbols[value-1]
+	return row < len(s.Entries) && col < len(s.Entries[row]) && puzzle.SudokuValue(s.Entries[row][col]) == value
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"slices"
 	"strings"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -116,68 +115,4 @@ func regionRows(regions [][]int) []string {
 func screenRect(r image.Rectangle, origin image.Point) *puzzle.Rect {
 	r = r.Add(origin)
 	return &puzzle.Rect{X: r.Min.X, Y: r.Min.Y, Width: r.Dx(), Height: r.Dy()}
-}
-
-// CompareSudoku lists how the sudoku read, got, differs from want, one
-// line a difference: the givens and entries row by row, the regions, the
-// diagonals, the cages and their sums, and the board beyond a hundredth of
-// its width (at least 3 pixels). None when they agree.
-func CompareSudoku(want, got *puzzle.Sudoku) []string {
-	var diffs []string
-	diffs = append(diffs, compareRows("givens", want.Grid, got.Grid)...)
-	diffs = append(diffs, compareRows("entries", want.Entries, got.Entries)...)
-	diffs = append(diffs, compareRows("regions", want.Regions, got.Regions)...)
-	if want.Diagonals != got.Diagonals {
-		diffs = append(diffs, fmt.Sprintf("diagonals: %v, want %v", got.Diagonals, want.Diagonals))
-	}
-	if w, g := cageList(want), cageList(got); w != g {
-		diffs = append(diffs, fmt.Sprintf("cages: %s, want %s", g, w))
-	}
-	if d := boardDiff(want.Board, got.Board); d != "" {
-		diffs = append(diffs, d)
-	}
-	return diffs
-}
-
-// compareRows lists the rows of a grid-like field that differ (upper and
-// lower case alike).
-func compareRows(field string, want, got []string) []string {
-	if len(want) != len(got) {
-		return []string{fmt.Sprintf("%s: %d rows, want %d", field, len(got), len(want))}
-	}
-	var diffs []string
-	for i := range want {
-		if !strings.EqualFold(want[i], got[i]) {
-			diffs = append(diffs, fmt.Sprintf("%s row %d: %q, want %q", field, i+1, got[i], want[i]))
-		}
-	}
-	return diffs
-}
-
-// cageList describes the cages, sorted, to compare.
-func cageList(p *puzzle.Sudoku) string {
-	var cs []string
-	for _, c := range p.Cages {
-		cells := slices.Clone(c.Cells)
-		slices.SortFunc(cells, func(a, b []int) int { return slices.Compare(a, b) })
-		cs = append(cs, fmt.Sprint(c.Sum, cells))
-	}
-	slices.Sort(cs)
-	return fmt.Sprint(cs)
-}
-
-// boardDiff says how far the board read is from the one wanted, "" when
-// within tolerance or when want has none.
-func boardDiff(want, got *puzzle.Rect) string {
-	if want == nil {
-		return ""
-	}
-	if got == nil {
-		return "board: none read"
-	}
-	tol := max(3, want.Width/100)
-	if abs(want.X-got.X) > tol || abs(want.Y-got.Y) > tol || abs(want.Width-got.Width) > tol || abs(want.Height-got.Height) > tol {
-		return fmt.Sprintf("board: %+v, want %+v (within %d pixels)", *got, *want, tol)
-	}
-	return ""
 }

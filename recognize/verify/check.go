@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/errkind"
+	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 )
@@ -212,7 +213,7 @@ func (c *Case) read(rec *recognize.Recognizer, symbols *recognize.SymbolReader) 
 	if want.Sudoku != nil {
 		got, err := recognize.ReadSudoku(img, origin, symbols)
 		if err == nil {
-			c.Diffs = recognize.CompareSudoku(want.Sudoku, got)
+			c.Diffs = puzzle.CompareSudoku(want.Sudoku, got)
 		}
 		return img, origin, nil, err
 	}

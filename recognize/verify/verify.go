@@ -78,7 +78,7 @@ func Expect(w io.Writer, name, wantPath string, want, got *puzzle.Puzzle) error 
 
 // ExpectSudoku is Expect for a sudoku.
 func ExpectSudoku(w io.Writer, name, wantPath string, want, got *puzzle.Sudoku) error {
-	return verdict(w, name, wantPath, recognize.CompareSudoku(want, got))
+	return verdict(w, name, wantPath, puzzle.CompareSudoku(want, got))
 }
 
 // verdict writes Expect's verdict on the differences diffs.

@@ -2,6 +2,8 @@ package sudoku
 
 import (
 	"fmt"
+
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // grid is a square sudoku grid: size x size cells stored row by row, each
@@ -51,34 +53,18 @@ func newGrid(size int) *grid {
 	return &grid{box: boxOf(size), size: size, cells: make([]uint8, size*size)}
 }
 
-// symbol returns the character that stands for value v (1..25): the digits
-// 1-9, then the letters A-P for 10-25. Empty cells are written as zero
-// (digits) or '.' (lines) by the callers.
-func symbol(v uint8) byte {
-	if v <= 9 {
-		return '0' + v
-	}
-	return 'A' + v - 10
-}
+// symbol returns the character that stands for value v (1..25):
+// puzzle.SudokuSymbol. Empty cells are written as zero (digits) or '.'
+// (lines) by the callers.
+func symbol(v uint8) byte { return puzzle.SudokuSymbol(int(v)) }
 
-// value returns the value a character stands for in a grid of the given size:
-// 0 for an empty cell ('.' or '0'), 1-9 for the digits, 10 and up for the
-// letters (either case). ok is false for anything else or for a value above
-// size.
+// value returns the value a character stands for in a grid of the given size
+// (puzzle.SudokuValue): 0 for an empty cell, 1-9 for the digits, 10 and up
+// for the letters (either case). ok is false for anything else or for a
+// value above size.
 func value(ch byte, size int) (v uint8, ok bool) {
-	switch {
-	case ch == '.' || ch == '0':
-		return 0, true
-	case ch >= '1' && ch <= '9':
-		v = ch - '0'
-	case ch >= 'A' && ch <= 'Z':
-		v = ch - 'A' + 10
-	case ch >= 'a' && ch <= 'z':
-		v = ch - 'a' + 10
-	default:
-		return 0, false
-	}
-	return v, int(v) <= size
+	n := puzzle.SudokuValue(ch)
+	return uint8(max(n, 0)), n >= 0 && n <= size
 }
 
 // symbolsHelp describes the characters a grid of the given size may hold.
