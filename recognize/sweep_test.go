@@ -33,7 +33,7 @@ func TestSudokuSweep(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
 	}
-	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	dark := solo.DarkColours
 	tiles := []int{24, 32, 40, 48, 64, 80}
 	rd := NewSymbolReader()
 	defer rd.Close()

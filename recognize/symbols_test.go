@@ -13,7 +13,7 @@ import (
 // to 80 and in Solo's colours and a dark theme, reads as the game's ID says,
 // and none is refused.
 func TestReadSymbolsSolo(t *testing.T) {
-	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	dark := solo.DarkColours
 	rd := NewSymbolReader()
 	defer rd.Close()
 	read, wrong, refused := 0, 0, 0
@@ -66,7 +66,7 @@ func TestReadSymbolsSolo(t *testing.T) {
 // TestReadCageSumsSolo: every killer cage's sum, at tile sizes from 32 to
 // 80 in two themes, reads as the game's ID says.
 func TestReadCageSumsSolo(t *testing.T) {
-	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	dark := solo.DarkColours
 	rd := NewSymbolReader()
 	defer rd.Close()
 	ids, err := solo.Generate("3x3ka", 7, 3)

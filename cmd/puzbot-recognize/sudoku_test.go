@@ -26,7 +26,7 @@ import (
 // say: givens, entries, regions, diagonals, cages and their sums; and the
 // fresh puzzle file solves to a grid Solo's rules accept.
 func TestSudokuScreens(t *testing.T) {
-	dark := []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+	dark := solo.DarkColours
 	presets, err := solo.Presets()
 	if err != nil {
 		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)

@@ -21,6 +21,10 @@ type Look struct {
 	Colours []string
 }
 
+// DarkColours is a dark theme for Look.Colours, the tests' second theme:
+// light grid and clues on a near-black background.
+var DarkColours = []string{"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"}
+
 // env returns the environment that gives sgt-solo the look.
 func (l Look) env() []string {
 	env := os.Environ()

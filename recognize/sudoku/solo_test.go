@@ -18,8 +18,7 @@ var soloPresets = []string{
 // Colour themes: Solo's own, and a dark one.
 var themes = map[string][]string{
 	"solo": nil,
-	// background, X diagonals, grid, clue, entry, highlight, error, pencil, killer
-	"dark": {"202020", "383838", "c0c0c0", "f0f0f0", "60a0ff", "505050", "ff6060", "a0a0a0", "c0c040"},
+	"dark": solo.DarkColours,
 }
 
 // soloGame is one game of a preset, its ID and what the ID says.
