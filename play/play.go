@@ -188,6 +188,7 @@ type player struct {
 	started  time.Time       // when the current level or sudoku was first seen
 	planned  *puzzle.Moves
 	typePace Pace // the pace of typing into a grid
+	untaken  int  // turns of typing in a row in which no key took
 }
 
 func (pl *player) run(ctx context.Context) error {
@@ -446,9 +447,10 @@ func (pl *player) performAt(ctx context.Context, m *puzzle.Moves, pace Pace) err
 }
 
 // adapt returns the pace after moves of which landed landed and lost were
-// lost: a tenth faster for each that landed, half as slow again for each
-// lost, within fastest and slowest. So a game that loses a fifth of the
-// drops whatever the pace (as the copy's lose=20 does) leaves the pace
+// lost: a tenth faster for each that landed, half as slow again (and at
+// least a millisecond slower, so that a pace of no waits can slow down) for
+// each lost, within fastest and slowest. So a game that loses a fifth of
+// the drops whatever the pace (as the copy's lose=20 does) leaves the pace
 // about where it is, while drops lost for going too fast slow it down
 // quickly.
 func (p Pace) adapt(landed, lost int, fastest, slowest Pace) Pace {
@@ -456,7 +458,13 @@ func (p Pace) adapt(landed, lost int, fastest, slowest Pace) Pace {
 		p = Pace{Glide: max(p.Glide*9/10, fastest.Glide), Pause: max(p.Pause*9/10, fastest.Pause)}
 	}
 	for range lost {
-		p = Pace{Glide: min(p.Glide*3/2, slowest.Glide), Pause: min(p.Pause*3/2, slowest.Pause)}
+		p = Pace{Glide: slower(p.Glide, slowest.Glide), Pause: slower(p.Pause, slowest.Pause)}
 	}
 	return p
+}
+
+// slower returns d half as long again, at least a millisecond longer, and
+// at most slowest.
+func slower(d, slowest time.Duration) time.Duration {
+	return min(max(d*3/2, d+time.Millisecond), slowest)
 }

@@ -10,11 +10,15 @@ import (
 )
 
 // Typing into a grid (a sudoku) needs no glide a game could miss: a click
-// and a key press per cell. Its pace starts at DefaultTypePace and stays
-// within FastestTypePace and SlowestTypePace, adapting as drags do.
+// and a key press per cell, which a program that reads its input as events
+// (as desktop programs do) takes in order however fast they come. So the
+// typing pace starts with no waits at all, DefaultTypePace, and slows down
+// only for a program that loses keys: one step slower after a turn that
+// lost any (Pace.adapt), one step faster after a turn that lost none,
+// within FastestTypePace and SlowestTypePace.
 var (
-	DefaultTypePace = Pace{Glide: 2 * time.Millisecond, Pause: 2 * time.Millisecond}
-	FastestTypePace = Pace{Glide: time.Millisecond, Pause: time.Millisecond}
+	DefaultTypePace = Pace{}
+	FastestTypePace = Pace{}
 	SlowestTypePace = Pace{Glide: 60 * time.Millisecond, Pause: 100 * time.Millisecond}
 )
 
@@ -28,7 +32,9 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		pl.typePace = DefaultTypePace
 	}
 	if pl.planned != nil {
-		pl.verifySudoku(s)
+		if err := pl.verifySudoku(s); err != nil {
+			return err
+		}
 	}
 	t := time.Now()
 	moves, err := sudoku.Moves(ctx, s)
@@ -52,19 +58,32 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 }
 
 // verifySudoku compares the grid with what the last keys should have made
-// of it and adapts the typing pace to the keys that took and those lost; a
-// look that finds any lost counts as a retry.
-func (pl *player) verifySudoku(s *puzzle.Sudoku) {
+// of it and adapts the typing pace to the turn: a step slower when it lost
+// any key, a step faster when it lost none. A turn types many keys, so
+// adapting once per key, as drags do, would take the pace from none to
+// the slowest in a single turn that lost them all. A look that finds any
+// key lost counts as a retry; more than o.Retries turns in a row in which
+// no key took, ErrGaveUp.
+func (pl *player) verifySudoku(s *puzzle.Sudoku) error {
 	lost := 0
 	for _, mv := range pl.planned.Moves {
 		if !entered(s, *mv.Row, *mv.Col, *mv.Value) {
 			lost++
 		}
 	}
-	pl.typePace = pl.typePace.adapt(len(pl.planned.Moves)-lost, lost, FastestTypePace, SlowestTypePace)
-	if lost > 0 {
-		pl.sudoku.Retries++
+	if lost == 0 {
+		pl.typePace = pl.typePace.adapt(1, 0, FastestTypePace, SlowestTypePace)
+		pl.untaken = 0
+		return nil
 	}
+	pl.typePace = pl.typePace.adapt(0, 1, FastestTypePace, SlowestTypePace)
+	pl.sudoku.Retries++
+	if lost < len(pl.planned.Moves) {
+		pl.untaken = 0
+	} else if pl.untaken++; pl.untaken > pl.o.Retries {
+		return fmt.Errorf("%w: no key typed took in %d turns in a row (%d keys in the last): is the grid's window taking keys?", ErrGaveUp, pl.untaken, lost)
+	}
+	return nil
 }
 
 // entered reports whether the cell at row, col shows value as a player's

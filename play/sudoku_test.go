@@ -3,11 +3,13 @@ package play
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -21,9 +23,11 @@ type sudokuSim struct {
 	givens  []string // rows, '.' for empty
 	entries [][]byte // rows of the player's entries, '.' for none
 	rng     *rand.Rand
-	lose    float64 // chance that a key press is lost
+	lose    float64       // chance that a key press is lost
+	needs   time.Duration // keys typed with shorter pauses are lost
 	version uint32
 	typed   int
+	paces   []Pace // the pace of each turn of typing
 }
 
 func newSudokuSim(givens []string, seed uint64) *sudokuSim {
@@ -48,13 +52,14 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 	return &Reading{Sudoku: p}, nil
 }
 
-func (s *sudokuSim) Perform(_ context.Context, m *puzzle.Moves, _ Pace) error {
+func (s *sudokuSim) Perform(_ context.Context, m *puzzle.Moves, pace Pace) error {
+	s.paces = append(s.paces, pace)
 	for _, mv := range m.Moves {
 		if mv.Action != puzzle.ActionType || mv.Key == "" {
 			return fmt.Errorf("unexpected move %+v", mv)
 		}
 		s.typed++
-		if s.rng.Float64() < s.lose {
+		if s.rng.Float64() < s.lose || pace.Pause < s.needs {
 			continue
 		}
 		s.entries[*mv.Row][*mv.Col] = strings.ToUpper(mv.Key)[0]
@@ -88,8 +93,11 @@ func (s *sudokuSim) solved() bool {
 }
 
 // TestPlaySudoku: the loop fills a sudoku, fresh, with wrong numbers entered
-// before it started, and with keys lost, and ends when the grid is complete
-// and right; lost keys are typed again and counted as retries.
+// before it started, with keys lost by chance, and in a program that loses
+// every key typed without a pause of 3 ms after it; it ends when the grid
+// is complete and right, lost keys are typed again and counted as retries,
+// and the typing pace starts with no waits and slows down a step a turn
+// only while keys are lost.
 func TestPlaySudoku(t *testing.T) {
 	givens := []string{".1..", "..2.", ".3..", "..3."}
 	for _, tc := range []struct {
@@ -101,6 +109,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"fresh", func(*sudokuSim) {}, false, 12},
 		{"wrong entries", func(s *sudokuSim) { s.entries[0][0], s.entries[3][3] = '4', '1' }, false, 12},
 		{"keys lost", func(s *sudokuSim) { s.lose = 0.4 }, true, 100},
+		{"keys too fast", func(s *sudokuSim) { s.needs = 3 * time.Millisecond }, true, 48},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newSudokuSim(givens, 7)
@@ -119,9 +128,32 @@ func TestPlaySudoku(t *testing.T) {
 			if r == nil || r.Size != 4 || r.Typed != s.typed || r.Typed > tc.atMost || (r.Retries > 0) != tc.retry {
 				t.Errorf("result %+v, %d keys typed; want size 4, at most %d typed, retries %v\n%s", r, s.typed, tc.atMost, tc.retry, log.String())
 			}
+			if s.paces[0] != DefaultTypePace {
+				t.Errorf("first turn typed at %v, want %v", s.paces[0], DefaultTypePace)
+			}
+			if last := s.paces[len(s.paces)-1]; s.needs > 0 && (last.Pause < s.needs || last.Pause > 2*s.needs) {
+				t.Errorf("last turn typed at %v, want a pause of %v to %v: paces %v", last, s.needs, 2*s.needs, s.paces)
+			}
 			if !strings.Contains(log.String(), "sudoku 4x4: ") {
 				t.Errorf("log %q: want a line for the sudoku", log.String())
 			}
 		})
+	}
+}
+
+// TestPlaySudokuGivesUp: in a program that takes no key at any pace (a
+// window without the keyboard's focus), the loop gives up after Retries
+// turns in a row in which no key took, having slowed down each turn.
+func TestPlaySudokuGivesUp(t *testing.T) {
+	s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, 7)
+	s.needs = time.Hour
+	o := fast
+	o.Retries = 4
+	_, err := Play(context.Background(), s, s, s, o)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "no key typed took") {
+		t.Fatalf("Play = %v, want ErrGaveUp saying no key took", err)
+	}
+	if len(s.paces) != o.Retries+1 || s.paces[len(s.paces)-1].Pause <= s.paces[0].Pause {
+		t.Errorf("typed in %d turns at paces %v; want %d turns, slowing down", len(s.paces), s.paces, o.Retries+1)
 	}
 }

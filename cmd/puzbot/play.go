@@ -175,7 +175,7 @@ type mouse struct{ notice io.Writer }
 func (ms mouse) Perform(ctx context.Context, m *puzzle.Moves, pace play.Pace) error {
 	o := replay.DefaultOptions()
 	o.MoveTime, o.Pause, o.Hold = pace.Glide, pace.Pause, min(o.Hold, pace.Pause)
-	o.Steps = max(4, int(pace.Glide/(5*time.Millisecond)))
+	o.Steps = max(1, int(pace.Glide/(5*time.Millisecond)))
 	plan, err := replay.NewPlan(m, o)
 	if err != nil {
 		return err
