@@ -30,6 +30,10 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		pl.sudoku = &SudokuResult{Size: len(s.Grid)}
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
+		pl.layout = layoutOf(s)
+	}
+	if err := pl.trustLayout(s); err != nil {
+		return err
 	}
 	if pl.planned != nil {
 		if err := pl.verifySudoku(s); err != nil {
@@ -84,6 +88,35 @@ func (pl *player) verifySudoku(s *puzzle.Sudoku) error {
 		return fmt.Errorf("%w: no key typed took in %d turns in a row (%d keys in the last): is the grid's window taking keys?", ErrGaveUp, pl.untaken, lost)
 	}
 	return nil
+}
+
+// trustLayout checks that the look read the layout of the sudoku being
+// played, and returns ErrUnreadable if not: the screen was changing. A
+// layout other than the trusted one is trusted once two looks in a row
+// have read it (another game in the window, or a first look that misread).
+func (pl *player) trustLayout(s *puzzle.Sudoku) error {
+	l := layoutOf(s)
+	diffs := puzzle.CompareSudoku(pl.layout, l)
+	if len(diffs) == 0 {
+		pl.newLayout = nil
+		return nil
+	}
+	if pl.newLayout != nil && len(puzzle.CompareSudoku(pl.newLayout, l)) == 0 {
+		pl.layout, pl.newLayout = l, nil
+		return nil
+	}
+	pl.newLayout = l
+	return fmt.Errorf("%w: the grid's layout differs from the one being played (%s): the screen is changing", ErrUnreadable, diffs[0])
+}
+
+// layoutOf returns what of a sudoku stays the same while it is played: its
+// givens, regions, diagonals and cages, without the entries and the board.
+// A look that reads another layout caught the screen changing, such as
+// Solo's flash of a completed grid, which hides its X diagonals.
+func layoutOf(s *puzzle.Sudoku) *puzzle.Sudoku {
+	l := *s
+	l.Entries, l.Board = nil, nil
+	return &l
 }
 
 // entered reports whether the cell at row, col shows value as a player's

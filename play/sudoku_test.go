@@ -20,14 +20,16 @@ import (
 // entries); a type move enters its key's value in its cell, unless the key
 // is lost.
 type sudokuSim struct {
-	givens  []string // rows, '.' for empty
-	entries [][]byte // rows of the player's entries, '.' for none
-	rng     *rand.Rand
-	lose    float64       // chance that a key press is lost
-	needs   time.Duration // keys typed with shorter pauses are lost
-	version uint32
-	typed   int
-	paces   []Pace // the pace of each turn of typing
+	givens    []string // rows, '.' for empty
+	entries   [][]byte // rows of the player's entries, '.' for none
+	rng       *rand.Rand
+	lose      float64       // chance that a key press is lost
+	needs     time.Duration // keys typed with shorter pauses are lost
+	diagonals bool          // a sudoku X
+	flashes   int           // looks at the completed grid that miss its diagonals, as in Solo's flash
+	version   uint32
+	typed     int
+	paces     []Pace // the pace of each turn of typing
 }
 
 func newSudokuSim(givens []string, seed uint64) *sudokuSim {
@@ -49,6 +51,11 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 	for _, row := range s.entries {
 		p.Entries = append(p.Entries, string(row))
 	}
+	p.Diagonals = s.diagonals
+	if s.flashes > 0 && s.solved() {
+		s.flashes--
+		p.Diagonals = false
+	}
 	return &Reading{Sudoku: p}, nil
 }
 
@@ -69,7 +76,8 @@ func (s *sudokuSim) Perform(_ context.Context, m *puzzle.Moves, pace Pace) error
 }
 
 // solved reports whether every empty cell holds an entry and the grid is a
-// solution: each row, column and 2x2 box of the 4x4 holds 1-4 once.
+// solution: each row, column and 2x2 box of the 4x4, and each diagonal of
+// a sudoku X, holds 1-4 once.
 func (s *sudokuSim) solved() bool {
 	n := len(s.givens)
 	at := func(r, c int) byte {
@@ -78,26 +86,35 @@ func (s *sudokuSim) solved() bool {
 		}
 		return s.entries[r][c]
 	}
+	var sets []map[byte]bool
+	diag, anti := map[byte]bool{}, map[byte]bool{}
 	for i := 0; i < n; i++ {
 		row, col, box := map[byte]bool{}, map[byte]bool{}, map[byte]bool{}
 		for j := 0; j < n; j++ {
 			row[at(i, j)], col[at(j, i)], box[at(i/2*2+j/2, i%2*2+j%2)] = true, true, true
 		}
-		for _, set := range []map[byte]bool{row, col, box} {
-			if len(set) != n || set['.'] {
-				return false
-			}
+		diag[at(i, i)], anti[at(i, n-1-i)] = true, true
+		sets = append(sets, row, col, box)
+	}
+	if s.diagonals {
+		sets = append(sets, diag, anti)
+	}
+	for _, set := range sets {
+		if len(set) != n || set['.'] {
+			return false
 		}
 	}
 	return true
 }
 
-// TestPlaySudoku: the loop fills a sudoku, fresh, with wrong numbers entered
-// before it started, with keys lost by chance, and in a program that loses
-// every key typed without a pause of 3 ms after it; it ends when the grid
-// is complete and right, lost keys are typed again and counted as retries,
-// and the typing pace starts with no waits and slows down a step a turn
-// only while keys are lost.
+// TestPlaySudoku: the loop fills a sudoku: fresh; with wrong numbers
+// entered before it started; with keys lost by chance; in a program that
+// loses every key typed without a pause of 3 ms after it; and in one whose
+// completed grid flashes, hiding part of its layout from a look. It ends
+// when the grid is complete and right, on a look that read the grid's own
+// layout; lost keys are typed again and counted as retries; the typing pace
+// starts with no waits and slows down a step a turn only while keys are
+// lost.
 func TestPlaySudoku(t *testing.T) {
 	givens := []string{".1..", "..2.", ".3..", "..3."}
 	for _, tc := range []struct {
@@ -110,13 +127,23 @@ func TestPlaySudoku(t *testing.T) {
 		{"wrong entries", func(s *sudokuSim) { s.entries[0][0], s.entries[3][3] = '4', '1' }, false, 12},
 		{"keys lost", func(s *sudokuSim) { s.lose = 0.4 }, true, 100},
 		{"keys too fast", func(s *sudokuSim) { s.needs = 3 * time.Millisecond }, true, 48},
+		{"a flash at the end", func(s *sudokuSim) {
+			// A sudoku X of one solution, of three without its diagonals.
+			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 1
+		}, false, 13},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newSudokuSim(givens, 7)
 			tc.setup(s)
 			var log strings.Builder
+			var last *puzzle.Sudoku
 			o := fast
 			o.Log = &log
+			o.Keep = func(step string, _ *Frame, r *Reading, _ *puzzle.Moves) {
+				if step == "look" {
+					last = r.Sudoku
+				}
+			}
 			res, err := Play(context.Background(), s, s, s, o)
 			if err != nil {
 				t.Fatalf("Play: %v\n%s", err, log.String())
@@ -127,6 +154,9 @@ func TestPlaySudoku(t *testing.T) {
 			r := res.Sudoku
 			if r == nil || r.Size != 4 || r.Typed != s.typed || r.Typed > tc.atMost || (r.Retries > 0) != tc.retry {
 				t.Errorf("result %+v, %d keys typed; want size 4, at most %d typed, retries %v\n%s", r, s.typed, tc.atMost, tc.retry, log.String())
+			}
+			if last == nil || last.Diagonals != s.diagonals || s.flashes > 0 {
+				t.Errorf("the last look read %+v, %d flashes left: want the grid's own layout, read after the flash", last, s.flashes)
 			}
 			if s.paces[0] != DefaultTypePace {
 				t.Errorf("first turn typed at %v, want %v", s.paces[0], DefaultTypePace)
