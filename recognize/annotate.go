@@ -25,15 +25,22 @@ var (
 // tiles and the buttons. It draws what was found even when Recognize
 // failed part way, so that a misread screenshot shows where it went wrong.
 func Annotate(img *image.RGBA, res *Result) *image.RGBA {
+	return drawOn(img, func(d *drawer) {
+		if res != nil && res.found != nil {
+			d.found(res)
+		}
+	})
+}
+
+// drawOn returns a copy of img with draw's drawing on it, or img when it
+// cannot make one.
+func drawOn(img *image.RGBA, draw func(*drawer)) *image.RGBA {
 	mat, err := gocv.NewMatFromBytes(img.Rect.Dy(), img.Rect.Dx(), gocv.MatTypeCV8UC4, append([]byte(nil), img.Pix...))
 	if err != nil {
 		return img
 	}
 	defer mat.Close()
-	d := drawer{mat: &mat}
-	if res != nil && res.found != nil {
-		d.found(res)
-	}
+	draw(&drawer{mat: &mat})
 	out := image.NewRGBA(img.Rect)
 	copy(out.Pix, mat.ToBytes())
 	return out
@@ -161,5 +168,137 @@ func (d *drawer) board(b *board) {
 	if len(b.label) > 0 {
 		last := b.label[len(b.label)-1]
 		d.text(image.Pt(last.Max.X+4, last.Max.Y), fmt.Sprintf("level %d", b.level), annLabel)
+	}
+}
+
+// AnnotateSudoku draws on a copy of img what FindSudoku found: the grid's
+// frame with its size and kind, the boundaries of its regions, its
+// diagonals, its killer cages with their sums, and each glyph's box with
+// the symbol read (givens blue, a player's entries magenta; cages green),
+// and in red the glyph or sum it could not read. It draws as far as FindSudoku got.
+func AnnotateSudoku(img *image.RGBA, f *FoundSudoku) *image.RGBA {
+	return drawOn(img, func(d *drawer) {
+		if f != nil && f.Board != nil {
+			d.org, d.scale = img.Rect.Min.Mul(-1), float64(f.Board.Grid.Pitch())/32
+			d.sudoku(f)
+		}
+	})
+}
+
+func (d *drawer) sudoku(f *FoundSudoku) {
+	g, p := f.Board.Grid, f.Puzzle
+	frame := g.Frame()
+	d.rect(frame, annArea, max(2, int(d.scale+0.5)))
+	d.text(frame.Min.Add(image.Pt(0, -6)), sudokuTitle(f), annArea)
+	d.regions(f)
+	if p.Diagonals {
+		d.line(frame.Min, frame.Max, annLabel)
+		d.line(image.Pt(frame.Max.X, frame.Min.Y), image.Pt(frame.Min.X, frame.Max.Y), annLabel)
+	}
+	d.cages(f)
+	d.glyphs(f)
+	if !f.Failed.Empty() {
+		d.rect(f.Failed.Inset(-2), annClue, max(2, int(d.scale+0.5)))
+	}
+}
+
+// sudokuTitle names what was found: "sudoku 9x9, jigsaw, X, killer".
+func sudokuTitle(f *FoundSudoku) string {
+	n := f.Board.Grid.N
+	s := fmt.Sprintf("sudoku %dx%d", n, n)
+	if !f.Board.Layout.SquareBoxes() {
+		s += ", regions"
+	}
+	if f.Puzzle.Diagonals {
+		s += ", X"
+	}
+	if len(f.Board.Cages) > 0 {
+		s += fmt.Sprintf(", %d cages", len(f.Board.Cages))
+	}
+	return s
+}
+
+func (d *drawer) line(from, to image.Point, c color.RGBA) {
+	gocv.Line(d.mat, from.Add(d.org), to.Add(d.org), bgr(c), max(1, int(d.scale+0.5)))
+}
+
+// regions draws the sides between two cells of different regions.
+func (d *drawer) regions(f *FoundSudoku) {
+	g, regions := f.Board.Grid, f.Board.Layout.Regions
+	thick := max(2, int(2*d.scale+0.5))
+	for r := range g.N {
+		for c := range g.N {
+			cell := g.Cell(r, c)
+			if c+1 < g.N && regions[r][c] != regions[r][c+1] {
+				gocv.Line(d.mat, image.Pt(cell.Max.X, cell.Min.Y).Add(d.org), cell.Max.Add(d.org), bgr(annLabel), thick)
+			}
+			if r+1 < g.N && regions[r][c] != regions[r+1][c] {
+				gocv.Line(d.mat, image.Pt(cell.Min.X, cell.Max.Y).Add(d.org), cell.Max.Add(d.org), bgr(annLabel), thick)
+			}
+		}
+	}
+}
+
+// cages draws each killer cage's outline inset in its cells, and its sum's
+// box with the sum read beside it.
+func (d *drawer) cages(f *FoundSudoku) {
+	g := f.Board.Grid
+	inset := max(2, g.Pitch()/8)
+	cageOf := map[int]int{}
+	for i, cage := range f.Board.Cages {
+		for _, cell := range cage.Cells {
+			cageOf[cell] = i
+		}
+	}
+	for i, cage := range f.Board.Cages {
+		for _, cell := range cage.Cells {
+			d.cageSides(g.Cell(cell/g.N, cell%g.N).Inset(inset), func(dr, dc int) bool {
+				r, c := cell/g.N+dr, cell%g.N+dc
+				j, ok := cageOf[r*g.N+c]
+				return r < 0 || r >= g.N || c < 0 || c >= g.N || !ok || j != i
+			})
+		}
+		if cage.Sum == nil {
+			continue
+		}
+		d.rect(cage.Sum.Box, annEmpty, 1)
+		if i < len(f.Puzzle.Cages) {
+			d.text(image.Pt(cage.Sum.Box.Max.X+2, cage.Sum.Box.Max.Y), fmt.Sprint(f.Puzzle.Cages[i].Sum), annEmpty)
+		}
+	}
+}
+
+// cageSides draws the sides of the inset cell r that border another cage,
+// as edge tells from the step to the neighbour across each.
+func (d *drawer) cageSides(r image.Rectangle, edge func(dr, dc int) bool) {
+	corners := [4]image.Point{r.Min, {r.Max.X, r.Min.Y}, r.Max, {r.Min.X, r.Max.Y}}
+	steps := [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}} // top, right, bottom, left
+	for i, st := range steps {
+		if edge(st[0], st[1]) {
+			gocv.Line(d.mat, corners[i].Add(d.org), corners[(i+1)%4].Add(d.org), bgr(annEmpty), 1)
+		}
+	}
+}
+
+// glyphs draws each glyph's box and the symbol read from it, in its cell's
+// top right corner.
+func (d *drawer) glyphs(f *FoundSudoku) {
+	p := f.Puzzle
+	for r, row := range f.Board.Cells {
+		for c, cell := range row {
+			if cell.Glyph == nil {
+				continue
+			}
+			colour, rows := annFilled, p.Grid
+			if cell.Entry {
+				colour, rows = annPiece, p.Entries
+			}
+			d.rect(cell.Glyph.Box, colour, 1)
+			if r < len(rows) {
+				// In the cell's top right corner, clear of its sides' middles.
+				at := f.Board.Grid.Cell(r, c)
+				d.text(image.Pt(at.Max.X-int(11*d.scale), at.Min.Y+int(12*d.scale)), rows[r][c:c+1], colour)
+			}
+		}
 	}
 }

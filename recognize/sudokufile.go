@@ -18,6 +18,25 @@ import (
 // is not sure of is refused, with its cell named. With no grid on img, or a
 // grid that no sudoku explains (another game's), the error is ErrNoGame.
 func ReadSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*puzzle.Sudoku, error) {
+	f, err := FindSudoku(img, origin, rd)
+	if err != nil {
+		return nil, err
+	}
+	return f.Puzzle, nil
+}
+
+// FoundSudoku is what FindSudoku found of a sudoku grid, as far as it got:
+// AnnotateSudoku draws it.
+type FoundSudoku struct {
+	Board  *sudoku.Board   // the grid, its layout, cages and cells; nil when none was found
+	Puzzle *puzzle.Sudoku  // the puzzle file, with what was read before a failure
+	Failed image.Rectangle // the glyph or cage sum that could not be read, in img's pixels
+}
+
+// FindSudoku reads the sudoku grid on img as ReadSudoku does, and returns
+// what it found even when it fails part way (nil only when it found no
+// grid).
+func FindSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundSudoku, error) {
 	b, err := sudoku.Read(img)
 	switch {
 	case errors.Is(err, sudoku.ErrNoGrid):
@@ -28,27 +47,35 @@ func ReadSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*puzzle.
 		return nil, err
 	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Diagonals: b.Layout.Diagonals, Board: screenRect(b.Grid.Frame(), origin)}
-	if p.Grid, p.Entries, err = readCells(img, b, rd); err != nil {
-		return nil, err
-	}
 	if !b.Layout.SquareBoxes() {
 		p.Regions = regionRows(b.Layout.Regions)
 	}
-	if p.Cages, err = readCages(img, b, rd); err != nil {
-		return nil, err
+	f := &FoundSudoku{Board: b, Puzzle: p}
+	if f.Failed, err = readCells(img, b, rd, p); err != nil {
+		return f, err
+	}
+	if f.Failed, err = readCages(img, b, rd, p); err != nil {
+		return f, err
 	}
 	if len(p.Cages) > 0 && b.Grid.Pitch() < sudoku.MinKillerTile {
-		return nil, fmt.Errorf("a killer sudoku with cells of %d pixels: its sums read from %d pixels up (zoom in)", b.Grid.Pitch(), sudoku.MinKillerTile)
+		return f, fmt.Errorf("a killer sudoku with cells of %d pixels: its sums read from %d pixels up (zoom in)", b.Grid.Pitch(), sudoku.MinKillerTile)
 	}
-	return p, nil
+	return f, nil
 }
 
-// readCells reads the givens and the entries of the board, one string per
-// row each ('.' for none); entries is nil when there are none.
-func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader) (grid, entries []string, err error) {
+// readCells reads the givens and the entries of the board into p, one
+// string per row each ('.' for none; no entries when there are none). A
+// glyph rd is not sure of fails the reading, with its box returned; the
+// rows before it are kept.
+func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sudoku) (image.Rectangle, error) {
 	n := b.Grid.N
 	symbols := Symbols[:n]
 	anyEntry := false
+	defer func() {
+		if !anyEntry {
+			p.Entries = nil
+		}
+	}()
 	for r, row := range b.Cells {
 		givens, entered := []byte(strings.Repeat(".", n)), []byte(strings.Repeat(".", n))
 		for c, cell := range row {
@@ -57,7 +84,7 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader) (grid, entrie
 			}
 			s, err := rd.Read(img, cell.Glyph, symbols)
 			if err != nil {
-				return nil, nil, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
+				return cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
 			}
 			s = strings.ToUpper(string(s))[0]
 			if cell.Entry {
@@ -66,34 +93,31 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader) (grid, entrie
 				givens[c] = s
 			}
 		}
-		grid, entries = append(grid, string(givens)), append(entries, string(entered))
+		p.Grid, p.Entries = append(p.Grid, string(givens)), append(p.Entries, string(entered))
 	}
-	if !anyEntry {
-		entries = nil
-	}
-	return grid, entries, nil
+	return image.Rectangle{}, nil
 }
 
-// readCages reads the board's killer cages and their sums.
-func readCages(img *image.RGBA, b *sudoku.Board, rd *SymbolReader) ([]puzzle.SudokuCage, error) {
+// readCages reads the board's killer cages and their sums into p. A sum
+// rd is not sure of fails the reading, with its box returned.
+func readCages(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sudoku) (image.Rectangle, error) {
 	n := b.Grid.N
-	var cages []puzzle.SudokuCage
 	for _, c := range b.Cages {
 		first := c.Cells[0]
 		if c.Sum == nil {
-			return nil, fmt.Errorf("the killer cage at row %d, col %d shows no sum", first/n+1, first%n+1)
+			return b.Grid.Cell(first/n, first%n), fmt.Errorf("the killer cage at row %d, col %d shows no sum", first/n+1, first%n+1)
 		}
 		sum, err := rd.ReadNumber(img, c.Sum, 3)
 		if err != nil {
-			return nil, fmt.Errorf("the sum of the killer cage at row %d, col %d: %w", first/n+1, first%n+1, err)
+			return c.Sum.Box, fmt.Errorf("the sum of the killer cage at row %d, col %d: %w", first/n+1, first%n+1, err)
 		}
 		cage := puzzle.SudokuCage{Sum: sum}
 		for _, i := range c.Cells {
 			cage.Cells = append(cage.Cells, []int{i / n, i % n})
 		}
-		cages = append(cages, cage)
+		p.Cages = append(p.Cages, cage)
 	}
-	return cages, nil
+	return image.Rectangle{}, nil
 }
 
 // regionRows writes the regions as the puzzle file does: a letter a region,

@@ -183,7 +183,7 @@ named, or standard input holding the image or its path) and writes the
 puzzle file on stdout. A sudoku grid (any size from 4x4 to 25x25, boxes or
 jigsaw regions, X, killer cages; givens and a player's entries) is found
 anywhere on the screenshot. --expect and --check take expected sudoku files
-too; --annotate draws Puzlogic only.
+too, and --annotate draws either.
 
 Flags:
   --origin X,Y        where the screenshot's top-left corner lay on the screen
@@ -271,48 +271,66 @@ func openCache(flagDir string) *recognize.GlyphCache {
 }
 
 // recognizeSudoku reads a sudoku grid on img, which shows no Puzlogic, and
-// prints its puzzle file. It reports false, with nothing printed, when img
-// holds no sudoku grid either. A grid it finds but cannot read in full is
-// refused with the reason.
-func recognizeSudoku(img *image.RGBA, origin image.Point, name string, stdout io.Writer) (bool, error) {
+// prints its puzzle file, drawing what it found into annotate when set. It
+// reports false, with nothing printed or drawn, when img holds no sudoku
+// grid either. A grid it finds but cannot read in full is refused with the
+// reason.
+func recognizeSudoku(img *image.RGBA, origin image.Point, name, annotate string, stdout io.Writer) (bool, error) {
 	rd := recognize.NewSymbolReader()
 	defer rd.Close()
-	p, err := readSudoku(img, origin, rd)
-	switch {
-	case errors.Is(err, recognize.ErrNoGame):
+	found, err := recognize.FindSudoku(img, origin, rd)
+	if errors.Is(err, recognize.ErrNoGame) {
 		return false, nil
-	case err != nil:
+	}
+	if annotate != "" {
+		if err := verify.SaveAnnotated(annotate, recognize.AnnotateSudoku(img, found), origin); err != nil {
+			return true, err
+		}
+	}
+	p, err := validSudoku(found, err)
+	if err != nil {
 		return true, fmt.Errorf("%s: %w", name, err)
 	}
 	return true, puzzle.Encode(stdout, p)
 }
 
 // expectSudoku reads the sudoku grid on img and prints the verdict on it
-// against want, read from wantPath (--expect).
-func expectSudoku(img *image.RGBA, origin image.Point, name, wantPath string, want *puzzle.Sudoku, stdout io.Writer) error {
+// against want, read from o.expect, drawing what it found into o.annotate
+// when set.
+func expectSudoku(img *image.RGBA, origin image.Point, name string, o *options, want *puzzle.Sudoku, stdout io.Writer) error {
 	rd := recognize.NewSymbolReader()
 	defer rd.Close()
-	got, err := recognize.ReadSudoku(img, origin, rd)
+	found, err := recognize.FindSudoku(img, origin, rd)
+	if o.annotate != "" {
+		if err := verify.SaveAnnotated(o.annotate, recognize.AnnotateSudoku(img, found), origin); err != nil {
+			return err
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	return verify.ExpectSudoku(stdout, name, wantPath, want, got)
+	return verify.ExpectSudoku(stdout, name, o.expect, want, found.Puzzle)
 }
 
 // readSudoku reads the sudoku grid on img into a puzzle file that solve
 // accepts; ErrNoGame when there is none.
 func readSudoku(img *image.RGBA, origin image.Point, rd *recognize.SymbolReader) (*puzzle.Sudoku, error) {
-	p, err := recognize.ReadSudoku(img, origin, rd)
+	return validSudoku(recognize.FindSudoku(img, origin, rd))
+}
+
+// validSudoku returns the puzzle file FindSudoku read, if it is one solve
+// accepts, or why not.
+func validSudoku(found *recognize.FoundSudoku, err error) (*puzzle.Sudoku, error) {
 	switch {
 	case errors.Is(err, recognize.ErrNoGame):
 		return nil, err
 	case err != nil:
 		return nil, fmt.Errorf("a sudoku grid: %w", err)
 	}
-	if err := sudoku.Validate(p); err != nil {
+	if err := sudoku.Validate(found.Puzzle); err != nil {
 		return nil, fmt.Errorf("what was read of a sudoku grid is not a valid puzzle: %w", err)
 	}
-	return p, nil
+	return found.Puzzle, nil
 }
 
 // recognizeOne reads one screenshot and prints its puzzle file, or with
@@ -332,17 +350,17 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 			return err
 		}
 		if want.Sudoku != nil {
-			return expectSudoku(img, origin, shot.Name, o.expect, want.Sudoku, stdout)
+			return expectSudoku(img, origin, shot.Name, o, want.Sudoku, stdout)
 		}
 	}
 	res, err := rec.Recognize(img, origin)
-	if o.annotate != "" {
-		if err := verify.SaveAnnotated(o.annotate, img, res, origin); err != nil {
+	if errors.Is(err, recognize.ErrNoGame) && want == nil {
+		if done, err := recognizeSudoku(img, origin, shot.Name, o.annotate, stdout); done {
 			return err
 		}
 	}
-	if errors.Is(err, recognize.ErrNoGame) && want == nil && o.annotate == "" {
-		if done, err := recognizeSudoku(img, origin, shot.Name, stdout); done {
+	if o.annotate != "" {
+		if err := verify.SaveAnnotated(o.annotate, recognize.Annotate(img, res), origin); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -87,13 +89,7 @@ func recognizeSolo(t *testing.T, id string, moves []solo.Move, look solo.Look) *
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "screen.png")
-	var b bytes.Buffer
-	if err := png.Encode(&b, shot); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writePNG(t, path, shot)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{self, "--glyph-cache", "off", path}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("%s: exit %d: %s", id, code, stderr.String())
@@ -216,4 +212,112 @@ func TestCheckSudokuScreens(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout.String(), "matches") {
 		t.Errorf("--expect: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
+}
+
+// TestAnnotateSudoku: --annotate on a screenshot of a jigsaw and of a
+// killer draws what was read: a thick line on every side between two cells
+// of different regions (and none between cells of one region), and a cage
+// outline inside every side between two cages (and none inside a cage);
+// the puzzle file is printed as without --annotate.
+func TestAnnotateSudoku(t *testing.T) {
+	for _, preset := range []string{"9jdb", "3x3ka"} {
+		ids, err := solo.Generate(preset, 5, 1)
+		if err != nil {
+			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+		}
+		game, err := solo.ParseID(ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		shot, err := solo.Render(ids[0], nil, solo.Look{Tile: 40}, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path, out := filepath.Join(dir, "screen.png"), filepath.Join(dir, "seen.png")
+		writePNG(t, path, shot)
+		code, stdout, stderr := runCmd(t, nil, "--annotate", out, path)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", preset, code, stderr)
+		}
+		var p puzzle.Sudoku
+		if err := json.Unmarshal([]byte(stdout), &p); err != nil || game.Diff(&p) != "" {
+			t.Fatalf("%s: printed %s (%v), want the game's file: %s", preset, stdout, err, game.Diff(&p))
+		}
+		drawn := readPNG(t, out)
+		n, b := game.Size, p.Board
+		pitch := float64(b.Width) / float64(n)
+		at := func(r, c float64) image.Point {
+			return image.Pt(b.X+int(c*pitch+0.5), b.Y+int(r*pitch+0.5))
+		}
+		inset := 40.0 / 8 / pitch
+		for r := range n {
+			for c := range n - 1 {
+				i, j := r*n+c, r*n+c+1
+				side := at(float64(r)+0.5, float64(c+1))
+				if want := game.Regions[i] != game.Regions[j]; colourNear(drawn, side, 1, annotatedRegion) != want {
+					t.Errorf("%s: row %d, cols %d-%d: region line drawn %v, want %v", preset, r+1, c+1, c+2, !want, want)
+				}
+				if !game.Killer {
+					continue
+				}
+				inside := at(float64(r)+0.5, float64(c+1)-inset)
+				if want := cageOf(game, i) != cageOf(game, j); colourNear(drawn, inside, 2, annotatedCage) != want {
+					t.Errorf("%s: row %d, cols %d-%d: cage outline drawn %v, want %v", preset, r+1, c+1, c+2, !want, want)
+				}
+			}
+		}
+	}
+}
+
+// The colours --annotate draws regions' sides and cages in.
+var (
+	annotatedRegion = color.RGBA{255, 140, 0, 255}
+	annotatedCage   = color.RGBA{0, 200, 0, 255}
+)
+
+// colourNear reports whether a pixel of img within radius of p is c.
+func colourNear(img image.Image, p image.Point, radius int, c color.RGBA) bool {
+	for y := p.Y - radius; y <= p.Y+radius; y++ {
+		for x := p.X - radius; x <= p.X+radius; x++ {
+			if color.RGBAModel.Convert(img.At(x, y)) == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func cageOf(g *solo.Game, cell int) int {
+	for i, c := range g.Cages {
+		if slices.Contains(c.Cells, cell) {
+			return i
+		}
+	}
+	return -1
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
 }

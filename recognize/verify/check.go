@@ -183,14 +183,14 @@ func isFile(path string) bool {
 // The error is the drawing's: the case's own failure is in the case.
 func (c *Case) check(rec *recognize.Recognizer, symbols *recognize.SymbolReader, annotateDir string) error {
 	start := time.Now()
-	img, origin, res, err := c.read(rec, symbols)
+	origin, draw, err := c.read(rec, symbols)
 	c.Time = time.Since(start)
 	c.Err = err
-	if annotateDir == "" || img == nil || res == nil || c.Outcome() == Passed {
+	if annotateDir == "" || draw == nil || c.Outcome() == Passed {
 		return nil
 	}
 	path := filepath.Join(annotateDir, c.Name+".png")
-	if err := SaveAnnotated(path, img, res, origin); err != nil {
+	if err := SaveAnnotated(path, draw(), origin); err != nil {
 		return err
 	}
 	c.Annotated = path
@@ -199,28 +199,29 @@ func (c *Case) check(rec *recognize.Recognizer, symbols *recognize.SymbolReader,
 
 // read reads the case's expected file and screenshot, recognizes it (a
 // sudoku when the expected file is one, else Puzlogic) and sets the
-// differences. It returns the image, origin and Puzlogic result to draw,
-// as far as it got (no result for a sudoku: there is no drawing of one).
-func (c *Case) read(rec *recognize.Recognizer, symbols *recognize.SymbolReader) (*image.RGBA, image.Point, *recognize.Result, error) {
+// differences. It returns the screenshot's origin and what draws what was
+// found on it, as far as it got (nil when the screenshot was not read).
+func (c *Case) read(rec *recognize.Recognizer, symbols *recognize.SymbolReader) (image.Point, func() *image.RGBA, error) {
 	want, err := ReadExpected(c.Expected)
 	if err != nil {
-		return nil, image.Point{}, nil, err
+		return image.Point{}, nil, err
 	}
 	img, origin, err := screenshot.Load(c.Shot)
 	if err != nil {
-		return nil, image.Point{}, nil, err
+		return image.Point{}, nil, err
 	}
 	if want.Sudoku != nil {
-		got, err := recognize.ReadSudoku(img, origin, symbols)
+		found, err := recognize.FindSudoku(img, origin, symbols)
 		if err == nil {
-			c.Diffs = puzzle.CompareSudoku(want.Sudoku, got)
+			c.Diffs = puzzle.CompareSudoku(want.Sudoku, found.Puzzle)
 		}
-		return img, origin, nil, err
+		return origin, func() *image.RGBA { return recognize.AnnotateSudoku(img, found) }, err
 	}
 	res, err := rec.Recognize(img, origin)
+	draw := func() *image.RGBA { return recognize.Annotate(img, res) }
 	if err != nil {
-		return img, origin, res, err
+		return origin, draw, err
 	}
 	c.Diffs = recognize.Compare(want.Puzzle, res.Puzzle, recognize.Tolerance(want.Puzzle))
-	return img, origin, res, nil
+	return origin, draw, nil
 }

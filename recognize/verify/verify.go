@@ -94,13 +94,13 @@ func verdict(w io.Writer, name, wantPath string, diffs []string) error {
 	return errkind.Errorf(ErrMismatch, "%s: %d differences from %s", name, len(diffs), wantPath)
 }
 
-// SaveAnnotated draws what was found on a copy of img (recognize.Annotate)
-// and saves it at path as a PNG that records the same screen origin. Like
-// every file puzbot writes, it replaces a regular file only
-// (internal/outfile).
-func SaveAnnotated(path string, img *image.RGBA, res *recognize.Result, origin image.Point) error {
+// SaveAnnotated saves a screenshot with what was found drawn on it
+// (recognize.Annotate, recognize.AnnotateSudoku) at path, as a PNG that
+// records the screenshot's screen origin. Like every file puzbot writes, it
+// replaces a regular file only (internal/outfile).
+func SaveAnnotated(path string, drawn *image.RGBA, origin image.Point) error {
 	var buf bytes.Buffer
-	if err := shotfile.Encode(&buf, recognize.Annotate(img, res), origin); err != nil {
+	if err := shotfile.Encode(&buf, drawn, origin); err != nil {
 		return fmt.Errorf("--annotate: %w", err)
 	}
 	if err := outfile.Write(path, buf.Bytes(), outfile.Options{Replace: true}); err != nil {
