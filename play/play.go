@@ -181,16 +181,15 @@ type player struct {
 	res    Result
 	start  time.Time
 
-	failures  int             // looks in a row that could not be read or solved
-	area      image.Rectangle // where the game was last seen; empty: look at the whole screen
-	current   *LevelResult    // the level being played, nil between levels
-	sudoku    *SudokuResult   // the sudoku being played, nil when none
-	started   time.Time       // when the current level or sudoku was first seen
-	planned   *puzzle.Moves
-	typePace  Pace           // the pace of typing into a grid
-	untaken   int            // turns of typing in a row in which no key took
-	layout    *puzzle.Sudoku // the layout of the sudoku being played, as looks read it
-	newLayout *puzzle.Sudoku // another layout the last look read, to be confirmed
+	failures int             // looks in a row that could not be read or solved
+	area     image.Rectangle // where the game was last seen; empty: look at the whole screen
+	current  *LevelResult    // the level being played, nil between levels
+	sudoku   *SudokuResult   // the sudoku being played, nil when none
+	started  time.Time       // when the current level or sudoku was first seen
+	planned  *puzzle.Moves
+	typePace Pace           // the pace of typing into a grid
+	untaken  int            // turns of typing in a row in which no key took
+	layout   *puzzle.Sudoku // the layout of the sudoku being played, as the first look read it
 }
 
 func (pl *player) run(ctx context.Context) error {

@@ -32,7 +32,7 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		pl.typePace = DefaultTypePace
 		pl.layout = layoutOf(s)
 	}
-	if err := pl.trustLayout(s); err != nil {
+	if err := pl.sameLayout(s); err != nil {
 		return err
 	}
 	if pl.planned != nil {
@@ -90,23 +90,16 @@ func (pl *player) verifySudoku(s *puzzle.Sudoku) error {
 	return nil
 }
 
-// trustLayout checks that the look read the layout of the sudoku being
-// played, and returns ErrUnreadable if not: the screen was changing. A
-// layout other than the trusted one is trusted once two looks in a row
-// have read it (another game in the window, or a first look that misread).
-func (pl *player) trustLayout(s *puzzle.Sudoku) error {
-	l := layoutOf(s)
-	diffs := puzzle.CompareSudoku(pl.layout, l)
-	if len(diffs) == 0 {
-		pl.newLayout = nil
-		return nil
+// sameLayout checks that the look read the layout of the sudoku being
+// played, as the first look read it, and returns ErrUnreadable if not: the
+// screen was changing (Solo's flash of a completed grid lasts 0.4 s, in
+// which looks can read it more than once). Another game opened in the
+// window fails every look, until the loop gives up.
+func (pl *player) sameLayout(s *puzzle.Sudoku) error {
+	if diffs := puzzle.CompareSudoku(pl.layout, layoutOf(s)); len(diffs) > 0 {
+		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", ErrUnreadable, diffs[0])
 	}
-	if pl.newLayout != nil && len(puzzle.CompareSudoku(pl.newLayout, l)) == 0 {
-		pl.layout, pl.newLayout = l, nil
-		return nil
-	}
-	pl.newLayout = l
-	return fmt.Errorf("%w: the grid's layout differs from the one being played (%s): the screen is changing", ErrUnreadable, diffs[0])
+	return nil
 }
 
 // layoutOf returns what of a sudoku stays the same while it is played: its

@@ -129,7 +129,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"keys too fast", func(s *sudokuSim) { s.needs = 3 * time.Millisecond }, true, 48},
 		{"a flash at the end", func(s *sudokuSim) {
 			// A sudoku X of one solution, of three without its diagonals.
-			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 1
+			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 3
 		}, false, 13},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -185,5 +185,20 @@ func TestPlaySudokuGivesUp(t *testing.T) {
 	}
 	if len(s.paces) != o.Retries+1 || s.paces[len(s.paces)-1].Pause <= s.paces[0].Pause {
 		t.Errorf("typed in %d turns at paces %v; want %d turns, slowing down", len(s.paces), s.paces, o.Retries+1)
+	}
+}
+
+// TestPlaySudokuAnotherLayout: when the looks go on reading another layout
+// than the first look's (another game opened in the window), the loop
+// gives up after Retries looks, saying why, rather than play it as the
+// same game.
+func TestPlaySudokuAnotherLayout(t *testing.T) {
+	s := newSudokuSim([]string{".2..", "....", "4...", "...3"}, 7)
+	s.diagonals, s.flashes = true, 1000
+	o := fast
+	o.Retries = 3
+	_, err := Play(context.Background(), s, s, s, o)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "layout differs") {
+		t.Fatalf("Play = %v, want ErrGaveUp saying the layout differs", err)
 	}
 }
