@@ -55,7 +55,7 @@ const glyphCacheFile = "glyphs.txt"
 // glyphCacheFormat is the version of the cache file's format. Change it
 // whenever the lines or the checksum change; glyphVersion changes with the
 // reader.
-const glyphCacheFormat = 2
+const glyphCacheFormat = 3
 
 // glyphCacheHeader is the first line of a cache file of this format and
 // reader version; a file that starts otherwise is ignored.

@@ -258,3 +258,26 @@ func TestGlyphCachePath(t *testing.T) {
 		t.Errorf("read back from the folder: %d, %v", d, ok)
 	}
 }
+
+// TestGlyphCacheThinStrokes: two glyphs alike but for their thin strokes
+// (one digit anti-aliased a little otherwise on two screens) are both kept,
+// so that runs that see them in turn read both from the cache instead of
+// each evicting the other and starting Tesseract.
+func TestGlyphCacheThinStrokes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "glyphs.txt")
+	a := testGlyph(3)
+	b := glyph{w: a.w, h: a.h, bits: a.bits, thin: testGlyph(4).bits}
+	for _, g := range []glyph{a, b} {
+		c := OpenGlyphCache(path)
+		c.add(g, g.key(), 3)
+		if err := c.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := OpenGlyphCache(path)
+	for i, g := range []glyph{a, b} {
+		if d, ok := c.lookup(g, g.key()); !ok || d != 3 {
+			t.Errorf("glyph %d: %d, %v; want 3 from the cache", i, d, ok)
+		}
+	}
+}

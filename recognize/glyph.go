@@ -30,7 +30,9 @@ type glyph struct {
 
 func (g glyph) empty() bool { return g.w == 0 || g.h == 0 }
 
-// key identifies the glyph's bitmap, for remembering what it reads as.
+// key identifies the glyph's bitmaps, both of which a reading may use, for
+// remembering what it reads as. Two glyphs alike but for their thin
+// strokes (the same digit anti-aliased a little otherwise) are two keys.
 func (g glyph) key() string {
 	h := sha256.New()
 	var head [12]byte
@@ -39,6 +41,8 @@ func (g glyph) key() string {
 	binary.LittleEndian.PutUint32(head[8:], uint32(g.h))
 	h.Write(head[:])
 	h.Write(g.bits)
+	h.Write([]byte{'/'})
+	h.Write(g.thin)
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }
 
