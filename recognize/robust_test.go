@@ -118,3 +118,15 @@ func TestRecognizeHardVariants(t *testing.T) {
 		checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, tc.v.name, tc.why), img, tc.v.origin(s), want)
 	}
 }
+
+// TestRecognizeRealJPEG70 reads every real screenshot recompressed as JPEG
+// of quality 70, lower than the variants': compression blurs the colour of
+// small blue digits most.
+func TestRecognizeRealJPEG70(t *testing.T) {
+	rec := newTestRecognizer(t)
+	v := variant{"as JPEG q70", 1, 70}
+	for _, s := range realScreens(t) {
+		img, want := v.transform(t, s)
+		checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
+	}
+}
