@@ -119,14 +119,17 @@ func TestRecognizeHardVariants(t *testing.T) {
 	}
 }
 
-// TestRecognizeRealJPEG70 reads every real screenshot recompressed as JPEG
-// of quality 70, lower than the variants': compression blurs the colour of
-// small blue digits most.
-func TestRecognizeRealJPEG70(t *testing.T) {
+// TestRecognizeJPEG70 reads every screenshot, real and the copy's, as JPEG
+// of quality 70, lower than the variants', at 100% and 125%: compression
+// blurs the colour of small blue digits most, and the copy writes every
+// clue with two digits ("09"). A real screenshot of level 10 once read its
+// blue "09" as 0 at that quality (see TestRecognizeRealNine for its digits).
+func TestRecognizeJPEG70(t *testing.T) {
 	rec := newTestRecognizer(t)
-	v := variant{"as JPEG q70", 1, 70}
-	for _, s := range realScreens(t) {
-		img, want := v.transform(t, s)
-		checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
+	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
+		for _, v := range []variant{{"as JPEG q70", 1, 70}, {"at 125% as JPEG q70", 1.25, 70}} {
+			img, want := v.transform(t, s)
+			checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
+		}
 	}
 }
