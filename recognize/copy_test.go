@@ -67,36 +67,3 @@ func TestRecognizeCopyVariants(t *testing.T) {
 		}
 	}
 }
-
-// TestRecognizePaddedCluesJPEG70 reads every level of the copy with a
-// zero-padded clue (the copy writes every clue with two digits: "09") as
-// JPEG of quality 70, lower than the variants', at 100% and 125%: a real
-// screenshot of level 10 once read its blue "09" as 0 at that quality.
-func TestRecognizePaddedCluesJPEG70(t *testing.T) {
-	rec := newTestRecognizer(t)
-	n := 0
-	for _, s := range copyScreens(t) {
-		if !hasPaddedClue(s.want) {
-			continue
-		}
-		n++
-		for _, v := range []variant{{"as JPEG q70", 1, 70}, {"at 125% as JPEG q70", 1.25, 70}} {
-			img, want := v.transform(t, s)
-			checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
-		}
-	}
-	if n == 0 {
-		t.Fatal("no level of the copy has a padded clue")
-	}
-}
-
-// hasPaddedClue says whether p has a clue of one digit, which the game
-// writes padded to two.
-func hasPaddedClue(p *puzzle.Puzzle) bool {
-	for _, s := range p.Sums {
-		if s.Target < 10 {
-			return true
-		}
-	}
-	return false
-}

@@ -1,12 +1,18 @@
 package recognize
 
 import (
+	"bytes"
+	"fmt"
 	"image"
+	"image/png"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/solo"
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // sweepEnv asks TestSudokuSweep for that many games of each preset; without
@@ -72,4 +78,116 @@ func TestSudokuSweep(t *testing.T) {
 		}
 		t.Logf("%s: %d games, %d refused, 0 misread", preset, len(ids), refused)
 	}
+}
+
+// TestSweep reads every screenshot (see sweepScreens) at many zooms and
+// JPEG qualities, and reports each one read wrong or not at all. It is slow
+// (minutes) and runs only when asked:
+//
+//	PUZBOT_SWEEP=1 go test -run 'TestSweep$' -v -timeout 1h ./recognize
+//
+// PUZBOT_SWEEP_ZOOMS and PUZBOT_SWEEP_QUALITIES (space-separated; quality 0
+// is PNG) change what is tried, PUZBOT_SWEEP_ONLY keeps the screenshots whose
+// name contains it, and PUZBOT_SWEEP_DUMP names a folder to write each
+// failing image into (name.png, with name.json when it was misread), for
+// puzbot-recognize --annotate and --expect. A dumped image has no origin
+// chunk: give --expect the screenshot's origin, scaled, with --origin.
+func TestSweep(t *testing.T) {
+	if os.Getenv("PUZBOT_SWEEP") == "" {
+		t.Skip("set PUZBOT_SWEEP=1 to sweep zooms and JPEG qualities")
+	}
+	zooms := sweepList(t, "PUZBOT_SWEEP_ZOOMS", "0.67 0.75 0.8 0.9 1 1.1 1.25 1.5")
+	qualities := sweepList(t, "PUZBOT_SWEEP_QUALITIES", "0 75 85 95")
+	only, dump := os.Getenv("PUZBOT_SWEEP_ONLY"), os.Getenv("PUZBOT_SWEEP_DUMP")
+	rec := newTestRecognizer(t)
+	tried, failed := 0, 0
+	for _, s := range sweepScreens(t) {
+		if !strings.Contains(s.name, only) {
+			continue
+		}
+		for _, z := range zooms {
+			for _, q := range qualities {
+				v := variant{fmt.Sprintf("at %.0f%% q%.0f", 100*z, q), z, int(q)}
+				img, want := v.transform(t, s)
+				tried++
+				res, err := rec.Recognize(img, v.origin(s))
+				var diffs []string
+				if err == nil {
+					diffs = Compare(want, res.Puzzle, Tolerance(want))
+				}
+				if err == nil && len(diffs) == 0 {
+					continue
+				}
+				failed++
+				name := strings.ReplaceAll(s.name+" "+v.name, " ", "_")
+				if err != nil {
+					t.Errorf("%s %s: %v", s.name, v.name, err)
+					dumpSweepImage(t, dump, name, img, nil)
+					continue
+				}
+				t.Errorf("%s %s: %s", s.name, v.name, strings.Join(diffs, "; "))
+				dumpSweepImage(t, dump, name, img, want)
+			}
+		}
+	}
+	t.Logf("%d of %d read wrong or not at all", failed, tried)
+}
+
+// sweepList reads the numbers in the variable env, space-separated, or def
+// when it is unset.
+func sweepList(t *testing.T, env, def string) []float64 {
+	v := os.Getenv(env)
+	if v == "" {
+		v = def
+	}
+	var out []float64
+	for _, w := range strings.Fields(v) {
+		f, err := strconv.ParseFloat(w, 64)
+		if err != nil {
+			t.Fatalf("%s: %v", env, err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// dumpSweepImage writes img as dir/name.png and, when it was misread, the
+// expected file as dir/name.json; nothing when dir is "".
+func dumpSweepImage(t *testing.T, dir, name string, img *image.RGBA, want *puzzle.Puzzle) {
+	if dir == "" {
+		return
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if want == nil {
+		return
+	}
+	buf.Reset()
+	if err := puzzle.Encode(&buf, want); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".json"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sweepScreens returns every screenshot, real and the copy's, the real
+// level 1 relabelled as levels 10 and 11, and the copy's level 10 with its
+// blue "09" in the real game's digits, touching as the game sets them.
+func sweepScreens(t *testing.T) []screen {
+	real := realScreens(t)
+	byName := map[string]screen{}
+	for _, s := range append(append([]screen(nil), real...), copyScreens(t)...) {
+		byName[s.name] = s
+	}
+	out := append(append([]screen(nil), real...), copyScreens(t)...)
+	for _, level := range []int{10, 11} {
+		out = append(out, relabel(t, byName["level01"], byName["level07"], level))
+	}
+	return append(out, realNine(t, byName["level06"], byName["level07"], byName["copy level10"], blue, realGap(t)))
 }

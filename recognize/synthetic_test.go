@@ -3,7 +3,10 @@ package recognize
 import (
 	"fmt"
 	"image"
+	"math"
 	"testing"
+
+	"github.com/puzbot/puzbot/internal/testdata"
 )
 
 // blue is the game's blue for clues that count the blue blocks (#1e5ad2).
@@ -36,14 +39,20 @@ func clueBoxes(t *testing.T, s screen, axis string, index int) (tri image.Rectan
 // paint draws on dst, at the place of src's box r moved by shift, the
 // character or triangle of src in r (drawn on srcBg) in colour ink on the
 // background dstBg, pixel by pixel in the share of ink each shows, as the
-// game's anti-aliasing draws it.
+// game's anti-aliasing draws it: over the ink already there (dst's pixels
+// are dstBg or ink mixed), so that a character set touching another
+// leaves the other's edge.
 func paint(dst *image.RGBA, dstBg, ink rgb, src *image.RGBA, r image.Rectangle, srcBg rgb, shift image.Point) {
 	r = r.Inset(-1)
 	cover := coverage(src, r, srcBg, anyInk)
 	mix := func(a, b uint8, t float64) uint8 { return uint8(float64(a) + t*(float64(b)-float64(a)) + 0.5) }
+	share := func(c rgb) float64 { // the share of ink dst shows already
+		return math.Max(0, math.Min(1, float64(dstBg.lum()-c.lum())/float64(dstBg.lum()-ink.lum())))
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			t := cover[(y-r.Min.Y)*r.Dx()+x-r.Min.X]
+			t = 1 - (1-t)*(1-share(at(dst, x+shift.X, y+shift.Y)))
 			i := (y+shift.Y)*dst.Stride + 4*(x+shift.X)
 			dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2] = mix(dstBg.r, ink.r, t), mix(dstBg.g, ink.g, t), mix(dstBg.b, ink.b, t)
 		}
@@ -53,10 +62,9 @@ func paint(dst *image.RGBA, dstBg, ink rgb, src *image.RGBA, r image.Rectangle, 
 // realNine returns a copy of the game copy's level 10 whose blue "09"
 // right of row 3 is drawn with the real game's bold digits instead of the
 // copy's font: the 0 of level 6's "10" and the 9 of level 7's "19", in the
-// game's blue, the 9 where the copy's is and the 0 a pixel left of it, as
-// tight as the game sets its bold digits (its "04" leaves a pixel or less
-// between them).
-func realNine(t *testing.T, level06, level07, level10 screen, ink rgb) screen {
+// game's blue, the 9 where the copy's is and the 0 gap pixels left of it
+// (the game's "04" leaves none: see realGap).
+func realNine(t *testing.T, level06, level07, level10 screen, ink rgb, gap int) screen {
 	t.Helper()
 	img := image.NewRGBA(level10.img.Rect)
 	copy(img.Pix, level10.img.Pix)
@@ -73,15 +81,51 @@ func realNine(t *testing.T, level06, level07, level10 screen, ink rgb) screen {
 	}
 	nineAt := image.Pt(was.Min.X, was.Max.Y-nine.Dy())
 	paint(img, bg, ink, level07.img, nine, bg07, nineAt.Sub(nine.Min))
-	zeroAt := image.Pt(nineAt.X-1-zero.Dx(), was.Max.Y-zero.Dy())
+	zeroAt := image.Pt(nineAt.X-gap-zero.Dx(), was.Max.Y-zero.Dy())
 	paint(img, bg, ink, level06.img, zero, bg06, zeroAt.Sub(zero.Min))
-	return screen{name: "copy level10 with the real font's 09", data: level10.data, img: img, want: level10.want}
+	name := fmt.Sprintf("copy level10 with the real font's 09, %d px apart", gap)
+	return screen{name: name, data: level10.data, img: img, want: level10.want}
+}
+
+// realGap is how many columns the real game leaves between the digits of a
+// zero-padded clue: those of its "04" (crops/clue-04.png) that show no
+// more than a quarter of the ink's contrast, between the 0's ink and the
+// 4's.
+func realGap(t *testing.T) int {
+	t.Helper()
+	img := toRGBA(testdata.ReadPNG(t, testdata.Glob(t, "puzlogic/crops/clue-04.png")[0]))
+	cover := coverage(img, img.Rect, at(img, 0, 0), anyInk)
+	w := img.Rect.Dx()
+	inked := make([]bool, w)
+	for i, v := range cover {
+		inked[i%w] = inked[i%w] || v > 0.25
+	}
+	var runs [][2]int // the runs of inked columns
+	for x := 0; x < w; x++ {
+		if inked[x] && (x == 0 || !inked[x-1]) {
+			runs = append(runs, [2]int{x, x})
+		}
+		if inked[x] {
+			runs[len(runs)-1][1] = x
+		}
+	}
+	switch len(runs) {
+	case 1:
+		return 0
+	case 2:
+		return runs[1][0] - runs[0][1] - 1
+	}
+	t.Fatalf("clue-04.png: %d runs of inked columns, want the 0 and the 4", len(runs))
+	return 0
 }
 
 // TestRecognizeRealNine reads the game copy's level 10 with its blue "09"
-// in the real game's digits (see realNine) in every variant, and as JPEG of
-// quality 70, at which a real screenshot of level 10 read it as 0, in
-// lighter and darker blues too: the real game's is known only roughly.
+// in the real game's digits (see realNine), a pixel apart and touching as
+// the game sets them (realGap), in every variant, and as JPEG of quality
+// 70, at which a real screenshot of level 10 read it as 0, in lighter and
+// darker blues too: the real game's is known only roughly. Two digits that
+// touch are one blob, cut in two where they meet: once cut through the
+// counter of the 0, and read as nothing.
 func TestRecognizeRealNine(t *testing.T) {
 	rec := newTestRecognizer(t)
 	byName := map[string]screen{}
@@ -89,17 +133,26 @@ func TestRecognizeRealNine(t *testing.T) {
 		byName[s.name] = s
 	}
 	level06, level07, level10 := byName["level06"], byName["level07"], byName["copy level10"]
-	s := realNine(t, level06, level07, level10, blue)
-	for _, v := range variants {
-		img, want := v.transform(t, s)
-		checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
-	}
-	for _, ink := range []rgb{blue, {0x32, 0x64, 0xc8}, {0x3c, 0x78, 0xdc}, {0x46, 0x82, 0xe6}} {
-		s := realNine(t, level06, level07, level10, ink)
-		for _, zoom := range []float64{0.75, 0.9, 1, 1.25} {
-			v := variant{fmt.Sprintf("in %v at %.0f%% as JPEG q70", ink, 100*zoom), zoom, 70}
+	for _, gap := range []int{1, realGap(t)} {
+		s := realNine(t, level06, level07, level10, blue, gap)
+		for _, v := range variants {
 			img, want := v.transform(t, s)
 			checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
 		}
+		for _, ink := range []rgb{blue, {0x32, 0x64, 0xc8}, {0x3c, 0x78, 0xdc}, {0x46, 0x82, 0xe6}} {
+			s := realNine(t, level06, level07, level10, ink, gap)
+			for _, zoom := range []float64{0.75, 0.9, 1, 1.25} {
+				v := variant{fmt.Sprintf("in %v at %.0f%% as JPEG q70", ink, 100*zoom), zoom, 70}
+				img, want := v.transform(t, s)
+				checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
+			}
+		}
+	}
+	// Cut in colour, the seam of the lightest blue at 67% showed more ink
+	// than the 0's counter.
+	s := realNine(t, level06, level07, level10, rgb{0x46, 0x82, 0xe6}, realGap(t))
+	for _, v := range []variant{{"at 67% as JPEG q85", 0.67, 85}, {"at 67% as JPEG q95", 0.67, 95}} {
+		img, want := v.transform(t, s)
+		checkRecognized(t, rec, s.name+" in the lightest blue "+v.name, img, v.origin(s), want)
 	}
 }

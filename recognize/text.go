@@ -153,40 +153,54 @@ func labelNumber(l textLine) (digits []image.Rectangle, ok bool) {
 
 // characters returns the box of blob b if it has the size of a character
 // next to a lattice of the given step, drawn on paper, split in two if it
-// is as wide as two characters (digits that touch at small zooms); or
-// nothing. Characters of white marks are split on their white, not on the
-// dark outline around it.
+// is as wide as two characters; or nothing.
+//
+// Two characters touch when the game sets its bold digits a pixel apart or
+// less ("04"), or blur joins them. Its digits are equally wide, so that a
+// narrow 1 stands off its neighbour: two that touch are wide ones, each at
+// least half as wide as tall, and the cut leaves that much on each side
+// (through the counter of a bold 0 it crosses less ink than at the seam).
+//
+// Characters of white marks are split on their white, not on the dark
+// outline around it; the others, dark or blue, on their brightness alone,
+// as blue digits are cut (see inkSide): JPEG's colour bleed fills the seam
+// between two blue digits.
 func (sc *scene) characters(bl *blobs, b blob, step float64, paper rgb) []image.Rectangle {
 	h := float64(b.box.Dy())
 	if h < 0.15*step || h > 0.6*step || float64(b.box.Dx()) > 2*h {
 		return nil
 	}
-	ink := anyInk
+	ink := darkerInk
 	if sc.lightShare(bl, b.label, b.box) >= whiteMarkShare {
 		ink = lighterInk
 	}
-	return sc.splitWide(b.box, paper, ink)
+	return sc.splitWide(b.box, paper, ink, b.box.Dy()/2)
 }
 
 // splitWide returns r as one character box, or as two when it is too wide
-// for one.
-func (sc *scene) splitWide(r image.Rectangle, paper rgb, ink inkSide) []image.Rectangle {
+// for one, each at least minPart pixels wide (see splitInTwo).
+func (sc *scene) splitWide(r image.Rectangle, paper rgb, ink inkSide, minPart int) []image.Rectangle {
 	if float64(r.Dx()) <= 1.1*float64(r.Dy()) {
 		return []image.Rectangle{r}
 	}
-	return sc.splitInTwo(r, paper, ink)
+	return sc.splitInTwo(r, paper, ink, minPart)
 }
 
 // splitInTwo cuts r, two characters that touch, in two at the column
-// showing the least ink near its middle.
-func (sc *scene) splitInTwo(r image.Rectangle, paper rgb, ink inkSide) []image.Rectangle {
+// showing the least ink near its middle that leaves at least minPart
+// pixels on each side.
+func (sc *scene) splitInTwo(r image.Rectangle, paper rgb, ink inkSide, minPart int) []image.Rectangle {
 	cover := coverage(sc.im, r.Add(sc.org), paper, ink)
 	if cover == nil {
 		return []image.Rectangle{r}
 	}
 	w := r.Dx()
+	lo, hi := max(w*3/10, minPart), min(w*7/10, w-1-minPart)
+	if lo > hi {
+		lo, hi = w/2, w/2
+	}
 	cut, least := w/2, math.Inf(1)
-	for x := w * 3 / 10; x <= w*7/10; x++ {
+	for x := lo; x <= hi; x++ {
 		sum := 0.0
 		for y := 0; y < r.Dy(); y++ {
 			sum += cover[y*w+x]
@@ -230,7 +244,7 @@ func (sc *scene) localChars(r image.Rectangle, paper rgb, minHeight float64) []i
 		if h < minHeight {
 			continue
 		}
-		chars = append(chars, sc.splitWide(b.box.Add(r.Min), paper, anyInk)...)
+		chars = append(chars, sc.splitWide(b.box.Add(r.Min), paper, anyInk, 0)...)
 	}
 	sort.Slice(chars, func(i, j int) bool { return chars[i].Min.X < chars[j].Min.X })
 	return chars
