@@ -18,6 +18,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/solo"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve"
 )
@@ -244,7 +245,7 @@ func TestAnnotateSudoku(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &p); err != nil || game.Diff(&p) != "" {
 			t.Fatalf("%s: printed %s (%v), want the game's file: %s", preset, stdout, err, game.Diff(&p))
 		}
-		drawn := readPNG(t, out)
+		drawn := testdata.ReadPNG(t, out)
 		n, b := game.Size, p.Board
 		pitch := float64(b.Width) / float64(n)
 		at := func(r, c float64) image.Point {
@@ -306,18 +307,4 @@ func writePNG(t *testing.T, path string, img image.Image) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func readPNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
 }
