@@ -8,12 +8,14 @@
 package browser
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -66,7 +68,21 @@ func Args(opts Options, profile string) []string {
 	if w == 0 || h == 0 {
 		w, h = 1920, 1080
 	}
-	args := []string{
+	args := append(quietArgs(profile),
+		"--window-position="+strconv.Itoa(opts.X)+","+strconv.Itoa(opts.Y),
+		"--window-size="+strconv.Itoa(w)+","+strconv.Itoa(h),
+		"--force-device-scale-factor=1",
+	)
+	if opts.Kiosk {
+		return append(args, "--kiosk", opts.URL)
+	}
+	return append(args, "--app="+opts.URL)
+}
+
+// quietArgs are the flags of every run: as root, offline, with a fresh
+// profile in the folder profile (see Args).
+func quietArgs(profile string) []string {
+	return []string{
 		"--no-sandbox",
 		"--test-type",
 		"--disable-gpu",
@@ -80,14 +96,41 @@ func Args(opts Options, profile string) []string {
 		"--disable-session-crashed-bubble",
 		"--password-store=basic",
 		"--user-data-dir=" + profile,
-		"--window-position=" + strconv.Itoa(opts.X) + "," + strconv.Itoa(opts.Y),
-		"--window-size=" + strconv.Itoa(w) + "," + strconv.Itoa(h),
-		"--force-device-scale-factor=1",
 	}
-	if opts.Kiosk {
-		return append(args, "--kiosk", opts.URL)
+}
+
+// Screenshot renders the page at url in a headless browser, with no X
+// display, in a viewport of width by height pixels at a device scale factor
+// of 1, and writes it to out as a PNG. It gives up when ctx ends.
+func Screenshot(ctx context.Context, url string, width, height int, out string) error {
+	bin, err := Find()
+	if err != nil {
+		return err
 	}
-	return append(args, "--app="+opts.URL)
+	profile, err := os.MkdirTemp("", "puzbot-chromium-")
+	if err != nil {
+		return fmt.Errorf("browser profile: %w", err)
+	}
+	defer os.RemoveAll(profile)
+	args := append(quietArgs(profile), "--headless", "--hide-scrollbars",
+		"--window-size="+strconv.Itoa(width)+","+strconv.Itoa(height),
+		"--force-device-scale-factor=1", "--screenshot="+out, url)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	if log, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s --screenshot: %w: %s", bin, err, lastLine(log))
+	}
+	if _, err := os.Stat(out); err != nil {
+		return fmt.Errorf("%s --screenshot wrote no picture: %w", bin, err)
+	}
+	return nil
+}
+
+// lastLine returns the last line of out that is not empty.
+func lastLine(out []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return lines[len(lines)-1]
 }
 
 // Launch starts the browser and returns without waiting for the page to

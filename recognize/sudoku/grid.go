@@ -179,10 +179,11 @@ func lattice(ls []Line, first, last Line, n int) []Line {
 	return out
 }
 
-// samePitch says whether rows and columns, n+1 lines each, are spaced alike:
-// the grid's cells are square.
+// samePitch says whether rows and columns, n+1 lines each, are spaced
+// nearly alike: the grid's cells are square, or nearly (a web page's table
+// may add a pixel or more of padding one way), within a sixth.
 func samePitch(cols, rows []Line, n int) bool {
 	w := cols[n].centre2() - cols[0].centre2()
 	h := rows[n].centre2() - rows[0].centre2()
-	return abs(w-h) <= max(4, w/n/8)
+	return 6*abs(w-h) <= max(w, h)
 }
