@@ -56,7 +56,10 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	}
 	e := r.engines[symbols]
 	if e == nil {
-		e = &tesseract{whitelist: symbols}
+		// Letters in either case: Solo draws a, b, c; other programs A, B,
+		// C, which Tesseract limited to lower case reads as the nearest
+		// symbol it may (B as 8).
+		e = &tesseract{whitelist: symbols + strings.ToUpper(strings.TrimLeft(symbols, "0123456789"))}
 		r.engines[symbols] = e
 	}
 	s, err := e.readSymbol(g, symbols)
@@ -71,7 +74,11 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 // its renderings favour by two over any other (tesseract.vote).
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+		// A letter whose two cases look alike may come back as both ("Cc").
 		text = strings.ToLower(text)
+		if len(text) == 2 && text[0] == text[1] {
+			text = text[:1]
+		}
 		if len(text) != 1 || !strings.Contains(symbols, text) {
 			return 0, false
 		}

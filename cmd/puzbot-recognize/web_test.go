@@ -72,7 +72,8 @@ func (w webSudoku) regions() []string {
 }
 
 // html writes the page: a heading, and the grid as a table whose cells'
-// borders are thin inside a box and thick around it.
+// borders are thin inside a box and thick around it (on both cells of a
+// side: of two borders that collapse into one, the first cell's wins).
 func (w webSudoku) html() string {
 	givens, entries := w.rows()
 	n := w.size()
@@ -91,7 +92,7 @@ func (w webSudoku) html() string {
 			}
 			fmt.Fprintf(&b, `<td style="width:%dpx;height:%dpx;padding:0;text-align:center;background:%s;`+
 				`border-top:%s;border-left:%s;border-bottom:%s;border-right:%s">`,
-				w.cellW, w.cell, w.paper, side(r%w.boxH == 0), side(c%w.boxW == 0), side(r == n-1), side(c == n-1))
+				w.cellW, w.cell, w.paper, side(r%w.boxH == 0), side(c%w.boxW == 0), side((r+1)%w.boxH == 0), side((c+1)%w.boxW == 0))
 			switch {
 			case givens[r][c] != '.':
 				fmt.Fprintf(&b, `<span style="color:%s">%c</span>`, w.given, givens[r][c])
@@ -108,8 +109,10 @@ func (w webSudoku) html() string {
 
 // TestWebSudokuPages: sudoku grids as web pages draw them, not as Solo does
 // (thin lines lighter than the thick ones, cells a little wider than tall,
-// a dark theme, rectangular boxes, small cells), rendered by a headless
-// chromium, read as what the page shows: givens, entries and regions.
+// a dark theme, rectangular boxes, small cells, box lines only a pixel
+// thicker or only darker than the others, letters for 10 and up), rendered
+// by a headless chromium, read as what the page shows: givens, entries and
+// regions.
 func TestWebSudokuPages(t *testing.T) {
 	if _, err := browser.Find(); err != nil {
 		t.Skip(err)
@@ -119,6 +122,9 @@ func TestWebSudokuPages(t *testing.T) {
 		{"dark theme", 3, 3, 44, 44, "#121212", "#1e1e1e", "1px solid #444", "2px solid #aaa", "#e8e8e8", "#6ab0ff", "26px DejaVu Serif"},
 		{"6x6, boxes 3 wide and 2 tall", 3, 2, 56, 56, "#fff", "#fff", "1px solid #000", "3px solid #000", "#000", "#c00", "bold 34px DejaVu Sans"},
 		{"4x4, small cells", 2, 2, 30, 30, "#eef", "#fff", "1px solid #99a", "2px solid #224", "#224", "#080", "20px DejaVu Sans Mono"},
+		{"6x6, box lines a pixel thicker", 3, 2, 46, 46, "#fff", "#fff", "1px solid #888", "2px solid #222", "#222", "#06c", "28px DejaVu Sans"},
+		{"12x12 of 4x3 boxes, box lines only darker", 4, 3, 36, 36, "#f4f4f4", "#fff", "1px solid #ccc", "1px solid #333", "#000", "#a0a", "22px DejaVu Sans"},
+		{"light grey lines only, black givens", 3, 3, 40, 40, "#fff", "#fff", "1px solid #ddd", "3px solid #bbb", "#000", "#1565c0", "24px DejaVu Sans"},
 	}
 	dir := t.TempDir()
 	for i, w := range pages {
@@ -127,7 +133,7 @@ func TestWebSudokuPages(t *testing.T) {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		err := browser.Screenshot(ctx, "file://"+page, 900, 800, shot)
+		err := browser.Screenshot(ctx, "file://"+page, 900, 900, shot)
 		cancel()
 		if err != nil {
 			t.Fatal(err)

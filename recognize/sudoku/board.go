@@ -37,15 +37,49 @@ func Read(m *image.RGBA) (*Board, error) {
 }
 
 // markEntries tells the glyphs a player entered from the givens by their
-// colour: givens are drawn in the grid's ink or near it (within givenTol of
-// the lines' colour), entries in a colour of their own (a player's, an
-// error's).
+// colour: givens are drawn in one colour (givenColour) or near it (within
+// givenTol), entries in a colour of their own (a player's, an error's).
 func markEntries(cells [][]Content, lines rgb) {
+	ref := givenColour(cells, lines)
 	for _, row := range cells {
 		for i := range row {
 			if g := row[i].Glyph; g != nil {
-				row[i].Entry = distance(g.Colour, lines) > givenTol
+				row[i].Entry = distance(g.Colour, ref) > givenTol
 			}
 		}
 	}
+}
+
+// givenColour returns the colour of the givens: the lines' own when a glyph
+// is drawn within givenTol of it (Solo draws its givens in the grid's ink),
+// else the most neutral glyph colour if it is a grey (a page that draws
+// light grey lines, black givens and blue entries). A grid whose glyphs
+// are all coloured unlike its lines holds entries only (a killer sudoku
+// half played).
+func givenColour(cells [][]Content, lines rgb) rgb {
+	ref, best := lines, neutralTol+1
+	for _, row := range cells {
+		for _, c := range row {
+			g := c.Glyph
+			if g == nil {
+				continue
+			}
+			if distance(g.Colour, lines) <= givenTol {
+				return lines
+			}
+			if chroma(g.Colour) < best {
+				ref, best = g.Colour, chroma(g.Colour)
+			}
+		}
+	}
+	return ref
+}
+
+// neutralTol is the most chroma a grey has.
+const neutralTol = 32
+
+// chroma is how far a colour is from grey: its largest channel less its
+// smallest.
+func chroma(c rgb) int {
+	return int(max(c[0], c[1], c[2])) - int(min(c[0], c[1], c[2]))
 }

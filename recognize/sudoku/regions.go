@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -37,19 +38,19 @@ func ReadLayout(m *image.RGBA, g *Grid) (*Layout, error) {
 	return &Layout{Regions: regions, Diagonals: shadedDiagonals(p, g)}, nil
 }
 
-// findRegions labels the cells of g by region: the cells that no thick line
-// parts. With no thick line inside the grid, the regions are the square
+// findRegions labels the cells of g by region: the cells that no heavy line
+// parts. With no heavy line inside the grid, the regions are the square
 // boxes of a grid whose size is a square.
 func findRegions(p picture, g *Grid) ([][]int, error) {
-	right, below := edgeThicknesses(p, g)
-	thick, ok := thickFrom(innerEdges(right, below))
+	right, below := edgeWeights(p, g)
+	heavy, ok := heavyFrom(innerEdges(right, below))
 	uf := newUnionFind(g.N * g.N)
 	for r := 0; r < g.N; r++ {
 		for c := 0; c < g.N; c++ {
-			if c+1 < g.N && (!ok || right[r][c] < thick) {
+			if c+1 < g.N && (!ok || right[r][c] < heavy) {
 				uf.join(r*g.N+c, r*g.N+c+1)
 			}
-			if r+1 < g.N && (!ok || below[r][c] < thick) {
+			if r+1 < g.N && (!ok || below[r][c] < heavy) {
 				uf.join(r*g.N+c, (r+1)*g.N+c)
 			}
 		}
@@ -105,70 +106,82 @@ func labels(uf unionFind, n int) ([][]int, error) {
 	return regions, nil
 }
 
-// edgeThicknesses measures the line between each cell and its neighbour on
-// the right (right[r][c]) and below (below[r][c]), in pixels.
-func edgeThicknesses(p picture, g *Grid) (right, below [][]int) {
+// edgeWeights weighs the line between each cell and its neighbour on the
+// right (right[r][c]) and below (below[r][c]): see edgeWeight.
+func edgeWeights(p picture, g *Grid) (right, below [][]int) {
+	paper := make([][]rgb, g.N)
+	for r := range paper {
+		paper[r] = make([]rgb, g.N)
+		for c := range paper[r] {
+			paper[r][c] = cellBackground(p, g.cell(r, c))
+		}
+	}
 	right, below = make([][]int, g.N), make([][]int, g.N)
 	for r := 0; r < g.N; r++ {
 		right[r], below[r] = make([]int, g.N), make([]int, g.N)
 		for c := 0; c < g.N; c++ {
 			if c+1 < g.N {
-				right[r][c] = edgeThickness(axis{horizontal: false, p: p}, g.Cols[c+1], g.Rows[r].Hi, g.Rows[r+1].Lo)
+				right[r][c] = edgeWeight(axis{horizontal: false, p: p}, g.Cols[c+1], g.Rows[r].Hi, g.Rows[r+1].Lo, paper[r][c], paper[r][c+1])
 			}
 			if r+1 < g.N {
-				below[r][c] = edgeThickness(axis{horizontal: true, p: p}, g.Rows[r+1], g.Cols[c].Hi, g.Cols[c+1].Lo)
+				below[r][c] = edgeWeight(axis{horizontal: true, p: p}, g.Rows[r+1], g.Cols[c].Hi, g.Cols[c+1].Lo, paper[r][c], paper[r+1][c])
 			}
 		}
 	}
 	return right, below
 }
 
-// edgeThickness returns how thick the line l is between from and to along
-// it: the median, over the middle half, of the run of the line's colour
-// across it that meets the line's band.
-func edgeThickness(a axis, l Line, from, to int) int {
-	var runs []int
+// edgeWeight returns how much ink the line l lays between from and to along
+// it, between two cells of the backgrounds before and after it: the median,
+// over the middle half, of the ink across it (inkAcross). A region's border
+// is heavier than the lines inside regions, by being thicker (Solo draws
+// it three pixels or more against one), or darker (web pages draw light
+// grey lines inside and dark ones around), or both.
+func edgeWeight(a axis, l Line, from, to int, before, after rgb) int {
+	var inks []int
 	for along := from + (to-from)/4; along < to-(to-from)/4; along++ {
-		runs = append(runs, runAcross(a, l, along))
+		inks = append(inks, inkAcross(a, l, along, before, after))
 	}
-	sort.Ints(runs)
-	return runs[len(runs)/2]
+	sort.Ints(inks)
+	return inks[len(inks)/2]
 }
 
-// runAcross returns the length of the run of the line's colour across it
-// at along, through the first pixel of its band that has that colour; 0
-// when none has.
-func runAcross(a axis, l Line, along int) int {
+// inkAcross sums, over the line's band and the ink touching it on either
+// side (antialiasing, two pixels at most), how far each pixel is from the
+// nearer of the two cells' backgrounds, at along. Ink beyond a pixel of
+// background (a killer cage's outline beside the line) is not the line's.
+func inkAcross(a axis, l Line, along int, before, after rgb) int {
 	_, nAcross := a.lengths()
-	for k := l.Lo; k < l.Hi; k++ {
-		if !near(a.at(along, k), l.colour, colourTol) {
-			continue
-		}
-		lo, hi := k, k+1
-		for lo > max(0, l.Lo-maxThick) && near(a.at(along, lo-1), l.colour, colourTol) {
-			lo--
-		}
-		for hi < min(nAcross, l.Hi+maxThick) && near(a.at(along, hi), l.colour, colourTol) {
-			hi++
-		}
-		return hi - lo
+	contrast := func(k int) int {
+		c := a.at(along, k)
+		return min(distance(c, before), distance(c, after))
 	}
-	return 0
+	ink := 0
+	for k := l.Lo; k < l.Hi; k++ {
+		ink += contrast(k)
+	}
+	for k := l.Lo - 1; k >= max(0, l.Lo-2) && contrast(k) > colourTol/2; k-- {
+		ink += contrast(k)
+	}
+	for k := l.Hi; k < min(nAcross, l.Hi+2) && contrast(k) > colourTol/2; k++ {
+		ink += contrast(k)
+	}
+	return ink
 }
 
-// thickFrom returns the thickness from which a line is thick, given the
-// thicknesses of all the lines between cells: twice the thinnest's and two
-// pixels more at least. It returns false when none is that thick.
-func thickFrom(ts []int) (int, bool) {
-	if len(ts) == 0 {
+// heavyFrom returns the weight from which a line is heavy, a region's
+// border, given the weights of all the lines between cells: 1.8 times that
+// of the light ones (the tenth lightest of all), which most lines inside
+// regions are. It returns false when no line is that heavy.
+func heavyFrom(ws []int) (int, bool) {
+	if len(ws) == 0 {
 		return 0, false
 	}
-	lo, hi := ts[0], ts[0]
-	for _, t := range ts {
-		lo, hi = min(lo, t), max(hi, t)
-	}
-	thick := max(2*lo, lo+2)
-	return thick, hi >= thick
+	sorted := slices.Clone(ws)
+	slices.Sort(sorted)
+	light := max(1, sorted[len(sorted)/10])
+	heavy := light * 9 / 5
+	return heavy, sorted[len(sorted)-1] >= heavy
 }
 
 // innerEdges returns the thicknesses of the lines between two cells: right
