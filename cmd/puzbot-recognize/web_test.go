@@ -24,6 +24,7 @@ type webSudoku struct {
 	thin, thick string // the CSS borders inside boxes and around them
 	given, mine string // the colours of givens and of a player's entries
 	font        string // the CSS font of the numbers
+	shade       string // the background of every other box, if any
 }
 
 func (w webSudoku) size() int { return w.boxW * w.boxH }
@@ -90,9 +91,13 @@ func (w webSudoku) html() string {
 				}
 				return w.thin
 			}
+			paper := w.paper
+			if w.shade != "" && (r/w.boxH+c/w.boxW)%2 == 0 {
+				paper = w.shade
+			}
 			fmt.Fprintf(&b, `<td style="width:%dpx;height:%dpx;padding:0;text-align:center;background:%s;`+
 				`border-top:%s;border-left:%s;border-bottom:%s;border-right:%s">`,
-				w.cellW, w.cell, w.paper, side(r%w.boxH == 0), side(c%w.boxW == 0), side((r+1)%w.boxH == 0), side((c+1)%w.boxW == 0))
+				w.cellW, w.cell, paper, side(r%w.boxH == 0), side(c%w.boxW == 0), side((r+1)%w.boxH == 0), side((c+1)%w.boxW == 0))
 			switch {
 			case givens[r][c] != '.':
 				fmt.Fprintf(&b, `<span style="color:%s">%c</span>`, w.given, givens[r][c])
@@ -110,7 +115,8 @@ func (w webSudoku) html() string {
 // TestWebSudokuPages: sudoku grids as web pages draw them, not as Solo does
 // (thin lines lighter than the thick ones, cells a little wider than tall,
 // a dark theme, rectangular boxes, small cells, box lines only a pixel
-// thicker or only darker than the others, letters for 10 and up), rendered
+// thicker or only darker than the others, letters for 10 and up, light
+// grey lines with black givens, every other box shaded), rendered
 // by a headless chromium, read as what the page shows: givens, entries and
 // regions.
 func TestWebSudokuPages(t *testing.T) {
@@ -118,13 +124,14 @@ func TestWebSudokuPages(t *testing.T) {
 		t.Skip(err)
 	}
 	pages := []webSudoku{
-		{"light thin lines, dark thick ones, wide cells", 3, 3, 52, 46, "#fafafa", "#fff", "1px solid #bbb", "3px solid #333", "#111", "#2a6fdb", "30px DejaVu Sans"},
-		{"dark theme", 3, 3, 44, 44, "#121212", "#1e1e1e", "1px solid #444", "2px solid #aaa", "#e8e8e8", "#6ab0ff", "26px DejaVu Serif"},
-		{"6x6, boxes 3 wide and 2 tall", 3, 2, 56, 56, "#fff", "#fff", "1px solid #000", "3px solid #000", "#000", "#c00", "bold 34px DejaVu Sans"},
-		{"4x4, small cells", 2, 2, 30, 30, "#eef", "#fff", "1px solid #99a", "2px solid #224", "#224", "#080", "20px DejaVu Sans Mono"},
-		{"6x6, box lines a pixel thicker", 3, 2, 46, 46, "#fff", "#fff", "1px solid #888", "2px solid #222", "#222", "#06c", "28px DejaVu Sans"},
-		{"12x12 of 4x3 boxes, box lines only darker", 4, 3, 36, 36, "#f4f4f4", "#fff", "1px solid #ccc", "1px solid #333", "#000", "#a0a", "22px DejaVu Sans"},
-		{"light grey lines only, black givens", 3, 3, 40, 40, "#fff", "#fff", "1px solid #ddd", "3px solid #bbb", "#000", "#1565c0", "24px DejaVu Sans"},
+		{"light thin lines, dark thick ones, wide cells", 3, 3, 52, 46, "#fafafa", "#fff", "1px solid #bbb", "3px solid #333", "#111", "#2a6fdb", "30px DejaVu Sans", ""},
+		{"dark theme", 3, 3, 44, 44, "#121212", "#1e1e1e", "1px solid #444", "2px solid #aaa", "#e8e8e8", "#6ab0ff", "26px DejaVu Serif", ""},
+		{"6x6, boxes 3 wide and 2 tall", 3, 2, 56, 56, "#fff", "#fff", "1px solid #000", "3px solid #000", "#000", "#c00", "bold 34px DejaVu Sans", ""},
+		{"4x4, small cells", 2, 2, 30, 30, "#eef", "#fff", "1px solid #99a", "2px solid #224", "#224", "#080", "20px DejaVu Sans Mono", ""},
+		{"6x6, box lines a pixel thicker", 3, 2, 46, 46, "#fff", "#fff", "1px solid #888", "2px solid #222", "#222", "#06c", "28px DejaVu Sans", ""},
+		{"12x12 of 4x3 boxes, box lines only darker", 4, 3, 36, 36, "#f4f4f4", "#fff", "1px solid #ccc", "1px solid #333", "#000", "#a0a", "22px DejaVu Sans", ""},
+		{"light grey lines only, black givens", 3, 3, 40, 40, "#fff", "#fff", "1px solid #ddd", "3px solid #bbb", "#000", "#1565c0", "24px DejaVu Sans", ""},
+		{"every other box shaded, no thick lines", 3, 3, 42, 42, "#fff", "#fff", "1px solid #999", "1px solid #999", "#000", "#1565c0", "26px DejaVu Sans", "#e4e4e4"},
 	}
 	dir := t.TempDir()
 	for i, w := range pages {

@@ -48,9 +48,11 @@ func mostCounted(counts []int) int {
 	return best
 }
 
-// shadedDiagonals says whether the cells on both diagonals of g have a
-// background unlike the other cells' (sudoku X): three in four of them at
-// least, so that one highlighted cell changes nothing.
+// shadedDiagonals says whether the cells on both diagonals of g, and only
+// they, have a background unlike the other cells' (sudoku X): three in four
+// of them at least, so that one highlighted cell changes nothing, and one
+// in eight of the others at most (a page that shades every other box
+// shades the diagonals' cells too, and many more).
 func shadedDiagonals(p picture, g *Grid) bool {
 	var colours []rgb
 	var counts []int
@@ -63,18 +65,23 @@ func shadedDiagonals(p picture, g *Grid) bool {
 		}
 	}
 	plain := colours[mostCounted(counts)]
-	shaded, total := 0, 0
+	var shaded, diagonal, others, total int // cells unlike plain, on the diagonals and off them
 	for r := 0; r < g.N; r++ {
 		for c := 0; c < g.N; c++ {
-			if onDiagonal(r, c) {
-				total++
-				if !near(cellBackground(p, g.cell(r, c)), plain, backgroundTol) {
+			unlike := !near(cellBackground(p, g.cell(r, c)), plain, backgroundTol)
+			switch {
+			case onDiagonal(r, c):
+				diagonal++
+				if unlike {
 					shaded++
 				}
+			case unlike:
+				others++
 			}
+			total++
 		}
 	}
-	return 4*shaded >= 3*total
+	return 4*shaded >= 3*diagonal && 8*others <= total-diagonal
 }
 
 // inkTol is how much, in some channel, a pixel must differ from its cell's
