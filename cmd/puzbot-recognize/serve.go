@@ -17,8 +17,9 @@ import (
 // serve reads frames from stdin until it ends and answers each with one
 // JSON line on stdout (package recognize/worker speaks the other end). A
 // frame that cannot be read is an answer, not the end: only a broken stream
-// ends the worker with an error. The glyph cache is saved every so often, so
-// that a killed worker loses little.
+// ends the worker with an error. Once a frame is answered, the memory
+// reading it took goes back to the system (releaseMemory). The glyph cache
+// is saved every so often, so that a killed worker loses little.
 func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Reader, stdout io.Writer) error {
 	symbols := recognize.NewSymbolReader()
 	defer symbols.Close()
@@ -35,6 +36,7 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 		if err := writeReply(out, readFrame(rec, symbols, img, origin)); err != nil {
 			return err
 		}
+		releaseMemory()
 		if n%50 == 0 {
 			_ = cache.Save()
 		}
