@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"runtime"
 
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/recognize"
@@ -21,6 +22,12 @@ import (
 // reading it took goes back to the system (releaseMemory). The glyph cache
 // is saved every so often, so that a killed worker loses little.
 func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Reader, stdout io.Writer) error {
+	// Frames are read on one OS thread. Each thread keeps a cache of the
+	// small C chunks it freed (glibc's tcache), which counts as memory in
+	// use; a goroutine that hops threads fills one such cache after
+	// another, and the C memory in use crept up by 0.2 MB in 350 frames.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	symbols := recognize.NewSymbolReader()
 	defer symbols.Close()
 	in := bufio.NewReaderSize(stdin, 1<<20)
