@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"runtime"
 
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/recognize"
@@ -17,9 +18,16 @@ import (
 // serve reads frames from stdin until it ends and answers each with one
 // JSON line on stdout (package recognize/worker speaks the other end). A
 // frame that cannot be read is an answer, not the end: only a broken stream
-// ends the worker with an error. The glyph cache is saved every so often, so
-// that a killed worker loses little.
+// ends the worker with an error. Once a frame is answered, the memory
+// reading it took goes back to the system (releaseMemory). The glyph cache
+// is saved every so often, so that a killed worker loses little.
 func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Reader, stdout io.Writer) error {
+	// Frames are read on one OS thread. Each thread keeps a cache of the
+	// small C chunks it freed (glibc's tcache), which counts as memory in
+	// use; a goroutine that hops threads fills one such cache after
+	// another, and the C memory in use crept up by 0.2 MB in 350 frames.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	symbols := recognize.NewSymbolReader()
 	defer symbols.Close()
 	in := bufio.NewReaderSize(stdin, 1<<20)
@@ -35,6 +43,7 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 		if err := writeReply(out, readFrame(rec, symbols, img, origin)); err != nil {
 			return err
 		}
+		releaseMemory()
 		if n%50 == 0 {
 			_ = cache.Save()
 		}
