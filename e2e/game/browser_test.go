@@ -24,6 +24,7 @@ import (
 
 	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/e2e/browser"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -33,6 +34,7 @@ func TestMain(m *testing.M) {
 	if shared != nil {
 		shared.close()
 	}
+	testdata.RemoveBuilt()
 	os.Exit(code)
 }
 

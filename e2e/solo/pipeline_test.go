@@ -25,6 +25,13 @@ import (
 	"github.com/puzbot/puzbot/recognize/sudoku"
 )
 
+// TestMain removes the binaries the tests built once they have run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testdata.RemoveBuilt()
+	os.Exit(code)
+}
+
 // A fast pace for replay: Solo reads every event.
 var fastReplay = []string{"--steps", "2", "--move-time", "5ms", "--pause", "10ms", "--hold", "10ms"}
 

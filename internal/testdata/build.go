@@ -38,3 +38,11 @@ func BuildPuzbot(tb testing.TB) string {
 	}
 	return binDir
 }
+
+// RemoveBuilt removes the folder BuildPuzbot built into, if it built one:
+// call it from TestMain once the tests have run.
+func RemoveBuilt() {
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+}
