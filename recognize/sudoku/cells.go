@@ -48,27 +48,29 @@ func mostCounted(counts []int) int {
 	return best
 }
 
-// shadedDiagonals says whether the cells on both diagonals of g, and only
-// they, have a background unlike the other cells' (sudoku X): three in four
-// of them at least, so that one highlighted cell changes nothing, and one
-// in eight of the others at most (a page that shades every other box
-// shades the diagonals' cells too, and many more).
-func shadedDiagonals(p picture, g *Grid) bool {
+// shadedDiagonals says whether the cells on both diagonals, and only they,
+// have a background unlike the other cells' (sudoku X), given the cells'
+// backgrounds row by row: three in four of them at least, so that one
+// highlighted cell changes nothing, and one in eight of the others at most
+// (a page that shades every other box shades the diagonals' cells too, and
+// many more).
+func shadedDiagonals(paper [][]rgb) bool {
+	n := len(paper)
+	onDiagonal := func(r, c int) bool { return r == c || r+c == n-1 }
 	var colours []rgb
 	var counts []int
-	onDiagonal := func(r, c int) bool { return r == c || r+c == g.N-1 }
-	for r := 0; r < g.N; r++ {
-		for c := 0; c < g.N; c++ {
+	for r, row := range paper {
+		for c, bg := range row {
 			if !onDiagonal(r, c) {
-				colours, counts = tally(colours, counts, cellBackground(p, g.cell(r, c)), backgroundTol)
+				colours, counts = tally(colours, counts, bg, backgroundTol)
 			}
 		}
 	}
 	plain := colours[mostCounted(counts)]
-	var shaded, diagonal, others, total int // cells unlike plain, on the diagonals and off them
-	for r := 0; r < g.N; r++ {
-		for c := 0; c < g.N; c++ {
-			unlike := !near(cellBackground(p, g.cell(r, c)), plain, backgroundTol)
+	var shaded, diagonal, others int // cells unlike plain on the diagonals, cells on them, cells unlike plain off them
+	for r, row := range paper {
+		for c, bg := range row {
+			unlike := !near(bg, plain, backgroundTol)
 			switch {
 			case onDiagonal(r, c):
 				diagonal++
@@ -78,10 +80,9 @@ func shadedDiagonals(p picture, g *Grid) bool {
 			case unlike:
 				others++
 			}
-			total++
 		}
 	}
-	return 4*shaded >= 3*diagonal && 8*others <= total-diagonal
+	return 4*shaded >= 3*diagonal && 8*others <= n*n-diagonal
 }
 
 // inkTol is how much, in some channel, a pixel must differ from its cell's

@@ -31,18 +31,32 @@ func (l *Layout) SquareBoxes() bool {
 // ReadLayout returns the layout of the grid g on m.
 func ReadLayout(m *image.RGBA, g *Grid) (*Layout, error) {
 	p := newPicture(m)
-	regions, err := findRegions(p, g)
+	paper := cellBackgrounds(p, g)
+	regions, err := findRegions(p, g, paper)
 	if err != nil {
 		return nil, err
 	}
-	return &Layout{Regions: regions, Diagonals: shadedDiagonals(p, g)}, nil
+	return &Layout{Regions: regions, Diagonals: shadedDiagonals(paper)}, nil
+}
+
+// cellBackgrounds returns the background of each cell of g, row by row.
+func cellBackgrounds(p picture, g *Grid) [][]rgb {
+	paper := make([][]rgb, g.N)
+	for r := range paper {
+		paper[r] = make([]rgb, g.N)
+		for c := range paper[r] {
+			paper[r][c] = cellBackground(p, g.cell(r, c))
+		}
+	}
+	return paper
 }
 
 // findRegions labels the cells of g by region: the cells that no heavy line
 // parts. With no heavy line inside the grid, the regions are the square
-// boxes of a grid whose size is a square.
-func findRegions(p picture, g *Grid) ([][]int, error) {
-	right, below := edgeWeights(p, g)
+// boxes of a grid whose size is a square. paper holds the cells'
+// backgrounds.
+func findRegions(p picture, g *Grid, paper [][]rgb) ([][]int, error) {
+	right, below := edgeWeights(p, g, paper)
 	heavy, ok := heavyFrom(innerEdges(right, below))
 	uf := newUnionFind(g.N * g.N)
 	for r := 0; r < g.N; r++ {
@@ -107,15 +121,9 @@ func labels(uf unionFind, n int) ([][]int, error) {
 }
 
 // edgeWeights weighs the line between each cell and its neighbour on the
-// right (right[r][c]) and below (below[r][c]): see edgeWeight.
-func edgeWeights(p picture, g *Grid) (right, below [][]int) {
-	paper := make([][]rgb, g.N)
-	for r := range paper {
-		paper[r] = make([]rgb, g.N)
-		for c := range paper[r] {
-			paper[r][c] = cellBackground(p, g.cell(r, c))
-		}
-	}
+// right (right[r][c]) and below (below[r][c]), whose backgrounds paper
+// holds: see edgeWeight.
+func edgeWeights(p picture, g *Grid, paper [][]rgb) (right, below [][]int) {
 	right, below = make([][]int, g.N), make([][]int, g.N)
 	for r := 0; r < g.N; r++ {
 		right[r], below[r] = make([]int, g.N), make([]int, g.N)
