@@ -175,7 +175,8 @@ func (d *drawer) board(b *board) {
 // frame with its size and kind, the boundaries of its regions, its
 // diagonals, its killer cages with their sums, and each glyph's box with
 // the symbol read (givens blue, a player's entries magenta; cages green),
-// and in red the glyph or sum it could not read. It draws as far as FindSudoku got.
+// and in red the glyph or sum it could not read. It draws as far as
+// FindSudoku got.
 func AnnotateSudoku(img *image.RGBA, f *FoundSudoku) *image.RGBA {
 	return drawOn(img, func(d *drawer) {
 		if f != nil && f.Board != nil {
@@ -192,8 +193,9 @@ func (d *drawer) sudoku(f *FoundSudoku) {
 	d.text(frame.Min.Add(image.Pt(0, -6)), sudokuTitle(f), annArea)
 	d.regions(f)
 	if p.Diagonals {
-		d.line(frame.Min, frame.Max, annLabel)
-		d.line(image.Pt(frame.Max.X, frame.Min.Y), image.Pt(frame.Min.X, frame.Max.Y), annLabel)
+		thick := max(1, int(d.scale+0.5))
+		d.line(frame.Min, frame.Max, annLabel, thick)
+		d.line(image.Pt(frame.Max.X, frame.Min.Y), image.Pt(frame.Min.X, frame.Max.Y), annLabel, thick)
 	}
 	d.cages(f)
 	d.glyphs(f)
@@ -202,7 +204,7 @@ func (d *drawer) sudoku(f *FoundSudoku) {
 	}
 }
 
-// sudokuTitle names what was found: "sudoku 9x9, jigsaw, X, killer".
+// sudokuTitle names what was found: "sudoku 9x9, regions, X, 32 cages".
 func sudokuTitle(f *FoundSudoku) string {
 	n := f.Board.Grid.N
 	s := fmt.Sprintf("sudoku %dx%d", n, n)
@@ -218,8 +220,8 @@ func sudokuTitle(f *FoundSudoku) string {
 	return s
 }
 
-func (d *drawer) line(from, to image.Point, c color.RGBA) {
-	gocv.Line(d.mat, from.Add(d.org), to.Add(d.org), bgr(c), max(1, int(d.scale+0.5)))
+func (d *drawer) line(from, to image.Point, c color.RGBA, thick int) {
+	gocv.Line(d.mat, from.Add(d.org), to.Add(d.org), bgr(c), thick)
 }
 
 // regions draws the sides between two cells of different regions.
@@ -230,10 +232,10 @@ func (d *drawer) regions(f *FoundSudoku) {
 		for c := range g.N {
 			cell := g.Cell(r, c)
 			if c+1 < g.N && regions[r][c] != regions[r][c+1] {
-				gocv.Line(d.mat, image.Pt(cell.Max.X, cell.Min.Y).Add(d.org), cell.Max.Add(d.org), bgr(annLabel), thick)
+				d.line(image.Pt(cell.Max.X, cell.Min.Y), cell.Max, annLabel, thick)
 			}
 			if r+1 < g.N && regions[r][c] != regions[r+1][c] {
-				gocv.Line(d.mat, image.Pt(cell.Min.X, cell.Max.Y).Add(d.org), cell.Max.Add(d.org), bgr(annLabel), thick)
+				d.line(image.Pt(cell.Min.X, cell.Max.Y), cell.Max, annLabel, thick)
 			}
 		}
 	}
@@ -275,7 +277,7 @@ func (d *drawer) cageSides(r image.Rectangle, edge func(dr, dc int) bool) {
 	steps := [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}} // top, right, bottom, left
 	for i, st := range steps {
 		if edge(st[0], st[1]) {
-			gocv.Line(d.mat, corners[i].Add(d.org), corners[(i+1)%4].Add(d.org), bgr(annEmpty), 1)
+			d.line(corners[i], corners[(i+1)%4], annEmpty, 1)
 		}
 	}
 }
