@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -190,6 +191,9 @@ type player struct {
 	typePace Pace           // the pace of typing into a grid
 	untaken  int            // turns of typing in a row in which no key took
 	layout   *puzzle.Sudoku // the layout of the sudoku being played, as the first look read it
+
+	lastTurn   []byte // the last navigation screen read and the moves made on it
+	unanswered int    // how many times in a row those moves were made on that screen
 }
 
 func (pl *player) run(ctx context.Context) error {
@@ -330,6 +334,9 @@ func canonical(r *Reading) []byte {
 
 // act does what the screen calls for.
 func (pl *player) act(ctx context.Context, r *Reading) error {
+	if r.Sudoku != nil || r.Puzzle.ScreenName() == puzzle.ScreenLevel {
+		pl.lastTurn = nil
+	}
 	if r.Sudoku != nil {
 		return pl.playSudoku(ctx, r.Sudoku)
 	}
@@ -353,7 +360,58 @@ func (pl *player) act(ctx context.Context, r *Reading) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnreadable, err)
 	}
+	if err := pl.checkAnswered(r, moves); err != nil {
+		return err
+	}
 	return pl.perform(ctx, moves)
+}
+
+// ErrNoEffect is returned when the same moves were made on the same screen
+// unansweredLimit times in a row and the screen did not change: what looks
+// like a game's screen does not answer, so it may be none, and play stops
+// rather than click or type into it for ever.
+var ErrNoEffect = errors.New("the screen does not answer")
+
+// unansweredLimit is how many times the same moves are made on a screen
+// that stays the same before play stops.
+const unansweredLimit = 2
+
+// checkAnswered counts the turns in a row that make the same moves on the
+// same screen, and returns ErrNoEffect when the moves about to be made
+// again were made unansweredLimit times already.
+func (pl *player) checkAnswered(r *Reading, m *puzzle.Moves) error {
+	var buf bytes.Buffer
+	_ = puzzle.Encode(&buf, m)
+	turn := append(canonical(r), buf.Bytes()...)
+	if !bytes.Equal(turn, pl.lastTurn) {
+		pl.lastTurn, pl.unanswered = turn, 0
+	}
+	if pl.unanswered >= unansweredLimit {
+		return fmt.Errorf("%w: %s made %d times on the %s screen, which stayed the same: is it the game?",
+			ErrNoEffect, describeMoves(m), pl.unanswered, r.Puzzle.ScreenName())
+	}
+	pl.unanswered++
+	return nil
+}
+
+// describeMoves says what the moves are in a few words: the first one's
+// action, name or key, and place.
+func describeMoves(m *puzzle.Moves) string {
+	if len(m.Moves) == 0 {
+		return "no moves"
+	}
+	mv := m.Moves[0]
+	what := mv.Action
+	switch {
+	case mv.Name != "":
+		what += " " + strconv.Quote(mv.Name)
+	case mv.Key != "":
+		what += " " + mv.Key
+	}
+	if mv.Point != nil {
+		what += fmt.Sprintf(" at (%d,%d)", mv.X, mv.Y)
+	}
+	return what
 }
 
 // endLevel records the level just completed, and ends the game when

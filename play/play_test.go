@@ -211,3 +211,62 @@ func TestSameReading(t *testing.T) {
 		}
 	}
 }
+
+// deaf is a screen that reads as a screen of the game but answers no move:
+// a picture of the game, or another program taken for it.
+type deaf struct {
+	*sim
+	performed []string
+}
+
+func (d *deaf) Perform(_ context.Context, m *puzzle.Moves, _ Pace) error {
+	d.performed = append(d.performed, describeMoves(m))
+	return nil
+}
+
+// TestPlayStopsOnDeafScreen: on a screen that stays the same whatever is
+// done, play makes the same moves twice and stops with ErrNoEffect, which
+// says what it did where, instead of clicking or pressing keys for ever; a
+// game that answers late (the second time) plays on.
+func TestPlayStopsOnDeafScreen(t *testing.T) {
+	for _, tc := range []struct {
+		screen, want string
+	}{
+		{puzzle.ScreenTitle, `key space made 2 times on the title screen, which stayed the same`},
+		{puzzle.ScreenCompleted, `click "next" at (500,500) made 2 times on the completed screen, which stayed the same`},
+		{puzzle.ScreenLevels, `click "level 1" at (100,50) made 2 times on the levels screen, which stayed the same`},
+	} {
+		d := &deaf{sim: newSim(realLevels(t), 1)}
+		d.screen = tc.screen
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, err := Play(ctx, d, d, d, fast)
+		cancel()
+		if !errors.Is(err, ErrNoEffect) || !strings.Contains(err.Error(), tc.want) || len(d.performed) != 2 {
+			t.Errorf("%s: Play = %v after %d turns of moves, want ErrNoEffect saying %q after 2", tc.screen, err, len(d.performed), tc.want)
+		}
+	}
+	late := &lateSim{sim: newSim(realLevels(t), 1), ignore: 1}
+	o := fast
+	o.Levels = 1
+	if _, err := Play(context.Background(), late, late, late, o); err != nil {
+		t.Errorf("a game that ignores the first move of each screen: Play = %v, want the level played", err)
+	}
+}
+
+// lateSim ignores the first ignore moves made on each screen.
+type lateSim struct {
+	*sim
+	ignore, ignored int
+	screen          string
+}
+
+func (l *lateSim) Perform(ctx context.Context, m *puzzle.Moves, pace Pace) error {
+	if l.sim.screen != l.screen {
+		l.screen, l.ignored = l.sim.screen, 0
+	}
+	if l.sim.screen != puzzle.ScreenLevel && l.ignored < l.ignore {
+		l.ignored++
+		return nil
+	}
+	return l.sim.Perform(ctx, m, pace)
+}

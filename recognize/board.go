@@ -35,21 +35,44 @@ func (sc *scene) readBoard(rd *Reader) (*board, error) {
 	if len(b.squares) == 0 {
 		return b, fmt.Errorf("%w: no board squares in the game area", ErrNoGame)
 	}
-	if err := sc.placeSquares(b); err != nil {
-		return b, err
-	}
-	if err := sc.readSquares(rd, b); err != nil {
-		return b, err
-	}
-	if err := sc.readPieces(rd, b); err != nil {
-		return b, err
-	}
-	chars, err := sc.readClues(rd, b)
+	chars, err := sc.readBoardParts(rd, b)
 	if err != nil {
+		if !sc.hasLevelLabel() {
+			return b, fmt.Errorf("%w: %s", ErrNoGame, noLabel)
+		}
 		return b, err
 	}
 	b.label, b.level, err = sc.readLevel(rd, chars)
 	return b, err
+}
+
+// readBoardParts places the board's squares and reads their digits, the
+// pieces and the clues, and returns the characters left beside the clues'.
+func (sc *scene) readBoardParts(rd *Reader, b *board) ([]image.Rectangle, error) {
+	if err := sc.placeSquares(b); err != nil {
+		return nil, err
+	}
+	if err := sc.readSquares(rd, b); err != nil {
+		return nil, err
+	}
+	if err := sc.readPieces(rd, b); err != nil {
+		return nil, err
+	}
+	return sc.readClues(rd, b)
+}
+
+// hasLevelLabel says whether a line of dark text in the top left corner of
+// the game area reads as "Level NN", the label every level shows: what
+// tells a level of Puzlogic from another game's board when the board
+// cannot be read.
+func (sc *scene) hasLevelLabel() bool {
+	bl := findBlobs(sc.dark, 8)
+	defer bl.close()
+	var chars []image.Rectangle
+	for _, x := range bl.list {
+		chars = append(chars, sc.characters(bl, x, sc.px(latticeStep), sc.bg)...)
+	}
+	return len(sc.findLevelLabel(chars)) > 0
 }
 
 // placeSquares fits the lattice through the squares and gives each its row

@@ -10,6 +10,9 @@ import (
 	_ "image/jpeg" // screenshots may come as JPEG
 	_ "image/png"
 	"math"
+	"strings"
+
+	"github.com/puzbot/puzbot/recognize/sudoku"
 )
 
 // MaxImageBytes is the most memory reading one image may take, in bytes:
@@ -36,8 +39,34 @@ const visionBytesPerPixel = 9
 // JPEG image, or is too large.
 var ErrBadImage = errors.New("not a readable image")
 
-// ErrNoGame is returned (wrapped) when the screenshot holds no Puzlogic game.
-var ErrNoGame = errors.New("no Puzlogic game on the screenshot")
+// ErrNoGame is returned (wrapped) when the screenshot holds no game
+// puzbot knows: no Puzlogic screen (Recognize), no sudoku grid
+// (ReadSudoku), neither (NoGame).
+var ErrNoGame = errors.New("no game on the screenshot")
+
+// NoGame returns the error for a screenshot that shows neither game, which
+// says why of each: sudokuErr from FindSudoku and puzlogicErr from
+// Recognize, both ErrNoGame. It matches ErrNoGame, and ErrUnsure when
+// puzlogicErr does.
+func NoGame(sudokuErr, puzlogicErr error) error {
+	return &noGameError{sudoku: sudokuErr, puzlogic: puzlogicErr}
+}
+
+type noGameError struct{ sudoku, puzlogic error }
+
+func (e *noGameError) Error() string {
+	return fmt.Sprintf("%v: no sudoku grid (%s), no Puzlogic screen (%s)", ErrNoGame, noGameReason(e.sudoku), noGameReason(e.puzlogic))
+}
+
+func (e *noGameError) Unwrap() []error { return []error{ErrNoGame, e.puzlogic} }
+
+// noGameReason is what err says beyond ErrNoGame's words.
+func noGameReason(err error) string {
+	if errors.Is(err, sudoku.ErrNoGrid) {
+		return "no square grid of 4x4 to 25x25 cells ruled by evenly spaced lines"
+	}
+	return strings.TrimPrefix(err.Error(), ErrNoGame.Error()+": ")
+}
 
 // DecodeImage decodes PNG or JPEG data into RGBA pixels whose bounds start at
 // 0,0. It reads the header first and refuses images whose reading would take

@@ -22,27 +22,7 @@ func fitLattice(centres []image.Point, guess float64) (lattice, error) {
 	if len(centres) == 0 {
 		return lattice{}, fmt.Errorf("no squares")
 	}
-	step := guess
-	// Two passes: first near neighbours only, where the guess cannot be a
-	// whole step off, then every pair with the better step.
-	for _, reach := range []float64{2, math.Inf(1)} {
-		var sumDK, sumKK float64
-		for i, a := range centres {
-			for _, b := range centres[i+1:] {
-				for _, d := range []float64{math.Abs(float64(a.X - b.X)), math.Abs(float64(a.Y - b.Y))} {
-					k := math.Round(d / step)
-					if k < 1 || k > reach || math.Abs(d-k*step) > 0.25*step {
-						continue
-					}
-					sumDK += d * k
-					sumKK += k * k
-				}
-			}
-		}
-		if sumKK > 0 {
-			step = sumDK / sumKK
-		}
-	}
+	step := latticeStepOf(centres, guess)
 	if step < 0.8*guess || step > 1.25*guess {
 		return lattice{}, fmt.Errorf("the squares are %.1f pixels apart, expected about %.1f", step, guess)
 	}
@@ -62,6 +42,33 @@ func fitLattice(centres []image.Point, guess float64) (lattice, error) {
 		}
 	}
 	return l, nil
+}
+
+// latticeStepOf measures the step of the lattice through the centres from
+// their spacing; guess is the step expected. Two passes: first near
+// neighbours only, where the guess cannot be a whole step off, then every
+// pair with the better step.
+func latticeStepOf(centres []image.Point, guess float64) float64 {
+	step := guess
+	for _, reach := range []float64{2, math.Inf(1)} {
+		var sumDK, sumKK float64
+		for i, a := range centres {
+			for _, b := range centres[i+1:] {
+				for _, d := range []float64{math.Abs(float64(a.X - b.X)), math.Abs(float64(a.Y - b.Y))} {
+					k := math.Round(d / step)
+					if k < 1 || k > reach || math.Abs(d-k*step) > 0.25*step {
+						continue
+					}
+					sumDK += d * k
+					sumKK += k * k
+				}
+			}
+		}
+		if sumKK > 0 {
+			step = sumDK / sumKK
+		}
+	}
+	return step
 }
 
 // col and row return the lattice line nearest to x or y.

@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"fmt"
 	"image"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -103,6 +104,9 @@ func (sc *scene) read(rd *Reader, f *found, origin image.Point) (*puzzle.Puzzle,
 			p.Buttons = append(p.Buttons, puzzle.Button{Name: b.name, Point: &puzzle.Point{X: c.X, Y: c.Y}})
 		}
 		return p, nil
+	}
+	if sc.bg.lum() <= overlayLum {
+		return nil, fmt.Errorf("%w: the background is dark (luminance %d), and it holds no \"Level Completed\" overlay, the only dark screen", ErrNoGame, sc.bg.lum())
 	}
 	b, err := sc.readBoard(rd)
 	f.board = b // what was found, even on failure, for Annotate

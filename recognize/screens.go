@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"strings"
 )
 
 // The screens other than a level: the title (the PUZLOGIC logo and "Press
@@ -15,29 +16,13 @@ import (
 // PUZLOGIC logo, and the pitch of the level tiles' grid.
 const (
 	logoSquare = 21
+	logoPitch  = 24
 	tilePitch  = 64
 )
 
 // logoBand is the top share of the game area that holds the PUZLOGIC
 // logo; the level tiles all lie below it.
 const logoBand = 0.35
-
-// hasLogo says whether the PUZLOGIC logo, rows of small filled squares, is
-// in the top part of the game area.
-func (sc *scene) hasLogo() bool {
-	top := image.Rect(0, 0, sc.w, int(logoBand*float64(sc.h)))
-	n := 0
-	for _, m := range []*mask{sc.colour, sc.white} {
-		bl := findBlobs(m, 4)
-		for _, b := range bl.list {
-			if b.box.In(top) && isFilledSquare(b, sc.px(0.7*logoSquare), sc.px(1.3*logoSquare)) {
-				n++
-			}
-		}
-		bl.close()
-	}
-	return n >= 10
-}
 
 // tile is a level tile of the level map, in game-area coordinates.
 type tile struct {
@@ -336,14 +321,8 @@ func edgeCover(bl *blobs, b blob, edge image.Point) float64 {
 // them.
 const overlayLum = 100
 
-// findOverlayButtons finds the "Level Completed" overlay's buttons: white
-// text straight on the dark background of the overlay, centred, whose
-// lowest line holds two words, Menu on the left and Next on the right,
-// under at least one other line (the title).
-func (sc *scene) findOverlayButtons() (menu, next image.Rectangle, ok bool) {
-	if sc.bg.lum() > overlayLum {
-		return menu, next, false
-	}
+// overlayLines returns the lines of white text straight on the background.
+func (sc *scene) overlayLines() []textLine {
 	white := findBlobs(sc.white, 8)
 	defer white.close()
 	step := sc.px(latticeStep)
@@ -353,12 +332,24 @@ func (sc *scene) findOverlayButtons() (menu, next image.Rectangle, ok bool) {
 			chars = append(chars, sc.characters(white, b, step, sc.bg)...)
 		}
 	}
-	lines := textLines(chars, 0.6)
+	return textLines(chars, 0.6)
+}
+
+// findOverlayButtons finds the "Level Completed" overlay's buttons: white
+// text straight on the dark background of the overlay, centred, whose
+// lowest line holds two words of the letters of Menu on the left and Next
+// on the right, under a line of those of the title. A dark screen with
+// other text (a terminal, a dialog) is not the overlay.
+func (sc *scene) findOverlayButtons() (menu, next image.Rectangle, ok bool) {
+	if sc.bg.lum() > overlayLum {
+		return menu, next, false
+	}
+	lines := sc.overlayLines()
 	if len(lines) < 2 {
 		return menu, next, false
 	}
 	last := lines[len(lines)-1]
-	if len(last.words) != 2 {
+	if len(last.words) != 2 || !hasLetters(last.words[0], "Menu") || !hasLetters(last.words[1], "Next") || !hasTitle(lines[:len(lines)-1]) {
 		return menu, next, false
 	}
 	mid := (last.box.Min.X + last.box.Max.X) / 2
@@ -367,3 +358,34 @@ func (sc *scene) findOverlayButtons() (menu, next image.Rectangle, ok bool) {
 	}
 	return wordBox(last.words[0]), wordBox(last.words[1]), true
 }
+
+// overlayTitle is the overlay's title, above its buttons.
+const overlayTitle = "Level Completed"
+
+// hasTitle says whether one of lines has as many characters as the
+// overlay's title has letters (its two words may read as one: the space
+// between them is narrow).
+func hasTitle(lines []textLine) bool {
+	for _, l := range lines {
+		var chars []image.Rectangle
+		for _, w := range l.words {
+			chars = append(chars, w...)
+		}
+		if hasLetters(chars, overlayTitle) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLetters says whether the characters found of a word or line could be
+// text's letters: as many, within letterSlack, since blur can join two
+// letters and compression break one.
+func hasLetters(chars []image.Rectangle, text string) bool {
+	n := len(strings.ReplaceAll(text, " ", ""))
+	return abs(len(chars)-n) <= letterSlack
+}
+
+// letterSlack is how many characters a word's reading may have more or
+// fewer than its letters.
+const letterSlack = 2

@@ -40,7 +40,7 @@ func FindSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundSu
 	b, err := sudoku.Read(img)
 	switch {
 	case errors.Is(err, sudoku.ErrNoGrid):
-		return nil, fmt.Errorf("%w: %v", ErrNoGame, err)
+		return nil, fmt.Errorf("%w: %w", ErrNoGame, err)
 	case errors.Is(err, sudoku.ErrRegions), errors.Is(err, sudoku.ErrCages):
 		return nil, fmt.Errorf("%w: a grid that is no sudoku: %v", ErrNoGame, err) // another game's grid
 	case err != nil:
@@ -57,10 +57,39 @@ func FindSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundSu
 	if f.Failed, err = readCages(img, b, rd, p); err != nil {
 		return f, err
 	}
+	if err := checkSymbolsShown(p, b.Grid.N); err != nil {
+		return f, err
+	}
 	if len(p.Cages) > 0 && b.Grid.Pitch() < sudoku.MinKillerTile {
 		return f, fmt.Errorf("a killer sudoku with cells of %d pixels: its sums read from %d pixels up (zoom in)", b.Grid.Pitch(), sudoku.MinKillerTile)
 	}
 	return f, nil
+}
+
+// checkSymbolsShown refuses a grid whose cells show fewer than n-1 of its
+// n symbols and that has no killer cages: no sudoku is drawn so. A sudoku
+// has one solution, and two symbols its givens leave out could be swapped
+// in any solution to make another; so its givens show n-1 symbols at
+// least, unless cages' sums tell the symbols apart. An empty grid of
+// another game (Signpost's 4x4, a table) is then no sudoku.
+func checkSymbolsShown(p *puzzle.Sudoku, n int) error {
+	if len(p.Cages) > 0 {
+		return nil
+	}
+	seen := map[rune]bool{}
+	for _, rows := range [][]string{p.Grid, p.Entries} {
+		for _, row := range rows {
+			for _, s := range row {
+				if s != '.' {
+					seen[s] = true
+				}
+			}
+		}
+	}
+	if len(seen) < n-1 {
+		return fmt.Errorf("%w: a grid that is no sudoku: its cells show %d symbols, where a %dx%d sudoku's givens show %d at least", ErrNoGame, len(seen), n, n, n-1)
+	}
+	return nil
 }
 
 // readCells reads the givens and the entries of the board into p, one
@@ -83,6 +112,9 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 				continue
 			}
 			s, err := rd.Read(img, cell.Glyph, symbols)
+			if errors.Is(err, ErrNotSymbol) {
+				return cell.Glyph.Box, fmt.Errorf("%w: a grid that is no sudoku: row %d, col %d holds %v", ErrNoGame, r+1, c+1, err)
+			}
 			if err != nil {
 				return cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
 			}

@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"strconv"
@@ -73,6 +74,7 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 // readSymbol reads g as one of symbols: the symbol that the readings of
 // its renderings favour by two over any other (tesseract.vote).
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
+	parsed := 0
 	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
 		// A letter whose two cases look alike may come back as both ("Cc").
 		text = strings.ToLower(text)
@@ -82,13 +84,24 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 		if len(text) != 1 || !strings.Contains(symbols, text) {
 			return 0, false
 		}
+		parsed++
 		return int(text[0]), true
 	})
-	if err == nil && got != nil {
+	switch {
+	case err != nil || got == nil:
+	case parsed*4 < len(got):
+		err = fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", "))
+	default:
 		err = fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
 	}
 	return byte(s), err
 }
+
+// ErrNotSymbol is returned (wrapped) by SymbolReader.Read for a mark that
+// is no symbol at all: fewer than a quarter of Tesseract's readings of it
+// are one of the symbols (an arrow, a picture, another game's mark), where
+// a symbol it cannot be sure of reads as one in most of them.
+var ErrNotSymbol = errors.New("no symbol of the grid")
 
 // ReadNumber returns the whole number, of up to maxDigits digits, that the
 // glyphs sg found on im show (a killer cage's sum).

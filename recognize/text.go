@@ -92,13 +92,17 @@ func (sc *scene) findLevelLabel(chars []image.Rectangle) []image.Rectangle {
 	return digits
 }
 
+// noLabel says what a screen without the level label lacks.
+const noLabel = `no "Level NN" label in the top left corner`
+
 // readLevel finds the "Level NN" label among chars and reads its number.
-// Every level screen shows the label, so not finding it, or reading a level
-// 0, is an error: the puzzle file would lose its level.
+// Every level screen shows the label, so a screen without one is no
+// level (ErrNoGame), and reading a level 0 is an error: the puzzle file
+// would lose its level.
 func (sc *scene) readLevel(rd *Reader, chars []image.Rectangle) (digits []image.Rectangle, level int, err error) {
 	digits = sc.findLevelLabel(chars)
 	if len(digits) == 0 {
-		return nil, 0, fmt.Errorf("no \"Level NN\" label in the top left corner")
+		return nil, 0, fmt.Errorf("%w: %s", ErrNoGame, noLabel)
 	}
 	n, err := sc.readNumber(rd, digits, sc.bg, anyInk)
 	if err != nil {

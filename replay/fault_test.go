@@ -28,9 +28,12 @@ type fakeDesktop struct {
 	closed  bool
 	log     []string
 
-	drop, hang, lose bool      // faults once the left button is down
-	onDown           func()    // called as a button or key goes down
-	hung             chan bool // closed when the test ends
+	drop, hang, lose bool // faults once the left button is down
+	lag              bool // moves are carried out one a query late, as by a lagging X server
+	queued           []image.Point
+	presses          []image.Point // where the left button went down
+	onDown           func()        // called as a button or key goes down
+	hung             chan bool     // closed when the test ends
 }
 
 func newFake(t *testing.T) *fakeDesktop {
@@ -81,6 +84,9 @@ func (f *fakeDesktop) Pointer() (image.Point, display.Buttons, error) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if len(f.queued) > 0 { // carry out one queued move
+		f.at, f.queued = f.queued[0], f.queued[1:]
+	}
 	return f.at, f.buttons, nil
 }
 
@@ -90,10 +96,13 @@ func (f *fakeDesktop) Move(p image.Point) error {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.drop && f.buttons.Held(1) {
-		return nil
+	switch {
+	case f.drop && f.buttons.Held(1):
+	case f.lag:
+		f.queued = append(f.queued, p)
+	default:
+		f.at = p
 	}
-	f.at = p
 	return nil
 }
 
@@ -103,6 +112,9 @@ func (f *fakeDesktop) Button(n int, down bool) error {
 	}
 	f.mu.Lock()
 	f.log = append(f.log, fmt.Sprintf("button %d %v", n, down))
+	if down && n == 1 {
+		f.presses = append(f.presses, f.at)
+	}
 	switch {
 	case down:
 		f.buttons |= 1 << (n - 1)
@@ -165,7 +177,7 @@ func TestRunFaults(t *testing.T) {
 		want  string
 	}{
 		{"drag dropped", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.drop = true },
-			ErrAborted, "move 1 (drag): fail-safe: the pointer moved to (100,100), replay had left it at ("},
+			ErrAborted, "move 1 (drag): the pointer stayed at (100,100) for 1s after replay moved it on to ("},
 		{"desktop hangs", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.hang = true },
 			display.ErrNoDisplay, "move 1 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
 		{"display lost", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.lose = true },
@@ -261,5 +273,43 @@ func TestRunDesktopPanics(t *testing.T) {
 	}()
 	if !f.released() {
 		t.Errorf("held after the panic: buttons %b; log %v", f.buttons, f.log)
+	}
+}
+
+// TestRunOnLaggingServer: an X server that carries out pointer moves late
+// (a program holding the input lags behind) shows the pointer where replay
+// put it before. That is not a person moving the mouse: replay waits for
+// the server to catch up, so that every click lands where it was meant
+// to, and the fail-safe does not trip.
+func TestRunOnLaggingServer(t *testing.T) {
+	o := Options{Steps: 8, MoveTime: 5 * time.Millisecond, Pause: time.Millisecond, Hold: time.Millisecond}
+	var clicks []puzzle.Move
+	var want []image.Point
+	for i := range 6 {
+		p := image.Pt(100+90*i, 150+40*i)
+		clicks = append(clicks, puzzle.Move{Action: "click", Point: pt(p.X, p.Y)}, puzzle.Move{Action: "key", Key: "5"})
+		want = append(want, p)
+	}
+	f := newFake(t)
+	f.lag = true
+	if err := Run(context.Background(), mustPlan(t, o, clicks...), RunOptions{Desktop: f}); err != nil {
+		t.Fatalf("Run on a lagging server: %v", err)
+	}
+	if fmt.Sprint(f.presses) != fmt.Sprint(want) {
+		t.Errorf("clicks landed at %v, want %v", f.presses, want)
+	}
+
+	// Someone who moves the mouse meanwhile still stops it, even while
+	// the server lags.
+	f = newFake(t)
+	f.lag = true
+	f.onDown = func() {
+		f.mu.Lock()
+		f.queued = append(f.queued, image.Pt(5, 300))
+		f.mu.Unlock()
+	}
+	err := Run(context.Background(), mustPlan(t, o, clicks...), RunOptions{Desktop: f})
+	if !errors.Is(err, ErrAborted) || !strings.Contains(err.Error(), "fail-safe: the pointer moved to (5,300)") {
+		t.Errorf("Run = %v, want the fail-safe on the person's move", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/puzbot/puzbot/internal/display"
@@ -89,10 +90,11 @@ type driver struct {
 	desk     Desktop
 	failSafe bool
 	displays []image.Rectangle
-	at       image.Point // where the driver left the pointer
-	pressed  bool        // the left button may be held
-	keys     []string    // keys that may be held
-	hung     bool        // the desktop stopped answering
+	at       image.Point   // where the driver left the pointer
+	trail    []image.Point // where it put the pointer since the X server last showed it at at
+	pressed  bool          // the left button may be held
+	keys     []string      // keys that may be held
+	hung     bool          // the desktop stopped answering
 }
 
 // desktopPanic carries a panic of a desktop request back to Run.
@@ -202,7 +204,10 @@ func (d *driver) releaseHeld(notice io.Writer) error {
 }
 
 // guard returns an error when the replay must stop: its context is done, or
-// the fail-safe sees the pointer somewhere else than where it was left.
+// the fail-safe sees the pointer somewhere else than where it was left. A
+// pointer at a place replay put it before is the X server lagging behind
+// replay's moves, not a person: guard waits for it to catch up, at most
+// catchUpWait, so that a press or a key lands where it was meant to.
 func (d *driver) guard() error {
 	if d.ctx.Err() != nil {
 		return stopped(d.ctx)
@@ -210,17 +215,50 @@ func (d *driver) guard() error {
 	if !d.failSafe {
 		return nil
 	}
-	now, _, err := d.pointer()
-	if err != nil {
-		return err
-	}
-	if now != d.at {
-		if inCorner(now, d.displays) {
-			return errkind.Errorf(ErrAborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
+	for start := time.Now(); ; {
+		now, _, err := d.pointer()
+		if err != nil {
+			return err
 		}
-		return errkind.Errorf(ErrAborted, "fail-safe: the pointer moved to %v, replay had left it at %v: stopped", now, d.at)
+		switch {
+		case now == d.at:
+			d.trail = d.trail[:0]
+			return nil
+		case !slices.Contains(d.trail, now):
+			if inCorner(now, d.displays) {
+				return errkind.Errorf(ErrAborted, "fail-safe: the pointer was pushed into a corner of the screen at %v: stopped", now)
+			}
+			return errkind.Errorf(ErrAborted, "fail-safe: the pointer moved to %v, replay had left it at %v: stopped", now, d.at)
+		case time.Since(start) >= catchUpWait:
+			return errkind.Errorf(ErrAborted, "the pointer stayed at %v for %v after replay moved it on to %v: the X server does not carry out its moves: stopped", now, catchUpWait, d.at)
+		}
+		// The pointer is where replay put it before: the X server has
+		// not carried out its later moves yet (a program that holds the
+		// input lags behind). Wait for it, so that no click lands early.
+		if err := d.pause(catchUpPoll); err != nil {
+			return err
+		}
 	}
-	return nil
+}
+
+// catchUpWait is how long the fail-safe waits for the X server to carry
+// out replay's own pointer moves, polling every catchUpPoll, before it
+// stops the replay.
+var (
+	catchUpWait = time.Second
+	catchUpPoll = 2 * time.Millisecond
+)
+
+// pause waits for d, or until the context ends.
+func (d *driver) pause(wait time.Duration) error {
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-d.ctx.Done():
+		return stopped(d.ctx)
+	case <-timer.C:
+		return nil
+	}
 }
 
 // sleepUntil waits until t, checking guard at least every pollEvery.
@@ -286,6 +324,9 @@ func (d *driver) glide(s Step) error {
 		}
 		if err := d.call("move the pointer", func() error { return d.desk.Move(q) }); err != nil {
 			return err
+		}
+		if d.failSafe {
+			d.trail = append(d.trail, d.at)
 		}
 		d.at = q
 	}

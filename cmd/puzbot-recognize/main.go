@@ -272,15 +272,15 @@ func openCache(flagDir string) *recognize.GlyphCache {
 
 // recognizeSudoku reads a sudoku grid on img, which shows no Puzlogic, and
 // prints its puzzle file, drawing what it found into annotate when set. It
-// reports false, with nothing printed or drawn, when img holds no sudoku
-// grid either. A grid it finds but cannot read in full is refused with the
-// reason.
+// reports false, with nothing printed or drawn and the reason (ErrNoGame),
+// when img holds no sudoku grid either. A grid it finds but cannot read in
+// full is refused with the reason.
 func recognizeSudoku(img *image.RGBA, origin image.Point, name, annotate string, stdout io.Writer) (bool, error) {
 	rd := recognize.NewSymbolReader()
 	defer rd.Close()
 	found, err := recognize.FindSudoku(img, origin, rd)
 	if errors.Is(err, recognize.ErrNoGame) {
-		return false, nil
+		return false, err
 	}
 	if annotate != "" {
 		if err := verify.SaveAnnotated(annotate, recognize.AnnotateSudoku(img, found), origin); err != nil {
@@ -355,9 +355,11 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 	}
 	res, err := rec.Recognize(img, origin)
 	if errors.Is(err, recognize.ErrNoGame) && want == nil {
-		if done, err := recognizeSudoku(img, origin, shot.Name, o.annotate, stdout); done {
-			return err
+		done, serr := recognizeSudoku(img, origin, shot.Name, o.annotate, stdout)
+		if done {
+			return serr
 		}
+		err = recognize.NoGame(serr, err)
 	}
 	if o.annotate != "" {
 		if err := verify.SaveAnnotated(o.annotate, recognize.Annotate(img, res), origin); err != nil {

@@ -62,6 +62,7 @@ func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *
 		case !errors.Is(serr, recognize.ErrNoGame):
 			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr)}
 		}
+		err = recognize.NoGame(serr, err)
 	}
 	if err == nil {
 		err = res.Puzzle.Validate()

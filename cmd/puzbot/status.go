@@ -12,6 +12,7 @@ import (
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
+	"github.com/puzbot/puzbot/play"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize/worker"
 	"github.com/puzbot/puzbot/replay"
@@ -38,7 +39,8 @@ var exitStatuses = []exitcode.Row{
 	{Code: exitcode.Aborted, Meaning: "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
 		Kinds: []error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
 	{Code: exitcode.Mismatch, Meaning: "`recognize --expect`/`--check`: the result differs from the expected file", Kinds: []error{errMismatch}},
-	{Code: exitcode.NoGame, Meaning: "`recognize`: no game on the screenshot", Kinds: []error{errNoGame}},
+	{Code: exitcode.NoGame, Meaning: "`recognize`: no game on the screenshot; `play`: no game, or a screen that does not answer its moves",
+		Kinds: []error{errNoGame, play.ErrNoEffect}},
 	{Code: exitcode.TimedOut, Meaning: "the search hit its time limit before settling the puzzle",
 		Kinds: []error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit,
 			context.DeadlineExceeded}}, // solve's and play's --time-limit are their context's deadline

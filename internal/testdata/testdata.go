@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
+	"image/draw"
 	"image/png"
 	"net"
 	"os"
@@ -311,4 +313,13 @@ func DropBlock(on []int, j, cell int) {
 		}
 	}
 	on[j] = cell
+}
+
+// OnDesktop pastes shot on a plain desktop of w by h pixels of the colour
+// given, with its top-left corner at at.
+func OnDesktop(shot image.Image, w, h int, bg color.RGBA, at image.Point) *image.RGBA {
+	d := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(d, d.Bounds(), &image.Uniform{bg}, image.Point{}, draw.Src)
+	draw.Draw(d, shot.Bounds().Sub(shot.Bounds().Min).Add(at), shot, shot.Bounds().Min, draw.Src)
+	return d
 }

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"github.com/puzbot/puzbot/internal/testdata"
 	"image"
 	"image/color"
 	"testing"
@@ -11,7 +12,7 @@ import (
 func BenchmarkRead(b *testing.B) {
 	game := soloGames(b, "3x3du", 1, 1)[0]
 	shot := soloShot(b, game, nil, 48, nil)
-	desk := onDesktop(shot, 1920, 1080, color.RGBA{0x3a, 0x6e, 0xa5, 0xff}, image.Pt(700, 300))
+	desk := testdata.OnDesktop(shot, 1920, 1080, color.RGBA{0x3a, 0x6e, 0xa5, 0xff}, image.Pt(700, 300))
 	b.ResetTimer()
 	for range b.N {
 		g, err := Find(desk)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/solo"
+	"github.com/puzbot/puzbot/internal/testdata"
 )
 
 // halfPlayed returns a player's moves on the game's empty cells: numbers
@@ -47,7 +48,7 @@ func TestReadHalfPlayed(t *testing.T) {
 			}
 			for name, theme := range themes {
 				shot := soloShot(t, game, moves, tile, theme)
-				desk := onDesktop(shot, shot.Bounds().Dx()+100, shot.Bounds().Dy()+60, color.RGBA{0x20, 0x40, 0x20, 0xff}, image.Pt(70, 30))
+				desk := testdata.OnDesktop(shot, shot.Bounds().Dx()+100, shot.Bounds().Dy()+60, color.RGBA{0x20, 0x40, 0x20, 0xff}, image.Pt(70, 30))
 				b, err := Read(desk)
 				if err != nil {
 					t.Errorf("%s tile %d %s: %v", preset, tile, name, err)

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"github.com/puzbot/puzbot/internal/testdata"
 	"image"
 	"image/color"
 	"testing"
@@ -19,7 +20,7 @@ func TestReadCellsSolo(t *testing.T) {
 						clue = rgb{0xf0, 0xf0, 0xf0}
 					}
 					shot := soloShot(t, game, nil, tile, theme)
-					desk := onDesktop(shot, shot.Bounds().Dx()+10, shot.Bounds().Dy()+10, color.RGBA{0, 0, 0, 0xff}, image.Pt(5, 5))
+					desk := testdata.OnDesktop(shot, shot.Bounds().Dx()+10, shot.Bounds().Dy()+10, color.RGBA{0, 0, 0, 0xff}, image.Pt(5, 5))
 					g, err := Find(desk)
 					if err != nil {
 						t.Fatalf("%s tile %d %s: %v", preset, tile, name, err)

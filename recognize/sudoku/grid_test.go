@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"github.com/puzbot/puzbot/internal/testdata"
 	"image"
 	"image/color"
 	"testing"
@@ -16,7 +17,7 @@ func TestFindSoloGrids(t *testing.T) {
 			for name, theme := range themes {
 				shot := soloShot(t, game, nil, tile, theme)
 				at := image.Pt(137, 61)
-				desk := onDesktop(shot, shot.Bounds().Dx()+300, shot.Bounds().Dy()+150, color.RGBA{0x3a, 0x6e, 0xa5, 0xff}, at)
+				desk := testdata.OnDesktop(shot, shot.Bounds().Dx()+300, shot.Bounds().Dy()+150, color.RGBA{0x3a, 0x6e, 0xa5, 0xff}, at)
 				g, err := Find(desk)
 				if err != nil {
 					t.Errorf("%s tile %d %s: %v", preset, tile, name, err)

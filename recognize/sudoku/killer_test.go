@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"fmt"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"image"
 	"image/color"
 	"sort"
@@ -17,7 +18,7 @@ func TestReadCagesSolo(t *testing.T) {
 			for _, tile := range []int{24, 32, 48, 80} {
 				for name, theme := range themes {
 					shot := soloShot(t, game, nil, tile, theme)
-					desk := onDesktop(shot, shot.Bounds().Dx()+20, shot.Bounds().Dy()+20, color.RGBA{0xff, 0xff, 0xff, 0xff}, image.Pt(10, 10))
+					desk := testdata.OnDesktop(shot, shot.Bounds().Dx()+20, shot.Bounds().Dy()+20, color.RGBA{0xff, 0xff, 0xff, 0xff}, image.Pt(10, 10))
 					g, err := Find(desk)
 					if err != nil {
 						t.Fatalf("%s tile %d %s: %v", preset, tile, name, err)

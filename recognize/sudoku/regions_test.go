@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"fmt"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"image"
 	"image/color"
 	"testing"
@@ -16,7 +17,7 @@ func TestReadLayoutSolo(t *testing.T) {
 		for _, tile := range []int{24, 40, 64, 80} {
 			for name, theme := range themes {
 				shot := soloShot(t, game, nil, tile, theme)
-				desk := onDesktop(shot, shot.Bounds().Dx()+40, shot.Bounds().Dy()+40, color.RGBA{0x80, 0x80, 0x80, 0xff}, image.Pt(20, 20))
+				desk := testdata.OnDesktop(shot, shot.Bounds().Dx()+40, shot.Bounds().Dy()+40, color.RGBA{0x80, 0x80, 0x80, 0xff}, image.Pt(20, 20))
 				g, err := Find(desk)
 				if err != nil {
 					t.Fatalf("%s tile %d %s: %v", preset, tile, name, err)

@@ -2,8 +2,6 @@ package sudoku
 
 import (
 	"image"
-	"image/color"
-	"image/draw"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/solo"
@@ -54,12 +52,4 @@ func soloShot(t testing.TB, g soloGame, moves []solo.Move, tile int, theme []str
 		t.Fatal(err)
 	}
 	return m
-}
-
-// onDesktop pastes shot on a plain desktop of the colour given, at at.
-func onDesktop(shot *image.RGBA, w, h int, bg color.RGBA, at image.Point) *image.RGBA {
-	d := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(d, d.Bounds(), &image.Uniform{bg}, image.Point{}, draw.Src)
-	draw.Draw(d, shot.Bounds().Sub(shot.Bounds().Min).Add(at), shot, shot.Bounds().Min, draw.Src)
-	return d
 }
