@@ -53,6 +53,7 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		fmt.Fprintf(pl.o.Log, "sudoku %dx%d: %d cells typed, %.1f s, %d retries\n", r.Size, r.Size, r.Typed, r.Time.Seconds(), r.Retries)
 		return errDone
 	}
+	moves = completeLast(s, moves)
 	if pl.o.Keep != nil {
 		pl.o.Keep("moves", nil, &Reading{Sudoku: s}, moves)
 	}
@@ -116,4 +117,34 @@ func layoutOf(s *puzzle.Sudoku) *puzzle.Sudoku {
 // entry.
 func entered(s *puzzle.Sudoku, row, col, value int) bool {
 	return row < len(s.Entries) && col < len(s.Entries[row]) && puzzle.SudokuValue(s.Entries[row][col]) == value
+}
+
+// completeLast orders a turn's moves so that the grid is full only once a
+// look has confirmed every number in it but the last: wrong entries are
+// mended first, then empty cells are filled, and of a turn that would
+// fill the last empty cell along with others, that cell is left for a
+// turn of its own. A program that checks a full grid (and says "your
+// solution contains mistakes") then never sees one with a number that
+// went astray.
+func completeLast(s *puzzle.Sudoku, m *puzzle.Moves) *puzzle.Moves {
+	var mends, fills []puzzle.Move
+	for _, mv := range m.Moves {
+		if empty(s, *mv.Row, *mv.Col) {
+			fills = append(fills, mv)
+		} else {
+			mends = append(mends, mv)
+		}
+	}
+	if len(fills) > 0 && len(mends)+len(fills) > 1 {
+		fills = fills[:len(fills)-1]
+	}
+	out := *m
+	out.Moves = append(mends, fills...)
+	return &out
+}
+
+// empty reports whether the cell at row, col holds neither a given nor an
+// entry.
+func empty(s *puzzle.Sudoku, row, col int) bool {
+	return s.Grid[row][col] == '.' && (row >= len(s.Entries) || s.Entries[row][col] == '.')
 }

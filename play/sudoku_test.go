@@ -27,9 +27,11 @@ type sudokuSim struct {
 	needs     time.Duration // keys typed with shorter pauses are lost
 	diagonals bool          // a sudoku X
 	flashes   int           // looks at the completed grid that miss its diagonals, as in Solo's flash
+	garble    float64 // chance that a key of a burst (a turn of more keys than one) enters the next number instead
 	version   uint32
 	typed     int
 	paces     []Pace // the pace of each turn of typing
+	mistakes  int    // keys after which the grid was full but wrong: the program says "your solution contains mistakes"
 }
 
 func newSudokuSim(givens []string, seed uint64) *sudokuSim {
@@ -69,10 +71,29 @@ func (s *sudokuSim) Perform(_ context.Context, m *puzzle.Moves, pace Pace) error
 		if s.rng.Float64() < s.lose || pace.Pause < s.needs {
 			continue
 		}
-		s.entries[*mv.Row][*mv.Col] = strings.ToUpper(mv.Key)[0]
+		key := strings.ToUpper(mv.Key)[0]
+		if len(m.Moves) > 1 && s.rng.Float64() < s.garble {
+			key = '1' + (key-'1'+1)%byte(len(s.givens))
+		}
+		s.entries[*mv.Row][*mv.Col] = key
 		s.version++
+		if s.full() && !s.solved() {
+			s.mistakes++
+		}
 	}
 	return nil
+}
+
+// full reports whether every cell holds a given or an entry.
+func (s *sudokuSim) full() bool {
+	for r, row := range s.givens {
+		for c := range row {
+			if row[c] == '.' && s.entries[r][c] == '.' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // solved reports whether every empty cell holds an entry and the grid is a
@@ -109,8 +130,11 @@ func (s *sudokuSim) solved() bool {
 
 // TestPlaySudoku: the loop fills a sudoku: fresh; with wrong numbers
 // entered before it started; with keys lost by chance; in a program that
-// loses every key typed without a pause of 3 ms after it; and in one whose
-// completed grid flashes, hiding part of its layout from a look. It ends
+// loses every key typed without a pause of 3 ms after it; in one that
+// enters wrong numbers for keys that come in a burst; and in one whose
+// completed grid flashes, hiding part of its layout from a look. The grid
+// is never full but wrong: the last number is typed only once a look has
+// confirmed every other. It ends
 // when the grid is complete and right, on a look that read the grid's own
 // layout; lost keys are typed again and counted as retries; the typing pace
 // starts with no waits and slows down a step a turn only while keys are
@@ -127,6 +151,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"wrong entries", func(s *sudokuSim) { s.entries[0][0], s.entries[3][3] = '4', '1' }, false, 12},
 		{"keys lost", func(s *sudokuSim) { s.lose = 0.4 }, true, 100},
 		{"keys too fast", func(s *sudokuSim) { s.needs = 3 * time.Millisecond }, true, 48},
+		{"keys garbled in bursts", func(s *sudokuSim) { s.garble = 0.3 }, true, 60},
 		{"a flash at the end", func(s *sudokuSim) {
 			// A sudoku X of one solution, of three without its diagonals.
 			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 3
@@ -163,6 +188,9 @@ func TestPlaySudoku(t *testing.T) {
 			}
 			if last := s.paces[len(s.paces)-1]; s.needs > 0 && (last.Pause < s.needs || last.Pause > 2*s.needs) {
 				t.Errorf("last turn typed at %v, want a pause of %v to %v: paces %v", last, s.needs, 2*s.needs, s.paces)
+			}
+			if s.mistakes > 0 {
+				t.Errorf("the grid was full but wrong after %d keys: the game was finished with a number no look had confirmed", s.mistakes)
 			}
 			if !strings.Contains(log.String(), "sudoku 4x4: ") {
 				t.Errorf("log %q: want a line for the sudoku", log.String())

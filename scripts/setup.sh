@@ -24,7 +24,8 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(clasp)  # a SAT solver independent of cadical and gini: TestCadical checks the tetromino solver's answers with it
 	packages+=(z3)  # an independent solver: TestUnsatAgreesWithZ3 checks Puzlogic answers with it
 	packages+=(time)  # /usr/bin/time: TestDecodeMemory measures puzbot-recognize's peak memory with it
-	packages+=(sgt-puzzles)  # Simon Tatham's Solo (/usr/games/sgt-solo): the sudoku tests' ground truth and screens
+	packages+=(sgt-puzzles)  # Simon Tatham's Solo (/usr/games/sgt-solo): the sudoku tests' ground truth and screens; the other games: screens with no game
+	packages+=(xterm x11-apps xinput)  # screens with no game: terminals, xclock, xeyes, xcalc, xlogo; xinput records the presses play must not make
 fi
 
 missing=()
