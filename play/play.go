@@ -191,6 +191,11 @@ type player struct {
 	typePace Pace           // the pace of typing into a grid
 	untaken  int            // turns of typing in a row in which no key took
 	layout   *puzzle.Sudoku // the layout of the sudoku being played, as the first look read it
+	before   *puzzle.Sudoku // the look the last turn of typing was planned on
+	way      inputWay       // how the program takes a number into a cell
+	// wayConfirmed says a look has confirmed that way; until then each
+	// turn types one cell.
+	wayConfirmed bool
 
 	lastTurn   []byte // the last navigation screen read and the moves made on it
 	unanswered int    // how many times in a row those moves were made on that screen

@@ -31,6 +31,7 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
 		pl.layout = layoutOf(s)
+		pl.way, pl.wayConfirmed = clickThenKey, false
 	}
 	if err := pl.sameLayout(s); err != nil {
 		return err
@@ -38,6 +39,11 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 	if pl.planned != nil {
 		if err := pl.verifySudoku(s); err != nil {
 			return err
+		}
+		if !pl.wayConfirmed {
+			if err := pl.checkProbe(s); err != nil {
+				return err
+			}
 		}
 	}
 	t := time.Now()
@@ -54,23 +60,75 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		return errDone
 	}
 	moves = completeLast(s, moves)
+	if !pl.wayConfirmed {
+		moves.Moves = moves.Moves[:1] // a probe: one cell, looked at before the rest
+	}
 	if pl.o.Keep != nil {
 		pl.o.Keep("moves", nil, &Reading{Sudoku: s}, moves)
 	}
-	pl.planned = moves
+	pl.planned, pl.before = moves, s
 	pl.sudoku.Typed += len(moves.Moves)
-	return pl.performAt(ctx, moves, pl.typePace)
+	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+}
+
+// inputWay is a way a program takes a number into a cell.
+type inputWay int
+
+const (
+	clickThenKey inputWay = iota // click the cell, press the number's key (Solo, GNOME Sudoku)
+	keyThenClick                 // press the number's key, which picks it in a palette, then click the cell
+	inputWays
+)
+
+func (w inputWay) String() string {
+	return [...]string{"a click on the cell, then the key", "the key, then a click on the cell"}[w]
+}
+
+// moves returns the type moves m as the way makes them: as they are, or a
+// key and a click each.
+func (w inputWay) moves(m *puzzle.Moves) *puzzle.Moves {
+	if w == clickThenKey {
+		return m
+	}
+	out := *m
+	out.Moves = nil
+	for _, mv := range m.Moves {
+		out.Moves = append(out.Moves, puzzle.Move{Action: puzzle.ActionKey, Key: mv.Key},
+			puzzle.Move{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name})
+	}
+	return &out
+}
+
+// checkProbe judges the first turn of a game, which typed one cell in
+// the way being tried: the number there confirms the way; another number
+// there means the program takes numbers another way, which the next turn
+// tries (and mends the cell in); nothing there, a lost key, is tried
+// again as any lost key is.
+func (pl *player) checkProbe(s *puzzle.Sudoku) error {
+	mv := pl.planned.Moves[0]
+	got := entryAt(s, *mv.Row, *mv.Col)
+	switch {
+	case got == *mv.Value:
+		pl.wayConfirmed = true
+	case got != 0:
+		if pl.way++; pl.way == inputWays {
+			return fmt.Errorf("%w: the program entered %d where %d was typed, in every way tried (%v, %v)",
+				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick)
+		}
+	}
+	return nil
 }
 
 // verifySudoku compares the grid with what the last keys should have made
-// of it and adapts the typing pace to the turn: a step slower when it lost
+// of it (their numbers in their cells, and no other cell changed: a key
+// that a lagging program put in another cell counts as lost) and adapts the typing pace to the turn: a step slower when it lost
 // any key, a step faster when it lost none. A turn types many keys, so
 // adapting once per key, as drags do, would take the pace from none to
 // the slowest in a single turn that lost them all. A look that finds any
 // key lost counts as a retry; more than o.Retries turns in a row in which
 // no key took, ErrGaveUp.
 func (pl *player) verifySudoku(s *puzzle.Sudoku) error {
-	lost := 0
+	lost := strays(pl.before, s, pl.planned)
 	for _, mv := range pl.planned.Moves {
 		if !entered(s, *mv.Row, *mv.Col, *mv.Value) {
 			lost++
@@ -113,11 +171,35 @@ func layoutOf(s *puzzle.Sudoku) *puzzle.Sudoku {
 	return &l
 }
 
+// strays counts the cells whose entry changed from before to after though
+// the moves typed none in them: numbers a program put in the wrong cells.
+func strays(before, after *puzzle.Sudoku, m *puzzle.Moves) int {
+	typed := map[[2]int]bool{}
+	for _, mv := range m.Moves {
+		typed[[2]int{*mv.Row, *mv.Col}] = true
+	}
+	n := 0
+	for r := range after.Grid {
+		for c := range after.Grid[r] {
+			if !typed[[2]int{r, c}] && entryAt(before, r, c) != entryAt(after, r, c) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// entryAt returns the number a player entered at row, col, 0 for none.
+func entryAt(s *puzzle.Sudoku, row, col int) int {
+	if row >= len(s.Entries) || col >= len(s.Entries[row]) {
+		return 0
+	}
+	return puzzle.SudokuValue(s.Entries[row][col])
+}
+
 // entered reports whether the cell at row, col shows value as a player's
 // entry.
-func entered(s *puzzle.Sudoku, row, col, value int) bool {
-	return row < len(s.Entries) && col < len(s.Entries[row]) && puzzle.SudokuValue(s.Entries[row][col]) == value
-}
+func entered(s *puzzle.Sudoku, row, col, value int) bool { return entryAt(s, row, col) == value }
 
 // completeLast orders a turn's moves so that the grid is full only once a
 // look has confirmed every number in it but the last: wrong entries are

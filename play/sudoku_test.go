@@ -27,7 +27,13 @@ type sudokuSim struct {
 	needs     time.Duration // keys typed with shorter pauses are lost
 	diagonals bool          // a sudoku X
 	flashes   int           // looks at the completed grid that miss its diagonals, as in Solo's flash
-	garble    float64 // chance that a key of a burst (a turn of more keys than one) enters the next number instead
+	garble    float64       // chance that a key of a burst (a turn of more keys than one) enters the next number instead
+	lag       float64       // chance that a click of a burst is not carried out before the next key: it goes to the cell before
+	palette   bool          // a key picks a number in a palette, and a click enters the number picked (KSudoku's way)
+	echo      float64       // chance that a key of a burst goes to the cell selected before too
+	selected  [2]int        // the cell selected
+	previous  [2]int        // the cell selected before it
+	picked    byte          // the number picked in the palette, 0 for none
 	version   uint32
 	typed     int
 	paces     []Pace // the pace of each turn of typing
@@ -63,25 +69,72 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 
 func (s *sudokuSim) Perform(_ context.Context, m *puzzle.Moves, pace Pace) error {
 	s.paces = append(s.paces, pace)
+	burst := len(m.Moves) > 1
 	for _, mv := range m.Moves {
-		if mv.Action != puzzle.ActionType || mv.Key == "" {
+		switch {
+		case mv.Action == puzzle.ActionType && mv.Key != "":
+			s.typed++
+			s.click(mv.Point, burst)
+			s.key(mv.Key, pace, burst)
+		case mv.Action == puzzle.ActionKey && s.palette:
+			s.typed++
+			s.key(mv.Key, pace, burst)
+		case mv.Action == puzzle.ActionClick && s.palette:
+			s.click(mv.Point, burst)
+		default:
 			return fmt.Errorf("unexpected move %+v", mv)
-		}
-		s.typed++
-		if s.rng.Float64() < s.lose || pace.Pause < s.needs {
-			continue
-		}
-		key := strings.ToUpper(mv.Key)[0]
-		if len(m.Moves) > 1 && s.rng.Float64() < s.garble {
-			key = '1' + (key-'1'+1)%byte(len(s.givens))
-		}
-		s.entries[*mv.Row][*mv.Col] = key
-		s.version++
-		if s.full() && !s.solved() {
-			s.mistakes++
 		}
 	}
 	return nil
+}
+
+// click selects the cell at p; in a palette program, it enters the
+// number picked into it. A lagging program, in a burst, may leave the
+// cell selected before selected.
+func (s *sudokuSim) click(p *puzzle.Point, burst bool) {
+	n := len(s.givens)
+	cell := [2]int{(p.Y - 10) * n / 400, (p.X - 10) * n / 400}
+	if !burst || s.rng.Float64() >= s.lag {
+		s.previous, s.selected = s.selected, cell
+	}
+	if s.palette && s.picked != 0 {
+		s.enter(s.picked)
+	}
+}
+
+// key enters the key's number in the selected cell, or in a palette
+// program picks it, unless the key is lost or garbled.
+func (s *sudokuSim) key(k string, pace Pace, burst bool) {
+	if s.rng.Float64() < s.lose || pace.Pause < s.needs {
+		return
+	}
+	key := strings.ToUpper(k)[0]
+	if burst && s.rng.Float64() < s.garble {
+		key = '1' + (key-'1'+1)%byte(len(s.givens))
+	}
+	if s.palette {
+		s.picked = key
+		return
+	}
+	s.enter(key)
+	if burst && s.rng.Float64() < s.echo {
+		s.selected, s.previous = s.previous, s.selected
+		s.enter(key)
+		s.selected, s.previous = s.previous, s.selected
+	}
+}
+
+// enter puts the number in the selected cell, unless it holds a given.
+func (s *sudokuSim) enter(key byte) {
+	r, c := s.selected[0], s.selected[1]
+	if s.givens[r][c] != '.' {
+		return
+	}
+	s.entries[r][c] = key
+	s.version++
+	if s.full() && !s.solved() {
+		s.mistakes++
+	}
 }
 
 // full reports whether every cell holds a given or an entry.
@@ -131,7 +184,10 @@ func (s *sudokuSim) solved() bool {
 // TestPlaySudoku: the loop fills a sudoku: fresh; with wrong numbers
 // entered before it started; with keys lost by chance; in a program that
 // loses every key typed without a pause of 3 ms after it; in one that
-// enters wrong numbers for keys that come in a burst; and in one whose
+// enters wrong numbers for keys that come in a burst, one that puts them
+// in the wrong cells, and one that puts some in the cell before too; in one whose keys pick a number in a palette
+// and whose clicks enter it (a click, then the key, enters the number
+// picked before: the first turn, one cell, finds it out); and in one whose
 // completed grid flashes, hiding part of its layout from a look. The grid
 // is never full but wrong: the last number is typed only once a look has
 // confirmed every other. It ends
@@ -152,6 +208,9 @@ func TestPlaySudoku(t *testing.T) {
 		{"keys lost", func(s *sudokuSim) { s.lose = 0.4 }, true, 100},
 		{"keys too fast", func(s *sudokuSim) { s.needs = 3 * time.Millisecond }, true, 48},
 		{"keys garbled in bursts", func(s *sudokuSim) { s.garble = 0.3 }, true, 60},
+		{"keys in the wrong cells", func(s *sudokuSim) { s.lag = 0.3 }, true, 60},
+		{"keys in two cells", func(s *sudokuSim) { s.echo = 0.3 }, true, 60},
+		{"a palette", func(s *sudokuSim) { s.palette, s.picked = true, '4' }, true, 14},
 		{"a flash at the end", func(s *sudokuSim) {
 			// A sudoku X of one solution, of three without its diagonals.
 			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 3
@@ -228,5 +287,28 @@ func TestPlaySudokuAnotherLayout(t *testing.T) {
 	_, err := Play(context.Background(), s, s, s, o)
 	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "layout differs") {
 		t.Fatalf("Play = %v, want ErrGaveUp saying the layout differs", err)
+	}
+}
+
+// TestStrays: a cell whose entry changed though no key was typed in it is
+// a stray, a number a program put in the wrong cell; the cells typed in are
+// judged by verifySudoku.
+func TestStrays(t *testing.T) {
+	typed := &puzzle.Moves{Moves: []puzzle.Move{{Action: puzzle.ActionType, Row: puzzle.Int(0), Col: puzzle.Int(0), Value: puzzle.Int(1), Key: "1"}}}
+	grid := []string{"....", "..2.", ".3..", "..3."}
+	for _, tc := range []struct {
+		before, after []string
+		want          int
+	}{
+		{[]string{"....", "....", "....", "...."}, []string{"1...", "....", "....", "...."}, 0},
+		{[]string{"....", "....", "....", "...."}, []string{"2...", "....", "....", "...."}, 0}, // the typed cell wrong: not a stray
+		{[]string{"....", "....", "....", "...."}, []string{"1...", "...1", "....", "...."}, 1},
+		{[]string{".4..", "....", "....", "...."}, []string{"1...", "....", "....", "...4"}, 2}, // one moved away, one new
+	} {
+		before := &puzzle.Sudoku{Grid: grid, Entries: tc.before}
+		after := &puzzle.Sudoku{Grid: grid, Entries: tc.after}
+		if got := strays(before, after, typed); got != tc.want {
+			t.Errorf("from %q to %q: %d strays, want %d", tc.before, tc.after, got, tc.want)
+		}
 	}
 }
