@@ -25,6 +25,7 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(z3)  # an independent solver: TestUnsatAgreesWithZ3 checks Puzlogic answers with it
 	packages+=(time)  # /usr/bin/time: TestDecodeMemory measures puzbot-recognize's peak memory with it
 	packages+=(sgt-puzzles)  # Simon Tatham's Solo (/usr/games/sgt-solo): the sudoku tests' ground truth and screens; the other games: screens with no game
+	packages+=(fonts-freefont-ttf fonts-comic-neue)  # faces the style sweep draws digits in (internal/gridstyle), beside DejaVu and Liberation
 	packages+=(xterm x11-apps xinput)  # screens with no game: terminals, xclock, xeyes, xcalc, xlogo; xinput records the presses play must not make
 fi
 

@@ -1,0 +1,134 @@
+package recognize
+
+import (
+	"context"
+	"image"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/gridstyle"
+	"github.com/puzbot/puzbot/internal/solo"
+	"github.com/puzbot/puzbot/internal/testdata"
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/sudoku"
+)
+
+// styleSweepEnv names the variable that sets how many grids
+// TestStyleSweep draws.
+const styleSweepEnv = "PUZBOT_STYLE_SWEEP"
+
+// TestStyleSweep reads sudoku grids drawn in styles of gridstyle's choosing
+// (ruled lines of any weight and colour, box lines only darker, tiles with
+// gaps, givens shaded, a cell selected, fonts of Debian's font packages,
+// light and dark, cells of 20-80 pixels): 4x4, 6x6 and 9x9 games of Solo's,
+// half of them half played. A grid read other than drawn, without an
+// error, fails the test: a silent misread. A grid refused is counted; the
+// share read exactly is logged. It runs when PUZBOT_STYLE_SWEEP says how
+// many grids to draw:
+//
+//	PUZBOT_STYLE_SWEEP=1000 go test -run TestStyleSweep -v -timeout 60m ./recognize
+func TestStyleSweep(t *testing.T) {
+	v := os.Getenv(styleSweepEnv)
+	if v == "" {
+		t.Skipf("set %s=N to read N grids (the vision does not read every style yet: docs/recognize.md)", styleSweepEnv)
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		t.Fatalf("%s=%q: want a number of grids", styleSweepEnv, v)
+	}
+	fonts, err := gridstyle.Fonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	grids := styleGrids(t, n)
+	rd := NewSymbolReader()
+	defer rd.Close()
+	rng := rand.New(rand.NewPCG(42, 7))
+	exact, refusals := 0, map[string]int{}
+	for i, g := range grids {
+		s := gridstyle.Random(rng, fonts)
+		img, err := gridstyle.Draw(g, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		desk := testdata.OnDesktop(img, img.Rect.Dx()+200, img.Rect.Dy()+120, s.Page, image.Pt(100+i%50, 60))
+		f, err := FindSudoku(desk, image.Point{}, rd)
+		switch {
+		case err != nil:
+			refusals[styleKind(s)]++
+			t.Logf("grid %d (%dx%d, %s): refused: %.200v", i, g.N, g.N, s.Name, err)
+		case !slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries):
+			t.Errorf("grid %d (%dx%d, %s): read givens %q, entries %q; drawn %q, %q", i, g.N, g.N, s.Name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries)
+		default:
+			exact++
+		}
+	}
+	t.Logf("%d of %d grids read exactly (%.1f%%); refused, by style: %v", exact, len(grids), 100*float64(exact)/float64(len(grids)), refusals)
+}
+
+// styleKind is the kind of a style's grid: tiles, or ruled lines.
+func styleKind(s gridstyle.Style) string {
+	if s.Gap > 0 {
+		return "tiles"
+	}
+	return "lines"
+}
+
+// styleGrids returns n grids of Solo's 4x4, 6x6 and 9x9 presets in turn,
+// every other one half played: half its empty cells hold their solution's
+// number.
+func styleGrids(t *testing.T, n int) []gridstyle.Grid {
+	presets := []struct {
+		name string
+		rows int // the boxes' height; their width is the size over it
+	}{{"2x2", 2}, {"2x3", 2}, {"3x3", 3}}
+	var grids []gridstyle.Grid
+	for k, p := range presets {
+		ids, err := solo.Generate(p.name, 500+k, (n+len(presets)-1-k)/len(presets))
+		if err != nil {
+			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+		}
+		for i, id := range ids {
+			game, err := solo.ParseID(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := game.File()
+			g := gridstyle.Grid{N: game.Size, BoxRows: p.rows, BoxCols: game.Size / p.rows, Givens: file.Grid}
+			if i%2 == 1 {
+				g.Entries = halfPlayed(t, file)
+			}
+			grids = append(grids, g)
+		}
+	}
+	return grids
+}
+
+// halfPlayed returns entries for every other empty cell of the puzzle:
+// its solution's number.
+func halfPlayed(t *testing.T, p *puzzle.Sudoku) []string {
+	m, err := sudoku.Moves(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []string
+	k := 0
+	for r, row := range p.Grid {
+		e := []byte(strings.Repeat(".", len(row)))
+		for c := range row {
+			if row[c] == '.' {
+				if k%2 == 0 {
+					e[c] = m.Grid[r][c]
+				}
+				k++
+			}
+		}
+		entries = append(entries, string(e))
+	}
+	return entries
+}
+
