@@ -131,4 +131,3 @@ func halfPlayed(t *testing.T, p *puzzle.Sudoku) []string {
 	}
 	return entries
 }
-

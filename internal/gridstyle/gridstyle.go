@@ -43,9 +43,9 @@ type Style struct {
 	Given, Entry         color.RGBA // the digits' colours
 	GivenShade, Selected color.RGBA // a given's cell and the selected cell's row, column and box (zero: none)
 
-	Font     string  // the font file
-	Size     float64 // the digits' height as a share of the cell
-	At       [2]int  // the selected cell (row, col), when Selected is set
+	Font string  // the font file
+	Size float64 // the digits' height as a share of the cell
+	At   [2]int  // the selected cell (row, col), when Selected is set
 }
 
 // Fonts returns the font files the styles draw digits with: every
