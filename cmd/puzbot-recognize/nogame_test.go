@@ -163,9 +163,9 @@ func desktopWith(t *testing.T, root string, clients [][]string) image.Image {
 	return settledScreen(t)
 }
 
-// settledScreen grabs the screen until it has been the same for half a
-// second and a second has passed (the clients map their windows as they
-// start), for at most ten seconds.
+// settledScreen grabs the screen until it shows something (not one
+// colour), has been the same for half a second and a second has passed
+// (the clients map their windows as they start), for at most ten seconds.
 func settledScreen(t *testing.T) image.Image {
 	var prev *image.RGBA
 	start, same := time.Now(), 0
@@ -179,7 +179,7 @@ func settledScreen(t *testing.T) image.Image {
 		} else {
 			same = 0
 		}
-		if same >= 5 && time.Since(start) >= time.Second {
+		if same >= 5 && time.Since(start) >= time.Second && !uniform(shot.Image) {
 			return shot.Image
 		}
 		prev = shot.Image
@@ -243,4 +243,15 @@ func numberTable(cols, rows int) string {
 	}
 	b.WriteString("</table>")
 	return b.String()
+}
+
+// uniform reports whether every pixel of img is the colour of the first.
+func uniform(img *image.RGBA) bool {
+	first := img.Pix[:4]
+	for i := 4; i < len(img.Pix); i += 4 {
+		if !bytes.Equal(img.Pix[i:i+4], first) {
+			return false
+		}
+	}
+	return true
 }

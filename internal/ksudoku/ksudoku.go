@@ -1,0 +1,136 @@
+// Package ksudoku runs KDE's KSudoku (Debian's ksudoku) for the sudoku
+// tests: it writes a game in KSudoku's own file format, opens it in a
+// window of the size and theme a test asks for, on the X display $DISPLAY
+// names, with a fresh HOME, and stops it. The ground truth is the game the
+// file holds, which the program shows.
+package ksudoku
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Path is where Debian installs KSudoku.
+const Path = "/usr/games/ksudoku"
+
+// Themes are the themes KSudoku ships, by the names its settings give
+// them: Egyptian (its default: bevelled tiles on a textured board),
+// Abstraction (translucent tiles) and Scribble (ruled lines, handwritten
+// entries).
+var Themes = []string{"default", "abstraction", "ksudoku_scrible"}
+
+// Window is a KSudoku window open on a game.
+type Window struct {
+	cmd  *exec.Cmd
+	home string
+}
+
+// Open writes the 9x9 game givens (rows of '1'-'9' and '.') to a file and
+// opens it in KSudoku with the theme, in a window of width by height
+// pixels at the top left of the screen, and waits until it is shown.
+func Open(ctx context.Context, givens []string, theme string, width, height int) (*Window, error) {
+	if _, err := os.Stat(Path); err != nil {
+		return nil, fmt.Errorf("ksudoku is not installed (scripts/setup.sh --test installs it): %w", err)
+	}
+	home, err := os.MkdirTemp("", "puzbot-ksudoku-")
+	if err != nil {
+		return nil, err
+	}
+	w := &Window{home: home}
+	if err := w.start(ctx, givens, theme, width, height); err != nil {
+		w.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+func (w *Window) start(ctx context.Context, givens []string, theme string, width, height int) error {
+	if err := writeSettings(w.home, theme, width, height); err != nil {
+		return err
+	}
+	game := filepath.Join(w.home, "game.ksudoku")
+	if err := os.WriteFile(game, File(givens), 0o644); err != nil {
+		return err
+	}
+	w.cmd = exec.Command("dbus-run-session", Path, game)
+	w.cmd.Env = append(os.Environ(), "HOME="+w.home, "XDG_CONFIG_HOME="+filepath.Join(w.home, ".config"),
+		"XDG_RUNTIME_DIR="+w.home, "QT_QPA_PLATFORM=xcb")
+	if err := w.cmd.Start(); err != nil {
+		return fmt.Errorf("start ksudoku: %w", err)
+	}
+	id, err := waitWindow(ctx)
+	if err != nil {
+		return err
+	}
+	// No window manager places it: size it as asked.
+	if out, err := exec.Command("xdotool", "windowsize", id, fmt.Sprint(width), fmt.Sprint(height)).CombinedOutput(); err != nil {
+		return fmt.Errorf("xdotool windowsize: %v: %s", err, out)
+	}
+	return nil
+}
+
+// waitWindow waits until KSudoku's window is shown and returns its id.
+func waitWindow(ctx context.Context) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "xdotool", "search", "--sync", "--onlyvisible", "--class", "ksudoku").Output()
+	if err != nil {
+		return "", fmt.Errorf("no KSudoku window within 30 s: %v", err)
+	}
+	return strings.Fields(string(out))[0], nil
+}
+
+// Close stops KSudoku and removes its HOME.
+func (w *Window) Close() {
+	if w.cmd != nil && w.cmd.Process != nil {
+		w.cmd.Process.Kill()
+		w.cmd.Wait()
+		exec.Command("pkill", "-f", "^"+Path).Run() // dbus-run-session's child
+	}
+	os.RemoveAll(w.home)
+}
+
+// writeSettings writes the ksudokurc that chooses the theme and the
+// window's size.
+func writeSettings(home, theme string, width, height int) error {
+	dir := filepath.Join(home, ".config")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	rc := fmt.Sprintf("[MainWindow]\nWidth=%d\nHeight=%d\n\n[Themes]\ntheme=themes/%s.desktop\n", width, height, theme)
+	return os.WriteFile(filepath.Join(dir, "ksudokurc"), []byte(rc), 0o644)
+}
+
+// File returns a KSudoku game file of the 9x9 givens, in the format of
+// KSudoku's serializer.cpp: the values of the cells column by column
+// (KSudoku numbers a cell x*9+y), '_' for an empty one and 'a'+value for
+// a number.
+func File(givens []string) []byte {
+	n := len(givens)
+	var values strings.Builder
+	for c := range n {
+		for r := range n {
+			if v := givens[r][c]; v == '.' {
+				values.WriteByte('_')
+			} else {
+				values.WriteByte('a' + v - '0')
+			}
+		}
+	}
+	return fmt.Appendf(nil, `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE ksudoku>
+<ksudoku>
+ <game had-help="0" msecs-elapsed="0">
+  <puzzle>
+   <graph order="%d" type="sudoku" specific-type="Plain"/>
+   <values>%s</values>
+  </puzzle>
+ </game>
+</ksudoku>
+`, n, values.String())
+}
