@@ -108,6 +108,10 @@ type Options struct {
 	Settle, Poll time.Duration
 	// Log receives one line per level as it ends.
 	Log io.Writer
+	// AnswerWait is how long a screen of the game is given to answer the
+	// moves made on it (a click on "next") before they are made again; a
+	// screen that answers neither time stops play (ErrNoEffect).
+	AnswerWait time.Duration
 	// Keep, if set, is called with every look's frame and reading and every
 	// moves file, for keeping them on disk.
 	Keep func(step string, f *Frame, r *Reading, m *puzzle.Moves)
@@ -122,6 +126,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Poll <= 0 {
 		o.Poll = 30 * time.Millisecond
+	}
+	if o.AnswerWait <= 0 {
+		o.AnswerWait = 1500 * time.Millisecond
 	}
 	if o.Log == nil {
 		o.Log = io.Discard
@@ -197,8 +204,9 @@ type player struct {
 	// turn types one cell.
 	wayConfirmed bool
 
-	lastTurn   []byte // the last navigation screen read and the moves made on it
-	unanswered int    // how many times in a row those moves were made on that screen
+	lastTurn   []byte    // the last navigation screen read and the moves made on it
+	unanswered int       // how many times in a row those moves were made on that screen
+	moved      time.Time // when they were made last
 }
 
 func (pl *player) run(ctx context.Context) error {
@@ -213,6 +221,7 @@ func (pl *player) run(ctx context.Context) error {
 		switch {
 		case errors.Is(err, errDone):
 			return nil
+		case errors.Is(err, errLookAgain):
 		case errors.Is(err, ErrUnreadable):
 			if pl.failures++; pl.failures > pl.o.Retries {
 				return fmt.Errorf("%w after %d tries: %w", ErrGaveUp, pl.failures, err)
@@ -365,7 +374,7 @@ func (pl *player) act(ctx context.Context, r *Reading) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnreadable, err)
 	}
-	if err := pl.checkAnswered(r, moves); err != nil {
+	if err := pl.checkAnswered(ctx, r, moves); err != nil {
 		return err
 	}
 	return pl.perform(ctx, moves)
@@ -378,26 +387,46 @@ func (pl *player) act(ctx context.Context, r *Reading) error {
 var ErrNoEffect = errors.New("the screen does not answer")
 
 // unansweredLimit is how many times the same moves are made on a screen
-// that stays the same before play stops.
-const unansweredLimit = 2
+// that stays the same before play stops: a slow game may miss a quick
+// click, so each time is slower than the last.
+const unansweredLimit = 4
 
 // checkAnswered counts the turns in a row that make the same moves on the
 // same screen, and returns ErrNoEffect when the moves about to be made
-// again were made unansweredLimit times already.
-func (pl *player) checkAnswered(r *Reading, m *puzzle.Moves) error {
+// again were made unansweredLimit times already, each time left
+// o.AnswerWait to answer; until that time has passed since the moves, it
+// waits and asks for another look (errLookAgain).
+func (pl *player) checkAnswered(ctx context.Context, r *Reading, m *puzzle.Moves) error {
 	var buf bytes.Buffer
 	_ = puzzle.Encode(&buf, m)
 	turn := append(canonical(r), buf.Bytes()...)
 	if !bytes.Equal(turn, pl.lastTurn) {
 		pl.lastTurn, pl.unanswered = turn, 0
 	}
+	if pl.unanswered > 0 {
+		// A slow game may not have answered yet: give it AnswerWait from
+		// the moves before judging.
+		if left := pl.o.AnswerWait - time.Since(pl.moved); left > 0 {
+			if err := pl.wait(ctx, left); err != nil {
+				return err
+			}
+			return errLookAgain
+		}
+	}
 	if pl.unanswered >= unansweredLimit {
 		return fmt.Errorf("%w: %s made %d times on the %s screen, which stayed the same: is it the game?",
 			ErrNoEffect, describeMoves(m), pl.unanswered, r.Puzzle.ScreenName())
 	}
+	if pl.unanswered > 0 { // a game that misses quick clicks: slow down
+		pl.pace = pl.pace.adapt(0, 1, FastestPace, SlowestPace)
+	}
 	pl.unanswered++
+	pl.moved = time.Now()
 	return nil
 }
+
+// errLookAgain asks for another look before acting: it is no failure.
+var errLookAgain = errors.New("look again")
 
 // describeMoves says what the moves are in a few words: the first one's
 // action, name or key, and place.

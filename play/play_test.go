@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +24,7 @@ func realLevels(t *testing.T) []*puzzle.Puzzle {
 }
 
 // fast are options that do not wait for real time between frames.
-var fast = Options{Poll: time.Microsecond}
+var fast = Options{Poll: time.Microsecond, AnswerWait: time.Millisecond}
 
 func TestPlayWholeGame(t *testing.T) {
 	tests := []struct {
@@ -225,24 +226,24 @@ func (d *deaf) Perform(_ context.Context, m *puzzle.Moves, _ Pace) error {
 }
 
 // TestPlayStopsOnDeafScreen: on a screen that stays the same whatever is
-// done, play makes the same moves twice and stops with ErrNoEffect, which
+// done, play makes the same moves four times and stops with ErrNoEffect, which
 // says what it did where, instead of clicking or pressing keys for ever; a
 // game that answers late (the second time) plays on.
 func TestPlayStopsOnDeafScreen(t *testing.T) {
 	for _, tc := range []struct {
 		screen, want string
 	}{
-		{puzzle.ScreenTitle, `key space made 2 times on the title screen, which stayed the same`},
-		{puzzle.ScreenCompleted, `click "next" at (500,500) made 2 times on the completed screen, which stayed the same`},
-		{puzzle.ScreenLevels, `click "level 1" at (100,50) made 2 times on the levels screen, which stayed the same`},
+		{puzzle.ScreenTitle, `key space made 4 times on the title screen, which stayed the same`},
+		{puzzle.ScreenCompleted, `click "next" at (500,500) made 4 times on the completed screen, which stayed the same`},
+		{puzzle.ScreenLevels, `click "level 1" at (100,50) made 4 times on the levels screen, which stayed the same`},
 	} {
 		d := &deaf{sim: newSim(realLevels(t), 1)}
 		d.screen = tc.screen
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_, err := Play(ctx, d, d, d, fast)
 		cancel()
-		if !errors.Is(err, ErrNoEffect) || !strings.Contains(err.Error(), tc.want) || len(d.performed) != 2 {
-			t.Errorf("%s: Play = %v after %d turns of moves, want ErrNoEffect saying %q after 2", tc.screen, err, len(d.performed), tc.want)
+		if !errors.Is(err, ErrNoEffect) || !strings.Contains(err.Error(), tc.want) || len(d.performed) != 4 {
+			t.Errorf("%s: Play = %v after %d turns of moves, want ErrNoEffect saying %q after 4", tc.screen, err, len(d.performed), tc.want)
 		}
 	}
 	late := &lateSim{sim: newSim(realLevels(t), 1), ignore: 1}
@@ -269,4 +270,51 @@ func (l *lateSim) Perform(ctx context.Context, m *puzzle.Moves, pace Pace) error
 		return nil
 	}
 	return l.sim.Perform(ctx, m, pace)
+}
+
+// slowSim carries out the moves made on a screen other than a level only
+// after a delay, as a game drawing at a few frames a second does.
+type slowSim struct {
+	*sim
+	delay   time.Duration
+	pending *puzzle.Moves
+	at      time.Time
+}
+
+func (s *slowSim) Perform(ctx context.Context, m *puzzle.Moves, pace Pace) error {
+	if s.sim.screen == puzzle.ScreenLevel {
+		return s.sim.Perform(ctx, m, pace)
+	}
+	s.pending, s.at = m, time.Now()
+	return nil
+}
+
+func (s *slowSim) Grab(ctx context.Context, region image.Rectangle) (*Frame, error) {
+	if s.pending != nil && time.Since(s.at) >= s.delay {
+		m := s.pending
+		s.pending = nil
+		if err := s.sim.Perform(ctx, m, Pace{}); err != nil {
+			return nil, err
+		}
+	}
+	return s.sim.Grab(ctx, region)
+}
+
+// TestPlayWaitsForSlowScreen: a game that answers a click on its title,
+// map or overlay 50 ms late is given AnswerWait to answer before the click
+// is made again, and plays on; given 5 ms, play would take it for a screen
+// that does not answer.
+func TestPlayWaitsForSlowScreen(t *testing.T) {
+	for _, tc := range []struct {
+		wait time.Duration
+		want error
+	}{{200 * time.Millisecond, nil}, {5 * time.Millisecond, ErrNoEffect}} {
+		s := &slowSim{sim: newSim(realLevels(t), 1), delay: 50 * time.Millisecond}
+		o := fast
+		o.Levels, o.AnswerWait = 2, tc.wait
+		_, err := Play(context.Background(), s, s, s, o)
+		if !errors.Is(err, tc.want) && err != tc.want {
+			t.Errorf("answer wait %v: Play = %v, want %v", tc.wait, err, tc.want)
+		}
+	}
 }

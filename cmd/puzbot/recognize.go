@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/recognize/worker"
 )
 
 func recognizeCommand() *cli.Command {
@@ -73,7 +74,7 @@ func runRecognizer(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	if err := feedStdin(cmd, stdin); err != nil {
 		return err
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	worker.EndWithParent(cmd)
 	// Once the executable has ended, wait for its output a second at most.
 	cmd.WaitDelay = time.Second
 	// The parent-death signal comes when the thread that started the child

@@ -15,22 +15,27 @@ import (
 // SIGFPE, SIGILL, SIGSEGV and SIGTRAP are caught only when another process
 // sends them (kill), not when puzbot itself faults. An array, not a map:
 // it costs puzbot's start nothing.
-var stopSignals = [...]struct {
-	sig  syscall.Signal
-	name string
-}{
+// Those every system has are here; platformStopSignals holds the others.
+var stopSignals = [...]namedSignal{
 	{syscall.SIGINT, "Ctrl-C (SIGINT)"}, {syscall.SIGTERM, "SIGTERM"}, {syscall.SIGHUP, "SIGHUP"},
 	{syscall.SIGQUIT, "SIGQUIT"}, {syscall.SIGABRT, "SIGABRT"}, {syscall.SIGPIPE, "SIGPIPE"},
 	{syscall.SIGILL, "SIGILL"}, {syscall.SIGTRAP, "SIGTRAP"}, {syscall.SIGBUS, "SIGBUS"},
-	{syscall.SIGFPE, "SIGFPE"}, {syscall.SIGSEGV, "SIGSEGV"}, {syscall.SIGSTKFLT, "SIGSTKFLT"},
-	{syscall.SIGSYS, "SIGSYS"},
+	{syscall.SIGFPE, "SIGFPE"}, {syscall.SIGSEGV, "SIGSEGV"},
 }
 
-// signalName returns the name stopSignals gives s.
+// namedSignal is a signal and the name puzbot says it by.
+type namedSignal struct {
+	sig  syscall.Signal
+	name string
+}
+
+// signalName returns the name stopSignals or platformStopSignals gives s.
 func signalName(s os.Signal) string {
-	for _, e := range stopSignals {
-		if e.sig == s {
-			return e.name
+	for _, list := range [][]namedSignal{stopSignals[:], platformStopSignals[:]} {
+		for _, e := range list {
+			if e.sig == s {
+				return e.name
+			}
 		}
 	}
 	return s.String()
@@ -42,8 +47,8 @@ func signalName(s os.Signal) string {
 // signals only after a delay (delayedSignalContext; docs/performance.md).
 func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (release func()) {
 	sigs := make(chan os.Signal, 1)
-	list := make([]os.Signal, 0, len(stopSignals))
-	for _, e := range stopSignals {
+	list := make([]os.Signal, 0, len(stopSignals)+len(platformStopSignals))
+	for _, e := range append(stopSignals[:], platformStopSignals[:]...) {
 		list = append(list, e.sig)
 	}
 	signal.Notify(sigs, list...)

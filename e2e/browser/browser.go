@@ -17,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -116,8 +115,8 @@ func Screenshot(ctx context.Context, url string, width, height int, out string) 
 		"--window-size="+strconv.Itoa(width)+","+strconv.Itoa(height),
 		"--force-device-scale-factor=1", "--screenshot="+out, url)
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	ownGroup(cmd)
+	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid, true) }
 	if log, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("%s --screenshot: %w: %s", bin, err, lastLine(log))
 	}
@@ -162,7 +161,7 @@ func Launch(opts Options) (*Browser, error) {
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	cmd.Stdout, cmd.Stderr = opts.Log, opts.Log
 	// Its own process group, so that Close ends the helper processes too.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(profile)
 		return nil, fmt.Errorf("start %s: %w", bin, err)
@@ -183,15 +182,15 @@ func (b *Browser) Done() <-chan struct{} { return b.done }
 func (b *Browser) Close() {
 	b.once.Do(func() {
 		pgid := b.cmd.Process.Pid
-		syscall.Kill(-pgid, syscall.SIGTERM)
+		killGroup(pgid, false)
 		select {
 		case <-b.done:
 		case <-time.After(5 * time.Second):
-			syscall.Kill(-pgid, syscall.SIGKILL)
+			killGroup(pgid, true)
 			<-b.done
 		}
 		// Helpers that outlived the main process.
-		syscall.Kill(-pgid, syscall.SIGKILL)
+		killGroup(pgid, true)
 		os.RemoveAll(b.profile)
 	})
 }

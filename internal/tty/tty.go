@@ -6,8 +6,6 @@ package tty
 import (
 	"fmt"
 	"io"
-
-	"golang.org/x/sys/unix"
 )
 
 // fder is a stream with a file descriptor, such as an *os.File.
@@ -19,8 +17,7 @@ func IsTerminal(s any) bool {
 	if !ok {
 		return false
 	}
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
+	return isTerminal(f.Fd())
 }
 
 // NoteReading writes one line on w when stdin is a terminal: that prog reads

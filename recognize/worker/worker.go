@@ -21,7 +21,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -112,7 +111,7 @@ type Client struct {
 // signal) and is killed by Close.
 func Start(path string, args ...string) (*Client, error) {
 	cmd := exec.Command(path, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	EndWithParent(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
