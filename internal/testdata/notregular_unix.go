@@ -53,4 +53,3 @@ func NotRegular(tb testing.TB, dir string) (paths map[string]string, target stri
 	}
 	return paths, target
 }
-
