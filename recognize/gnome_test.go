@@ -1,0 +1,164 @@
+package recognize
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/gnomesudoku"
+	"github.com/puzbot/puzbot/internal/xvfb"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// gnomeSweepEnv asks TestGnomeSudoku for that many games of each
+// difficulty in each look; without it the test plays one, the sample CI
+// runs.
+const gnomeSweepEnv = "PUZBOT_GNOME_SWEEP"
+
+// gnomeLooks are the looks TestGnomeSudoku reads GNOME Sudoku in: its own
+// window and a larger one, light and dark. Its warnings are off: with them
+// on it draws a red X in an empty cell where no number fits, which
+// Tesseract may read as a 4.
+var gnomeLooks = []gnomesudoku.Look{
+	{NoWarnings: true},
+	{Width: 1000, Height: 900, Dark: true, NoWarnings: true},
+	{Width: 1000, Height: 900, NoWarnings: true},
+	{Dark: true, NoWarnings: true},
+}
+
+// TestGnomeSudoku starts games of every difficulty in GNOME Sudoku on a
+// private Xvfb, in its light and dark looks at two window sizes, and reads
+// each twice: fresh, then opened again after numbers were typed into it,
+// with the selection on an empty cell. Givens and entries must be those of
+// the game GNOME Sudoku saves when it quits, the grid a 9x9 of square
+// boxes.
+//
+//	PUZBOT_GNOME_SWEEP=5 go test -run TestGnomeSudoku -v -timeout 30m ./recognize
+func TestGnomeSudoku(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts GNOME Sudoku: not with -short")
+	}
+	if _, err := gnomesudoku.Path(); err != nil {
+		t.Skip(err)
+	}
+	games := gnomeGames(t)
+	xvfb.ForTest(t, 1280, 1024)
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, d := range gnomesudoku.Difficulties {
+		for i := range games * 2 {
+			look := gnomeLooks[(int(d)+i)%len(gnomeLooks)]
+			name := fmt.Sprintf("%v/%dx%d dark=%v/%d", d, look.Width, look.Height, look.Dark, i)
+			t.Run(name, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(uint64(d), uint64(i)))
+				s := gnomesudoku.Start(t, look, d)
+				fresh := s.Grab()
+				s.Type(randomEntries(rng, 14)...)
+				first := s.Quit()
+				s.Resume()
+				s.Type(selectEmpty(first)...)
+				played := s.Grab()
+				game := s.Quit()
+				if game.Difficulty != d.String() {
+					t.Errorf("GNOME Sudoku saved a game of %q, want %q", game.Difficulty, d)
+				}
+				checkGnomeShot(t, "fresh", fresh, rd, gnomesudoku.Rows(game.Givens), nil)
+				checkGnomeShot(t, "played", played, rd, gnomesudoku.Rows(game.Givens), gnomesudoku.Rows(game.Entries))
+			})
+		}
+	}
+}
+
+// gnomeGames returns the games of each difficulty and theme
+// TestGnomeSudoku plays: one, or as many as gnomeSweepEnv says.
+func gnomeGames(t *testing.T) int {
+	v := os.Getenv(gnomeSweepEnv)
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		t.Fatalf("%s=%q: want a number of games", gnomeSweepEnv, v)
+	}
+	return n
+}
+
+// randomEntries returns the keys of a player who walks the grid with the
+// arrow keys and types a number now and then: in an empty cell it is an
+// entry, in a given's it does nothing.
+func randomEntries(rng *rand.Rand, n int) []string {
+	arrows := []string{"Up", "Down", "Left", "Right"}
+	var keys []string
+	for range n {
+		for range 1 + rng.IntN(3) {
+			keys = append(keys, arrows[rng.IntN(len(arrows))])
+		}
+		keys = append(keys, strconv.Itoa(1+rng.IntN(9)))
+	}
+	return keys
+}
+
+// selectEmpty returns the keys that move the selection of a game GNOME
+// Sudoku opened again, on its first cell, to the first cell of g that
+// holds no number: a selected given and a selected entry look alike.
+func selectEmpty(g *gnomesudoku.Game) []string {
+	var keys []string
+	for i := range g.Givens {
+		if g.Givens[i] == 0 && g.Entries[i] == 0 {
+			for range i / gnomesudoku.Size {
+				keys = append(keys, "Down")
+			}
+			for range i % gnomesudoku.Size {
+				keys = append(keys, "Right")
+			}
+			return keys
+		}
+	}
+	return nil
+}
+
+// checkGnomeShot reads the screenshot shot of GNOME Sudoku and compares
+// it with the givens and entries (nil for none) it saved.
+func checkGnomeShot(t *testing.T, what string, shot *image.RGBA, rd *SymbolReader, givens, entries []string) {
+	t.Helper()
+	p, err := ReadSudoku(shot, image.Point{}, rd)
+	if err != nil {
+		t.Errorf("%s: %v%s", what, err, keepShot(t, what, shot))
+		return
+	}
+	want := &puzzle.Sudoku{Grid: givens, Entries: entries}
+	if !slices.Equal(p.Grid, want.Grid) || !slices.Equal(p.Entries, want.Entries) || p.Regions != nil || p.Diagonals || p.Cages != nil {
+		t.Errorf("%s: read\n%s\nwant\n%s%s", what, sudokuText(p), sudokuText(want), keepShot(t, what, shot))
+	}
+}
+
+// keepShot saves a screenshot read wrong in the folder $PUZBOT_GNOME_SHOTS
+// names, if set, and says where.
+func keepShot(t *testing.T, what string, shot *image.RGBA) string {
+	dir := os.Getenv("PUZBOT_GNOME_SHOTS")
+	if dir == "" {
+		return ""
+	}
+	path := filepath.Join(dir, strings.NewReplacer("/", "_", " ", "_").Replace(t.Name()+"_"+what)+".png")
+	var b bytes.Buffer
+	if err := png.Encode(&b, shot); err != nil {
+		return fmt.Sprintf(" (not saved: %v)", err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Sprintf(" (not saved: %v)", err)
+	}
+	return " (saved as " + path + ")"
+}
+
+// sudokuText shows a puzzle file's grid, entries and layout for a message.
+func sudokuText(p *puzzle.Sudoku) string {
+	return fmt.Sprintf("givens %q\nentries %q\nregions %q diagonals %v cages %d", p.Grid, p.Entries, p.Regions, p.Diagonals, len(p.Cages))
+}
