@@ -24,12 +24,12 @@ import (
 const gnomeSweepEnv = "PUZBOT_GNOME_SWEEP"
 
 // gnomeLooks are the looks TestGnomeSudoku reads GNOME Sudoku in: its own
-// window and a larger one, light and dark. Its warnings are off: with them
-// on it draws a red X in an empty cell where no number fits, which
-// Tesseract may read as a 4.
+// window and a larger one, light and dark, each with its warnings on (its
+// default: numbers that clash drawn red, a player's on a red cell, and a
+// red X in an empty cell where no number fits) and off.
 var gnomeLooks = []gnomesudoku.Look{
-	{NoWarnings: true},
-	{Width: 1000, Height: 900, Dark: true, NoWarnings: true},
+	{},
+	{Width: 1000, Height: 900, Dark: true},
 	{Width: 1000, Height: 900, NoWarnings: true},
 	{Dark: true, NoWarnings: true},
 }

@@ -83,6 +83,9 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 				continue
 			}
 			s, err := rd.Read(img, cell.Glyph, symbols)
+			if errors.Is(err, ErrNoSymbol) {
+				continue // a mark, no number: the cell is empty
+			}
 			if err != nil {
 				return cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
 			}

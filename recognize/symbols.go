@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"strconv"
@@ -70,10 +71,19 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	return s, nil
 }
 
+// ErrNoSymbol is a glyph that shows no symbol: Tesseract, limited to the
+// grid's symbols, reads no character in three of its renderings in four
+// (GNOME Sudoku's red X in an empty cell where no number fits).
+var ErrNoSymbol = errors.New("no symbol: a mark")
+
 // readSymbol reads g as one of symbols: the symbol that the readings of
-// its renderings favour by two over any other (tesseract.vote).
+// its renderings favour by two over any other and over readings of no
+// character (tesseract.vote), or ErrNoSymbol.
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+		if text == "" {
+			return noText, true
+		}
 		// A letter whose two cases look alike may come back as both ("Cc").
 		text = strings.ToLower(text)
 		if len(text) == 2 && text[0] == text[1] {
@@ -84,10 +94,15 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 		}
 		return int(text[0]), true
 	})
-	if err == nil && got != nil {
-		err = fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+	switch {
+	case err != nil:
+		return 0, err
+	case got != nil:
+		return 0, fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+	case s == noText:
+		return 0, ErrNoSymbol
 	}
-	return byte(s), err
+	return byte(s), nil
 }
 
 // ReadNumber returns the whole number, of up to maxDigits digits, that the
