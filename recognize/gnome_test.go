@@ -53,8 +53,10 @@ func TestGnomeSudoku(t *testing.T) {
 	xvfb.ForTest(t, 1280, 1024)
 	rd := NewSymbolReader()
 	defer rd.Close()
-	marks := 0
-	defer func() { t.Logf("%d marks (red X) read as empty cells", marks) }()
+	givens, entries, marks := 0, 0, 0
+	defer func() {
+		t.Logf("%d givens and %d entries read, %d marks (red X) read as empty cells", givens, entries, marks)
+	}()
 	for _, d := range gnomesudoku.Difficulties {
 		for i := range games {
 			look := gnomeLooks[(int(d)+i)%len(gnomeLooks)]
@@ -74,9 +76,22 @@ func TestGnomeSudoku(t *testing.T) {
 				}
 				marks += checkGnomeShot(t, "fresh", fresh, rd, gnomesudoku.Rows(game.Givens), nil)
 				marks += checkGnomeShot(t, "played", played, rd, gnomesudoku.Rows(game.Givens), gnomesudoku.Rows(game.Entries))
+				givens += 2 * filled(game.Givens)
+				entries += filled(game.Entries)
 			})
 		}
 	}
+}
+
+// filled counts the cells that hold a number.
+func filled(cells [gnomesudoku.Size * gnomesudoku.Size]int) int {
+	n := 0
+	for _, v := range cells {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // gnomeGames returns the games of each difficulty TestGnomeSudoku plays:

@@ -126,8 +126,8 @@ func closeGrid(hs, vs []Line) *Grid {
 // withEdges returns the lines ls, which run along the span own, with the
 // indexes of the two that bound the span across from them (see
 // boundingLines). Where no line bounds it, a line is added whose inner
-// edge is the span's end, as thick as the thickest of ls: the outer line
-// that lies there unseen. It returns -1s when the bounds are no span or
+// edge is the span's end, as thick as the thickest of ls and of its
+// colour: the outer line that lies there unseen. It returns -1s when the bounds are no span or
 // when ls holds no line across the middle of it.
 func withEdges(ls []Line, across, own [2]int) ([]Line, int, int) {
 	first, last := boundingLines(ls, across[0], across[1])
@@ -137,18 +137,21 @@ func withEdges(ls []Line, across, own [2]int) ([]Line, int, int) {
 	if across[1]-across[0] < minLine || !anyBetween(ls, across[0], across[1]) {
 		return ls, -1, -1
 	}
-	t := 0
+	thickest := ls[0]
 	for _, l := range ls {
-		t = max(t, l.Hi-l.Lo)
+		if l.Hi-l.Lo > thickest.Hi-thickest.Lo {
+			thickest = l
+		}
 	}
+	t := thickest.Hi - thickest.Lo
 	out := slices.Clone(ls)
 	if first < 0 {
 		first = len(out)
-		out = append(out, Line{Lo: across[0] - t, Hi: across[0], From: own[0], To: own[1]})
+		out = append(out, Line{Lo: across[0] - t, Hi: across[0], From: own[0], To: own[1], colour: thickest.colour})
 	}
 	if last < 0 {
 		last = len(out)
-		out = append(out, Line{Lo: across[1], Hi: across[1] + t, From: own[0], To: own[1]})
+		out = append(out, Line{Lo: across[1], Hi: across[1] + t, From: own[0], To: own[1], colour: thickest.colour})
 	}
 	return out, first, last
 }
