@@ -24,14 +24,16 @@ import (
 const gnomeSweepEnv = "PUZBOT_GNOME_SWEEP"
 
 // gnomeLooks are the looks TestGnomeSudoku reads GNOME Sudoku in: its own
-// window and a larger one, light and dark, each with its warnings on (its
-// default: numbers that clash drawn red, a player's on a red cell, and a
-// red X in an empty cell where no number fits) and off.
+// window, a larger one and its smallest, light and dark, with its warnings
+// on (its default: numbers that clash drawn red, a player's on a red cell,
+// and a red X in an empty cell where no number fits) and off, and once with
+// its highlighter on (the selected cell's row, column and box shaded).
 var gnomeLooks = []gnomesudoku.Look{
 	{},
 	{Width: 1000, Height: 900, Dark: true},
-	{Width: 1000, Height: 900, NoWarnings: true},
+	{Width: 1000, Height: 900, NoWarnings: true, Highlighter: true},
 	{Dark: true, NoWarnings: true},
+	{Width: 420, Height: 400, Dark: true},
 }
 
 // TestGnomeSudoku starts games of every difficulty in GNOME Sudoku on a
@@ -53,14 +55,14 @@ func TestGnomeSudoku(t *testing.T) {
 	xvfb.ForTest(t, 1280, 1024)
 	rd := NewSymbolReader()
 	defer rd.Close()
-	givens, entries, marks := 0, 0, 0
+	givens, entries, pencilled, marks := 0, 0, 0, 0
 	defer func() {
-		t.Logf("%d givens and %d entries read, %d marks (red X) read as empty cells", givens, entries, marks)
+		t.Logf("%d givens and %d entries read; %d cells with pencil marks and %d red X marks read as empty", givens, entries, pencilled, marks)
 	}()
 	for _, d := range gnomesudoku.Difficulties {
 		for i := range games {
 			look := gnomeLooks[(int(d)+i)%len(gnomeLooks)]
-			name := fmt.Sprintf("%v/%dx%d dark=%v/%d", d, look.Width, look.Height, look.Dark, i)
+			name := fmt.Sprintf("%v/%v/%d", d, look, i)
 			t.Run(name, func(t *testing.T) {
 				rng := rand.New(rand.NewPCG(uint64(d), uint64(i)))
 				s := gnomesudoku.Start(t, look, d)
@@ -78,6 +80,11 @@ func TestGnomeSudoku(t *testing.T) {
 				marks += checkGnomeShot(t, "played", played, rd, gnomesudoku.Rows(game.Givens), gnomesudoku.Rows(game.Entries))
 				givens += 2 * filled(game.Givens)
 				entries += filled(game.Entries)
+				for i, e := range game.Earmarks {
+					if len(e) > 0 && game.Entries[i] == 0 {
+						pencilled++
+					}
+				}
 			})
 		}
 	}
@@ -109,14 +116,19 @@ func gnomeGames(t *testing.T) int {
 }
 
 // randomEntries returns the keys of a player who walks the grid with the
-// arrow keys and types a number now and then: in an empty cell it is an
-// entry, in a given's it does nothing.
+// arrow keys and types a number now and then, or, one time in four, pencil
+// marks (ctrl and a number, twice): in an empty cell it is an entry or a
+// pencil mark, in a given's it does nothing.
 func randomEntries(rng *rand.Rand, n int) []string {
 	arrows := []string{"Up", "Down", "Left", "Right"}
 	var keys []string
 	for range n {
 		for range 1 + rng.IntN(3) {
 			keys = append(keys, arrows[rng.IntN(len(arrows))])
+		}
+		if rng.IntN(4) == 0 {
+			keys = append(keys, fmt.Sprintf("ctrl+%d", 1+rng.IntN(9)), fmt.Sprintf("ctrl+%d", 1+rng.IntN(9)))
+			continue
 		}
 		keys = append(keys, strconv.Itoa(1+rng.IntN(9)))
 	}

@@ -54,3 +54,17 @@ func TestParseSaveErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestLookString(t *testing.T) {
+	for _, tc := range []struct {
+		look Look
+		want string
+	}{
+		{Look{}, "740x686 light"},
+		{Look{Width: 420, Height: 400, Dark: true, NoWarnings: true, Highlighter: true}, "420x400 dark no-warnings highlighter"},
+	} {
+		if got := tc.look.String(); got != tc.want {
+			t.Errorf("%#v: %q, want %q", tc.look, got, tc.want)
+		}
+	}
+}

@@ -38,13 +38,34 @@ func (d Difficulty) String() string {
 
 // Look is how GNOME Sudoku is shown: its window's size in pixels (its own,
 // 740x686, when 0), the dark variant of its theme (GTK_THEME=Adwaita:dark),
-// and whether its warnings are off (on by default: it draws numbers that
-// clash in red, on a red cell when a player entered them, and an X in an
-// empty cell where no number fits).
+// whether its warnings are off (on by default: it draws numbers that clash
+// in red, on a red cell when a player entered them, and an X in an empty
+// cell where no number fits), and whether its highlighter is on (off by
+// default: it shades the row, column and box of the selected cell).
 type Look struct {
 	Width, Height int
 	Dark          bool
 	NoWarnings    bool
+	Highlighter   bool
+}
+
+// String names the look, as "740x686 dark no-warnings".
+func (l Look) String() string {
+	size := "740x686"
+	if l.Width > 0 && l.Height > 0 {
+		size = fmt.Sprintf("%dx%d", l.Width, l.Height)
+	}
+	words := []string{size, "light"}
+	if l.Dark {
+		words[1] = "dark"
+	}
+	if l.NoWarnings {
+		words = append(words, "no-warnings")
+	}
+	if l.Highlighter {
+		words = append(words, "highlighter")
+	}
+	return strings.Join(words, " ")
 }
 
 // Session is a running GNOME Sudoku, in a home of its own.
@@ -173,7 +194,7 @@ func (s *Session) writeSettings(config string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	settings := fmt.Sprintf("[org/gnome/Sudoku]\nshow-warnings=%v\n", !s.look.NoWarnings)
+	settings := fmt.Sprintf("[org/gnome/Sudoku]\nshow-warnings=%v\nhighlighter=%v\n", !s.look.NoWarnings, s.look.Highlighter)
 	return os.WriteFile(filepath.Join(dir, "keyfile"), []byte(settings), 0o600)
 }
 
