@@ -75,7 +75,8 @@ type Session struct {
 	look   Look
 	cmd    *exec.Cmd
 	done   chan error
-	window string // the X id of its window
+	out    *strings.Builder // what it and its D-Bus session write, to read once it has exited
+	window string           // the X id of its window
 }
 
 // timeout bounds each wait on GNOME Sudoku: its start, a window, its exit.
@@ -143,8 +144,8 @@ func (s *Session) launch(title string) {
 	s.cmd = exec.Command("dbus-run-session", "--", path)
 	s.cmd.Env = env
 	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var out strings.Builder
-	s.cmd.Stdout, s.cmd.Stderr = &out, &out
+	s.out = &strings.Builder{}
+	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
 	if err := s.cmd.Start(); err != nil {
 		s.tb.Fatalf("start gnome-sudoku: %v", err)
 	}
@@ -199,17 +200,29 @@ func (s *Session) writeSettings(config string) error {
 }
 
 // awaitWindow waits for a visible window whose name matches title and
-// keeps its id, then lets GNOME Sudoku draw it.
+// keeps its id, then lets GNOME Sudoku draw it. It asks again and again:
+// a search fails when a window it looks at goes away meanwhile.
 func (s *Session) awaitWindow(title string) {
 	s.tb.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, "xdotool", "search", "--sync", "--onlyvisible", "--name", title).Output()
-	if err != nil {
-		s.tb.Fatalf("no GNOME Sudoku window %q within %v: %v", title, timeout, err)
+	deadline := time.Now().Add(timeout)
+	for {
+		out, err := exec.Command("xdotool", "search", "--onlyvisible", "--name", title).Output()
+		if ids := strings.Fields(string(out)); err == nil && len(ids) > 0 {
+			s.window = ids[0]
+			time.Sleep(time.Second)
+			return
+		}
+		select {
+		case err := <-s.done:
+			s.done <- err
+			s.tb.Fatalf("gnome-sudoku exited (%v) before it showed a window %q:\n%s", err, title, s.out)
+		default:
+		}
+		if time.Now().After(deadline) {
+			s.tb.Fatalf("no GNOME Sudoku window %q within %v", title, timeout)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	s.window = strings.Fields(string(out))[0]
-	time.Sleep(time.Second)
 }
 
 // Type presses the keys (xdotool's names: "Right", "5", "ctrl+3") in
