@@ -37,11 +37,11 @@ var gnomeLooks = []gnomesudoku.Look{
 }
 
 // TestGnomeSudoku starts games of every difficulty in GNOME Sudoku on a
-// private Xvfb, in its light and dark looks at two window sizes, and reads
-// each twice: fresh, then opened again after numbers were typed into it,
-// with the selection on an empty cell. Givens and entries must be those of
-// the game GNOME Sudoku saves when it quits, the grid a 9x9 of square
-// boxes.
+// private Xvfb, in the looks of gnomeLooks in turn, and reads each twice:
+// fresh, then opened again after a player typed numbers and pencil marks
+// into it, with the selection on an empty cell. Givens and entries must be
+// those of the game GNOME Sudoku saves when it quits, the grid a 9x9 of
+// square boxes.
 //
 //	PUZBOT_GNOME_SWEEP=10 go test -run TestGnomeSudoku -v -timeout 30m ./recognize
 func TestGnomeSudoku(t *testing.T) {
@@ -55,37 +55,49 @@ func TestGnomeSudoku(t *testing.T) {
 	xvfb.ForTest(t, 1280, 1024)
 	rd := NewSymbolReader()
 	defer rd.Close()
-	givens, entries, pencilled, marks := 0, 0, 0, 0
+	var tally gnomeTally
 	defer func() {
-		t.Logf("%d givens and %d entries read; %d cells with pencil marks and %d red X marks read as empty", givens, entries, pencilled, marks)
+		t.Logf("%d givens and %d entries read; %d cells with pencil marks and %d red X marks read as empty", tally.givens, tally.entries, tally.pencilled, tally.marks)
 	}()
 	for _, d := range gnomesudoku.Difficulties {
 		for i := range games {
 			look := gnomeLooks[(int(d)+i)%len(gnomeLooks)]
-			name := fmt.Sprintf("%v/%v/%d", d, look, i)
-			t.Run(name, func(t *testing.T) {
-				rng := rand.New(rand.NewPCG(uint64(d), uint64(i)))
-				s := gnomesudoku.Start(t, look, d)
-				fresh := s.Grab()
-				s.Type(randomEntries(rng, 14)...)
-				first := s.Quit()
-				s.Resume()
-				s.Type(selectEmpty(first)...)
-				played := s.Grab()
-				game := s.Quit()
-				if game.Difficulty != d.String() {
-					t.Errorf("GNOME Sudoku saved a game of %q, want %q", game.Difficulty, d)
-				}
-				marks += checkGnomeShot(t, "fresh", fresh, rd, gnomesudoku.Rows(game.Givens), nil)
-				marks += checkGnomeShot(t, "played", played, rd, gnomesudoku.Rows(game.Givens), gnomesudoku.Rows(game.Entries))
-				givens += 2 * filled(game.Givens)
-				entries += filled(game.Entries)
-				for i, e := range game.Earmarks {
-					if len(e) > 0 && game.Entries[i] == 0 {
-						pencilled++
-					}
-				}
+			t.Run(fmt.Sprintf("%v/%v/%d", d, look, i), func(t *testing.T) {
+				readGnomeGame(t, rd, look, d, rand.New(rand.NewPCG(uint64(d), uint64(i))), &tally)
 			})
+		}
+	}
+}
+
+// gnomeTally counts what TestGnomeSudoku read: givens (twice a game, fresh
+// and played), entries, cells that show pencil marks only, and glyphs read
+// as marks, no symbol.
+type gnomeTally struct {
+	givens, entries, pencilled, marks int
+}
+
+// readGnomeGame starts a game of difficulty d in the look, reads it fresh,
+// lets a player (rng) type into it, opens it again, reads it played, and
+// checks both readings against the game GNOME Sudoku saved.
+func readGnomeGame(t *testing.T, rd *SymbolReader, look gnomesudoku.Look, d gnomesudoku.Difficulty, rng *rand.Rand, tally *gnomeTally) {
+	s := gnomesudoku.Start(t, look, d)
+	fresh := s.Grab()
+	s.Type(randomEntries(rng, 14)...)
+	first := s.Quit()
+	s.Resume()
+	s.Type(selectEmpty(first)...)
+	played := s.Grab()
+	game := s.Quit()
+	if game.Difficulty != d.String() {
+		t.Errorf("GNOME Sudoku saved a game of %q, want %q", game.Difficulty, d)
+	}
+	tally.marks += checkGnomeShot(t, "fresh", fresh, rd, gnomesudoku.Rows(game.Givens), nil)
+	tally.marks += checkGnomeShot(t, "played", played, rd, gnomesudoku.Rows(game.Givens), gnomesudoku.Rows(game.Entries))
+	tally.givens += 2 * filled(game.Givens)
+	tally.entries += filled(game.Entries)
+	for i, e := range game.Earmarks {
+		if len(e) > 0 && game.Entries[i] == 0 {
+			tally.pencilled++
 		}
 	}
 }
