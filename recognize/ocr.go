@@ -125,11 +125,15 @@ func (t *tesseract) read(g glyph) (int, error) {
 
 // vote reads the renderings of g (glyphRenderings), then of its thinner
 // strokes, until the values that parse makes of the readings (ok false to
-// leave one out) favour one by two over any other, and returns it. When
-// none gets there, it returns the readings, quoted, for the error.
+// leave one out) favour one by two over any other, and returns it. A
+// reading parse makes noText (no character at all) counts against every
+// value; when three readings in four of every set of renderings are
+// noText, vote returns noText. When none gets there, it returns the
+// readings, quoted, for the error.
 func (t *tesseract) vote(g glyph, parse func(text string, h glyph) (int, bool)) (int, []string, error) {
 	t.start()
 	var got []string
+	blank := true
 	for _, bits := range [][]byte{g.bits, g.thin} {
 		if bits == nil {
 			continue
@@ -148,13 +152,20 @@ func (t *tesseract) vote(g glyph, parse func(text string, h glyph) (int, bool)) 
 				continue
 			}
 			votes[v]++
-			if lead(votes, v) >= 2 {
+			if v != noText && lead(votes, v) >= 2 {
 				return v, nil, nil
 			}
 		}
+		blank = blank && 4*votes[noText] >= 3*len(glyphRenderings)
+	}
+	if blank {
+		return noText, nil, nil
 	}
 	return 0, got, nil
 }
+
+// noText is the value a vote's parse gives a reading of no character.
+const noText = -1
 
 func (t *tesseract) text(img []byte) (string, error) {
 	// The thread setting belongs to the OS thread that makes it, so

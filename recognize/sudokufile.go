@@ -112,6 +112,9 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 				continue
 			}
 			s, err := rd.Read(img, cell.Glyph, symbols)
+			if errors.Is(err, ErrNoSymbol) {
+				continue // a mark, no number: the cell is empty
+			}
 			if errors.Is(err, ErrNotSymbol) {
 				return cell.Glyph.Box, fmt.Errorf("%w: a grid that is no sudoku: row %d, col %d holds %v", ErrNoGame, r+1, c+1, err)
 			}

@@ -71,11 +71,27 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	return s, nil
 }
 
+// ErrNoSymbol is a glyph that shows no symbol: Tesseract, limited to the
+// grid's symbols, reads no character in three of its renderings in four
+// (GNOME Sudoku's red X in an empty cell where no number fits).
+var ErrNoSymbol = errors.New("no symbol: a mark")
+
+// ErrNotSymbol is returned (wrapped) for a glyph whose readings settle on
+// nothing and of which fewer than a quarter are one of the grid's symbols:
+// no symbol, nor a mark that reads as none (an arrow, a picture, another
+// game's number), where a symbol Tesseract cannot be sure of reads as one
+// in most of them. Its grid is no sudoku.
+var ErrNotSymbol = errors.New("no symbol of the grid")
+
 // readSymbol reads g as one of symbols: the symbol that the readings of
-// its renderings favour by two over any other (tesseract.vote).
+// its renderings favour by two over any other and over readings of no
+// character (tesseract.vote), or ErrNoSymbol, or ErrNotSymbol.
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
-	parsed := 0
+	symbolReadings := 0
 	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+		if text == "" {
+			return noText, true
+		}
 		// A letter whose two cases look alike may come back as both ("Cc").
 		text = strings.ToLower(text)
 		if len(text) == 2 && text[0] == text[1] {
@@ -84,24 +100,21 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 		if len(text) != 1 || !strings.Contains(symbols, text) {
 			return 0, false
 		}
-		parsed++
+		symbolReadings++
 		return int(text[0]), true
 	})
 	switch {
-	case err != nil || got == nil:
-	case parsed*4 < len(got):
-		err = fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", "))
-	default:
-		err = fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+	case err != nil:
+		return 0, err
+	case got != nil && symbolReadings*4 < len(got):
+		return 0, fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", "))
+	case got != nil:
+		return 0, fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+	case s == noText:
+		return 0, ErrNoSymbol
 	}
-	return byte(s), err
+	return byte(s), nil
 }
-
-// ErrNotSymbol is returned (wrapped) by SymbolReader.Read for a mark that
-// is no symbol at all: fewer than a quarter of Tesseract's readings of it
-// are one of the symbols (an arrow, a picture, another game's mark), where
-// a symbol it cannot be sure of reads as one in most of them.
-var ErrNotSymbol = errors.New("no symbol of the grid")
 
 // ReadNumber returns the whole number, of up to maxDigits digits, that the
 // glyphs sg found on im show (a killer cage's sum).

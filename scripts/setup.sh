@@ -26,8 +26,9 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(time)  # /usr/bin/time: TestDecodeMemory measures puzbot-recognize's peak memory with it
 	packages+=(sgt-puzzles)  # Simon Tatham's Solo (/usr/games/sgt-solo): the sudoku tests' ground truth and screens; the other games: screens with no game
 	packages+=(fonts-freefont-ttf fonts-comic-neue)  # faces the style sweep draws digits in (internal/gridstyle), beside DejaVu and Liberation
-	packages+=(ksudoku dbus)  # KDE's KSudoku, in real windows (under dbus-run-session): the sudoku vision's tests on another program
+	packages+=(ksudoku)  # KDE's KSudoku, in real windows (under dbus-run-session): the sudoku vision's tests on another program
 	packages+=(xterm x11-apps xinput)  # screens with no game: terminals, xclock, xeyes, xcalc, xlogo; xinput records the presses play must not make
+	packages+=(gnome-sudoku dbus-daemon)  # GNOME Sudoku (/usr/games/gnome-sudoku), run under dbus-run-session (dbus-daemon): TestGnomeSudoku reads its windows against its save file
 fi
 
 missing=()

@@ -36,10 +36,20 @@ func Read(m *image.RGBA) (*Board, error) {
 	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
 }
 
-// markEntries tells the glyphs a player entered from the givens by their
-// colour: givens are drawn in one colour (givenColour) or near it (within
-// givenTol), entries in a colour of their own (a player's, an error's).
+// markEntries tells the glyphs a player entered from the givens: by their
+// cells' shade where the grid shades its givens' cells (givenShade), else
+// by their colour: givens are drawn in one colour (givenColour) or near it
+// (within givenTol), entries in a colour of their own (a player's, an
+// error's).
 func markEntries(cells [][]Content, lines rgb) {
+	if shade, ok := givenShade(cells); ok {
+		for _, row := range cells {
+			for i := range row {
+				row[i].Entry = row[i].Glyph != nil && !near(row[i].Background, shade, backgroundTol)
+			}
+		}
+		return
+	}
 	ref := givenColour(cells, lines)
 	for _, row := range cells {
 		for i := range row {
@@ -48,6 +58,51 @@ func markEntries(cells [][]Content, lines rgb) {
 			}
 		}
 	}
+}
+
+// givenShade returns the background of the givens' cells when the grid
+// shades them (GNOME Sudoku's grey), whatever colour their glyphs take (a
+// given drawn red when it clashes): a background unlike that of most empty
+// cells, which at least half the cells with a glyph have and at most one
+// empty cell in eight. Entries then lie on the empty cells' background, or
+// on one of their own (an error's, the selection's).
+func givenShade(cells [][]Content) (rgb, bool) {
+	var empty, glyphs []rgb
+	for _, row := range cells {
+		for _, c := range row {
+			if c.Glyph == nil {
+				empty = append(empty, c.Background)
+			} else {
+				glyphs = append(glyphs, c.Background)
+			}
+		}
+	}
+	if len(empty) == 0 || len(glyphs) == 0 {
+		return rgb{}, false
+	}
+	plain := commonestOf(empty)
+	var others []rgb
+	for _, bg := range glyphs {
+		if !near(bg, plain, backgroundTol) {
+			others = append(others, bg)
+		}
+	}
+	if 2*len(others) < len(glyphs) {
+		return rgb{}, false
+	}
+	shade := commonestOf(others)
+	return shade, 2*countNear(glyphs, shade) >= len(glyphs) && 8*countNear(empty, shade) <= len(empty)
+}
+
+// countNear counts the colours of cs within backgroundTol of c.
+func countNear(cs []rgb, c rgb) int {
+	n := 0
+	for _, x := range cs {
+		if near(x, c, backgroundTol) {
+			n++
+		}
+	}
+	return n
 }
 
 // givenColour returns the colour of the givens: the lines' own when a glyph

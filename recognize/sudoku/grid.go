@@ -3,6 +3,7 @@ package sudoku
 import (
 	"errors"
 	"image"
+	"slices"
 	"sort"
 )
 
@@ -98,25 +99,71 @@ func groupByExtent(lines []Line) [][]Line {
 // ones and the outer horizontal lines the vertical ones, and both must hold
 // N+1 lines equally spaced, the same pitch both ways. The lines' ends are
 // tried from the most common: other lines that line up with the grid's
-// (a killer cage's outline along the border) end a little apart.
+// (a killer cage's outline along the border) end a little apart. An outer
+// line drawn in the colour of what lies around the grid (a dark window
+// behind a grid's dark border) is no line of its own: where the other
+// lines end is its inner edge (withEdges).
 func closeGrid(hs, vs []Line) *Grid {
 	for _, h := range extents(hs) {
 		for _, v := range extents(vs) {
-			left, right := boundingLines(vs, h[0], h[1])
-			top, bottom := boundingLines(hs, v[0], v[1])
+			cols, left, right := withEdges(vs, h, v)
+			rows, top, bottom := withEdges(hs, v, h)
 			if left < 0 || top < 0 {
 				continue
 			}
 			for n := MaxSize; n >= MinSize; n-- {
-				cols := lattice(vs, vs[left], vs[right], n)
-				rows := lattice(hs, hs[top], hs[bottom], n)
-				if cols != nil && rows != nil && samePitch(cols, rows, n) {
-					return &Grid{N: n, Rows: rows, Cols: cols}
+				cs := lattice(cols, cols[left], cols[right], n)
+				rs := lattice(rows, rows[top], rows[bottom], n)
+				if cs != nil && rs != nil && samePitch(cs, rs, n) {
+					return &Grid{N: n, Rows: rs, Cols: cs}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// withEdges returns the lines ls, which run along the span own, with the
+// indexes of the two that bound the span across from them (see
+// boundingLines). Where no line bounds it, a line is added whose inner
+// edge is the span's end, as thick as the thickest of ls and of its
+// colour: the outer line that lies there unseen. It returns -1s when the bounds are no span or
+// when ls holds no line across the middle of it.
+func withEdges(ls []Line, across, own [2]int) ([]Line, int, int) {
+	first, last := boundingLines(ls, across[0], across[1])
+	if first >= 0 && last >= 0 {
+		return ls, first, last
+	}
+	if across[1]-across[0] < minLine || !anyBetween(ls, across[0], across[1]) {
+		return ls, -1, -1
+	}
+	thickest := ls[0]
+	for _, l := range ls {
+		if l.Hi-l.Lo > thickest.Hi-thickest.Lo {
+			thickest = l
+		}
+	}
+	t := thickest.Hi - thickest.Lo
+	out := slices.Clone(ls)
+	if first < 0 {
+		first = len(out)
+		out = append(out, Line{Lo: across[0] - t, Hi: across[0], From: own[0], To: own[1], colour: thickest.colour})
+	}
+	if last < 0 {
+		last = len(out)
+		out = append(out, Line{Lo: across[1], Hi: across[1] + t, From: own[0], To: own[1], colour: thickest.colour})
+	}
+	return out, first, last
+}
+
+// anyBetween says whether a line of ls lies between from and to.
+func anyBetween(ls []Line, from, to int) bool {
+	for _, l := range ls {
+		if l.Lo > from && l.Hi < to {
+			return true
+		}
+	}
+	return false
 }
 
 // extents returns the ends (from, to) of the lines, each once, the most
@@ -138,7 +185,7 @@ func extents(ls []Line) [][2]int {
 // boundingLines returns the indexes of the lines in ls that bound the span
 // [from, to) along the other axis: the one that ends nearest where it
 // starts, and the one that starts nearest where it ends, within extentTol;
-// -1, -1 when there are none.
+// -1 for either when there is none.
 func boundingLines(ls []Line, from, to int) (int, int) {
 	first, last := -1, -1
 	for i, l := range ls {
@@ -149,7 +196,7 @@ func boundingLines(ls []Line, from, to int) (int, int) {
 			last = i
 		}
 	}
-	if first < 0 || last <= first {
+	if first >= 0 && last >= 0 && ls[last].Lo <= ls[first].Hi {
 		return -1, -1
 	}
 	return first, last

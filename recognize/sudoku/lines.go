@@ -1,6 +1,9 @@
 package sudoku
 
-import "image"
+import (
+	"image"
+	"sort"
+)
 
 // Lengths in pixels that hold for any grid puzbot reads: the tiles of the
 // grids it reads are 24 pixels or more, and their lines at most maxThick
@@ -8,6 +11,7 @@ import "image"
 const (
 	maxThick  = 12 // the thickest line, and the widest gap in one where another crosses it
 	minLine   = 80 // the shortest grid line: 4 cells of 24 pixels, less the borders
+	minPiece  = 20 // the shortest piece of a line broken by a cell of nearly its colour: most of a cell's side
 	extentTol = 3  // how far the ends of two rows of one line may differ
 	colourTol = 32 // the largest difference, in any channel, within one colour
 )
@@ -82,14 +86,16 @@ func (a axis) lengths() (along, across int) {
 // lines when a.horizontal, else vertical ones. Consecutive rows (columns)
 // of thin pixels with the same ends and the same colour make one line. (The
 // soft edges of an antialiased line, of other colours, are lines of their
-// own beside it: the grid's lattice takes the one nearest its place.)
+// own beside it: the grid's lattice takes the one nearest its place.) A
+// line that a cell of nearly its colour breaks (a dark error cell beside a
+// grey line) is joined again (joinBroken).
 func findLines(a axis) []Line {
 	thin := thinMask(a)
 	nAlong, nAcross := a.lengths()
 	var open, done []Line
 	for across := 0; across < nAcross; across++ {
 		var next []Line
-		for _, s := range segments(thin[across*nAlong : (across+1)*nAlong]) {
+		for _, s := range segments(thin[across*nAlong:(across+1)*nAlong], minPiece) {
 			colour := segmentColour(a, across, s, thin[across*nAlong:])
 			if i := matchBand(open, s, colour); i >= 0 {
 				b := open[i]
@@ -104,7 +110,51 @@ func findLines(a axis) []Line {
 		done = append(done, open...)
 		open = next
 	}
-	return append(done, open...)
+	return longLines(joinBroken(append(done, open...)))
+}
+
+// joinBroken joins the pieces of a line that something of nearly its
+// colour broke: lines of the same rows (columns) across and the same
+// colour, one after the other along, the gap between them no longer than
+// the longer of the two.
+func joinBroken(ls []Line) []Line {
+	sort.Slice(ls, func(i, j int) bool {
+		a, b := ls[i], ls[j]
+		if a.Lo != b.Lo {
+			return a.Lo < b.Lo
+		}
+		if a.Hi != b.Hi {
+			return a.Hi < b.Hi
+		}
+		return a.From < b.From
+	})
+	var out []Line
+	for _, l := range ls {
+		if k := len(out) - 1; k >= 0 && continues(out[k], l) {
+			out[k].To = max(out[k].To, l.To)
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// continues says whether l, which starts no earlier than prev, is the
+// same line as prev past a gap (see joinBroken).
+func continues(prev, l Line) bool {
+	return prev.Lo == l.Lo && prev.Hi == l.Hi && near(prev.colour, l.colour, colourTol) &&
+		l.From-prev.To <= max(prev.To-prev.From, l.To-l.From)
+}
+
+// longLines returns the lines of ls at least minLine long.
+func longLines(ls []Line) []Line {
+	out := ls[:0]
+	for _, l := range ls {
+		if l.To-l.From >= minLine {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // matchBand returns the index of the line in open whose ends are those of
@@ -119,9 +169,9 @@ func matchBand(open []Line, seg [2]int, colour rgb) int {
 }
 
 // segments returns the runs of true in row, joined across gaps of at most
-// maxThick (where a line crosses another), that are at least minLine long:
-// [from, to) each.
-func segments(row []bool) [][2]int {
+// maxThick (where a line crosses another), that are at least shortest
+// long: [from, to) each.
+func segments(row []bool, shortest int) [][2]int {
 	var segs [][2]int
 	start, last := -1, -1
 	for i, t := range row {
@@ -129,14 +179,14 @@ func segments(row []bool) [][2]int {
 			continue
 		}
 		if start < 0 || i-last-1 > maxThick {
-			if start >= 0 && last+1-start >= minLine {
+			if start >= 0 && last+1-start >= shortest {
 				segs = append(segs, [2]int{start, last + 1})
 			}
 			start = i
 		}
 		last = i
 	}
-	if start >= 0 && last+1-start >= minLine {
+	if start >= 0 && last+1-start >= shortest {
 		segs = append(segs, [2]int{start, last + 1})
 	}
 	return segs

@@ -56,7 +56,7 @@ func cellBackgrounds(p picture, g *Grid) [][]rgb {
 // boxes of a grid whose size is a square. paper holds the cells'
 // backgrounds.
 func findRegions(p picture, g *Grid, paper [][]rgb) ([][]int, error) {
-	right, below := edgeWeights(p, g, paper)
+	right, below := edgeWeights(p, g, paper, commonest(paper))
 	heavy, ok := heavyFrom(innerEdges(right, below))
 	uf := newUnionFind(g.N * g.N)
 	for r := 0; r < g.N; r++ {
@@ -122,51 +122,60 @@ func labels(uf unionFind, n int) ([][]int, error) {
 
 // edgeWeights weighs the line between each cell and its neighbour on the
 // right (right[r][c]) and below (below[r][c]), whose backgrounds paper
-// holds: see edgeWeight.
-func edgeWeights(p picture, g *Grid, paper [][]rgb) (right, below [][]int) {
+// holds, plain the commonest of them: see edgeWeight.
+func edgeWeights(p picture, g *Grid, paper [][]rgb, plain rgb) (right, below [][]int) {
 	right, below = make([][]int, g.N), make([][]int, g.N)
 	for r := 0; r < g.N; r++ {
 		right[r], below[r] = make([]int, g.N), make([]int, g.N)
 		for c := 0; c < g.N; c++ {
 			if c+1 < g.N {
-				right[r][c] = edgeWeight(axis{horizontal: false, p: p}, g.Cols[c+1], g.Rows[r].Hi, g.Rows[r+1].Lo, paper[r][c], paper[r][c+1])
+				right[r][c] = edgeWeight(axis{horizontal: false, p: p}, g.Cols[c+1], g.Rows[r].Hi, g.Rows[r+1].Lo, cellPair{paper[r][c], paper[r][c+1], plain})
 			}
 			if r+1 < g.N {
-				below[r][c] = edgeWeight(axis{horizontal: true, p: p}, g.Rows[r+1], g.Cols[c].Hi, g.Cols[c+1].Lo, paper[r][c], paper[r+1][c])
+				below[r][c] = edgeWeight(axis{horizontal: true, p: p}, g.Rows[r+1], g.Cols[c].Hi, g.Cols[c+1].Lo, cellPair{paper[r][c], paper[r+1][c], plain})
 			}
 		}
 	}
 	return right, below
 }
 
+// cellPair is the backgrounds of the two cells either side of a line, and
+// the grid's plain background (its commonest).
+type cellPair struct {
+	before, after, plain rgb
+}
+
 // edgeWeight returns how much ink the line l lays between from and to along
-// it, between two cells of the backgrounds before and after it: the median,
-// over the middle half, of the ink across it (inkAcross). A region's border
-// is heavier than the lines inside regions, by being thicker (Solo draws
-// it three pixels or more against one), or darker (web pages draw light
-// grey lines inside and dark ones around), or both.
-func edgeWeight(a axis, l Line, from, to int, before, after rgb) int {
+// it, between the two cells of cells: the median, over the middle half, of
+// the ink across it (inkAcross). A region's border is heavier than the
+// lines inside regions, by being thicker (Solo draws it three pixels or
+// more against one), or darker (web pages draw light grey lines inside and
+// dark ones around), or both.
+func edgeWeight(a axis, l Line, from, to int, cells cellPair) int {
 	var inks []int
 	for along := from + (to-from)/4; along < to-(to-from)/4; along++ {
-		inks = append(inks, inkAcross(a, l, along, before, after))
+		inks = append(inks, inkAcross(a, l, along, cells))
 	}
 	sort.Ints(inks)
 	return inks[len(inks)/2]
 }
 
-// inkAcross sums, over the line's band and the ink touching it on either
-// side (antialiasing, two pixels at most), how far each pixel is from the
-// nearer of the two cells' backgrounds, at along. Ink beyond a pixel of
-// background (a killer cage's outline beside the line) is not the line's.
-func inkAcross(a axis, l Line, along int, before, after rgb) int {
+// inkAcross sums how far each pixel of the line's band is from the grid's
+// plain background, and how far each pixel of the ink touching it on either
+// side (antialiasing, two pixels at most) is from the nearer of the two
+// cells' backgrounds, at along. The band is weighed against one colour for
+// every line, so that a line weighs the same beside a shaded cell (a given
+// on grey) as between plain ones. Ink beyond a pixel of background (a
+// killer cage's outline beside the line) is not the line's.
+func inkAcross(a axis, l Line, along int, cells cellPair) int {
 	_, nAcross := a.lengths()
 	contrast := func(k int) int {
 		c := a.at(along, k)
-		return min(distance(c, before), distance(c, after))
+		return min(distance(c, cells.before), distance(c, cells.after))
 	}
 	ink := 0
 	for k := l.Lo; k < l.Hi; k++ {
-		ink += contrast(k)
+		ink += distance(a.at(along, k), cells.plain)
 	}
 	for k := l.Lo - 1; k >= max(0, l.Lo-2) && contrast(k) > colourTol/2; k-- {
 		ink += contrast(k)
@@ -175,6 +184,25 @@ func inkAcross(a axis, l Line, along int, before, after rgb) int {
 		ink += contrast(k)
 	}
 	return ink
+}
+
+// commonest returns the background most of the cells have.
+func commonest(paper [][]rgb) rgb {
+	var all []rgb
+	for _, row := range paper {
+		all = append(all, row...)
+	}
+	return commonestOf(all)
+}
+
+// commonestOf returns the colour most of cs have, within backgroundTol.
+func commonestOf(cs []rgb) rgb {
+	var colours []rgb
+	var counts []int
+	for _, c := range cs {
+		colours, counts = tally(colours, counts, c, backgroundTol)
+	}
+	return colours[mostCounted(counts)]
 }
 
 // heavyFrom returns the weight from which a line is heavy, a region's
