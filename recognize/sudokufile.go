@@ -112,7 +112,7 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 				continue
 			}
 			s, err := rd.Read(img, cell.Glyph, symbols)
-			if errors.Is(err, ErrNoSymbol) {
+			if errors.Is(err, ErrNoSymbol) && isMark(cell.Glyph) {
 				continue // a mark, no number: the cell is empty
 			}
 			if errors.Is(err, ErrNotSymbol) {
@@ -131,6 +131,15 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 		p.Grid, p.Entries = append(p.Grid, string(givens)), append(p.Entries, string(entered))
 	}
 	return image.Rectangle{}, nil
+}
+
+// isMark says whether a glyph that reads as no character has the shape of
+// a mark (an error's X, a cross, a ring): about as wide as tall. A symbol
+// is taller than wide, and a narrow one (a 1, in a face Tesseract reads
+// badly) may read as no character too: it is refused, never taken for an
+// empty cell.
+func isMark(g *sudoku.Glyph) bool {
+	return float64(g.Box.Dx()) >= 0.8*float64(g.Box.Dy())
 }
 
 // readCages reads the board's killer cages and their sums into p. A sum
