@@ -203,6 +203,10 @@ type player struct {
 	// wayConfirmed says a look has confirmed that way; until then each
 	// turn types one cell.
 	wayConfirmed bool
+	// lastNumber says the last turn typed the number that fills the grid,
+	// all others confirmed.
+	lastNumber bool
+	unseen     int // the looks in a row, ending with the last, that saw no game
 
 	lastTurn   []byte    // the last navigation screen read and the moves made on it
 	unanswered int       // how many times in a row those moves were made on that screen
@@ -223,7 +227,14 @@ func (pl *player) run(ctx context.Context) error {
 			return nil
 		case errors.Is(err, errLookAgain):
 		case errors.Is(err, ErrUnreadable):
-			if pl.failures++; pl.failures > pl.o.Retries {
+			pl.failures++
+			if pl.unseen = 0; errors.Is(err, ErrNoGameSeen) {
+				pl.unseen = pl.failures
+			}
+			if done := pl.checkCovered(); done != nil {
+				return nil
+			}
+			if pl.failures > pl.o.Retries {
 				return fmt.Errorf("%w after %d tries: %w", ErrGaveUp, pl.failures, err)
 			}
 		case err != nil:
@@ -237,6 +248,10 @@ func (pl *player) run(ctx context.Context) error {
 // ErrUnreadable marks a look that may go better next time: the screen was
 // changing, or was misread.
 var ErrUnreadable = errors.New("unreadable")
+
+// ErrNoGameSeen marks a look that found no game on the screen at all
+// (Vision's errors wrap it); it matches ErrUnreadable.
+var ErrNoGameSeen = fmt.Errorf("%w: no game seen", ErrUnreadable)
 
 // errDone ends the game.
 var errDone = errors.New("done")

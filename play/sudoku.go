@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
@@ -33,6 +34,7 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		pl.layout = layoutOf(s)
 		pl.way, pl.wayConfirmed = clickThenKey, false
 	}
+	s = givensAsFirstRead(pl.layout, s)
 	if err := pl.sameLayout(s); err != nil {
 		return err
 	}
@@ -53,13 +55,10 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		return fmt.Errorf("%w: sudoku: %w", ErrUnreadable, err)
 	}
 	if len(moves.Moves) == 0 {
-		r := pl.sudoku
-		r.Time = time.Since(pl.started)
-		pl.res.Sudoku = r
-		fmt.Fprintf(pl.o.Log, "sudoku %dx%d: %d cells typed, %.1f s, %d retries\n", r.Size, r.Size, r.Typed, r.Time.Seconds(), r.Retries)
-		return errDone
+		return pl.endSudoku("")
 	}
 	moves = completeLast(s, moves)
+	pl.lastNumber = len(moves.Moves) == 1 && filledBy(s, moves)
 	if !pl.wayConfirmed {
 		moves.Moves = moves.Moves[:1] // a probe: one cell, looked at before the rest
 	}
@@ -69,6 +68,47 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 	pl.planned, pl.before = moves, s
 	pl.sudoku.Typed += len(moves.Moves)
 	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+}
+
+// endSudoku records the sudoku completed, logs its line with how the end
+// was seen, and ends the game.
+func (pl *player) endSudoku(how string) error {
+	r := pl.sudoku
+	r.Time = time.Since(pl.started)
+	pl.res.Sudoku = r
+	fmt.Fprintf(pl.o.Log, "sudoku %dx%d: %d cells typed, %.1f s, %d retries%s\n", r.Size, r.Size, r.Typed, r.Time.Seconds(), r.Retries, how)
+	return errDone
+}
+
+// coveredLooks is how many looks in a row after the last number that read
+// no grid tell that the program covered its grid to end the game.
+const coveredLooks = 3
+
+// checkCovered ends the game when looks see no game (coveredLooks in a
+// row) after the last number was typed into a grid that a look had confirmed right
+// everywhere else: programs end a game by covering the grid with their
+// word on it (GNOME Sudoku's "Well done"), which hides what could be read.
+func (pl *player) checkCovered() error {
+	if pl.sudoku == nil || !pl.lastNumber || pl.unseen < coveredLooks {
+		return nil
+	}
+	return pl.endSudoku("; the program then covered the grid, as programs do at a game's end")
+}
+
+// filledBy reports whether the moves fill every empty cell of s.
+func filledBy(s *puzzle.Sudoku, m *puzzle.Moves) bool {
+	typed := map[[2]int]bool{}
+	for _, mv := range m.Moves {
+		typed[[2]int{*mv.Row, *mv.Col}] = true
+	}
+	for r, row := range s.Grid {
+		for c := range row {
+			if empty(s, r, c) && !typed[[2]int{r, c}] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // inputWay is a way a program takes a number into a cell.
@@ -159,6 +199,35 @@ func (pl *player) sameLayout(s *puzzle.Sudoku) error {
 		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", ErrUnreadable, diffs[0])
 	}
 	return nil
+}
+
+// givensAsFirstRead returns the reading s with the givens the first look
+// read (layout's): a number read as a given in a cell that held none then
+// is an entry. A program may draw entries as it draws givens, or the look
+// may tell them apart by what changes as the grid fills (the share of
+// shaded cells); the cells a game starts with do not change.
+func givensAsFirstRead(layout, s *puzzle.Sudoku) *puzzle.Sudoku {
+	if len(s.Grid) != len(layout.Grid) {
+		return s
+	}
+	out := *s
+	out.Grid, out.Entries = make([]string, len(s.Grid)), make([]string, len(s.Grid))
+	for r, row := range s.Grid {
+		if len(row) != len(layout.Grid[r]) {
+			return s
+		}
+		givens, entries := []byte(row), []byte(strings.Repeat(".", len(row)))
+		if r < len(s.Entries) {
+			copy(entries, s.Entries[r])
+		}
+		for c := range givens {
+			if layout.Grid[r][c] == '.' && givens[c] != '.' {
+				entries[c], givens[c] = givens[c], '.'
+			}
+		}
+		out.Grid[r], out.Entries[r] = string(givens), string(entries)
+	}
+	return &out
 }
 
 // layoutOf returns what of a sudoku stays the same while it is played: its

@@ -34,10 +34,14 @@ type sudokuSim struct {
 	selected  [2]int        // the cell selected
 	previous  [2]int        // the cell selected before it
 	picked    byte          // the number picked in the palette, 0 for none
-	version   uint32
-	typed     int
-	paces     []Pace // the pace of each turn of typing
-	mistakes  int    // keys after which the grid was full but wrong: the program says "your solution contains mistakes"
+	// entriesAsGivens: once more than half the cells are filled, the look
+	// reads entries as givens (a program that draws them alike).
+	entriesAsGivens bool
+	coverAt         int // once this many keys are typed, a dialog covers the grid (0: never)
+	version         uint32
+	typed           int
+	paces           []Pace // the pace of each turn of typing
+	mistakes        int    // keys after which the grid was full but wrong: the program says "your solution contains mistakes"
 }
 
 func newSudokuSim(givens []string, seed uint64) *sudokuSim {
@@ -55,9 +59,24 @@ func (s *sudokuSim) Grab(context.Context, image.Rectangle) (*Frame, error) {
 }
 
 func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
+	if s.coverAt > 0 && s.typed >= s.coverAt {
+		return nil, fmt.Errorf("%w: no sudoku grid (a dialog over it)", ErrNoGameSeen)
+	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens, Board: &puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}}
 	for _, row := range s.entries {
 		p.Entries = append(p.Entries, string(row))
+	}
+	if s.entriesAsGivens && s.filled() > len(s.givens)*len(s.givens)/2 {
+		p.Grid, p.Entries = nil, nil
+		for r, row := range s.givens {
+			g := []byte(row)
+			for c := range g {
+				if g[c] == '.' {
+					g[c] = s.entries[r][c]
+				}
+			}
+			p.Grid = append(p.Grid, string(g))
+		}
 	}
 	p.Diagonals = s.diagonals
 	if s.flashes > 0 && s.solved() {
@@ -137,6 +156,19 @@ func (s *sudokuSim) enter(key byte) {
 	}
 }
 
+// filled counts the cells that hold a given or an entry.
+func (s *sudokuSim) filled() int {
+	n := 0
+	for r, row := range s.givens {
+		for c := range row {
+			if row[c] != '.' || s.entries[r][c] != '.' {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // full reports whether every cell holds a given or an entry.
 func (s *sudokuSim) full() bool {
 	for r, row := range s.givens {
@@ -211,6 +243,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"keys in the wrong cells", func(s *sudokuSim) { s.lag = 0.3 }, true, 60},
 		{"keys in two cells", func(s *sudokuSim) { s.echo = 0.3 }, true, 60},
 		{"a palette", func(s *sudokuSim) { s.palette, s.picked = true, '4' }, true, 14},
+		{"entries read as givens", func(s *sudokuSim) { s.entriesAsGivens = true }, false, 12},
 		{"a flash at the end", func(s *sudokuSim) {
 			// A sudoku X of one solution, of three without its diagonals.
 			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 3
@@ -309,6 +342,32 @@ func TestStrays(t *testing.T) {
 		after := &puzzle.Sudoku{Grid: grid, Entries: tc.after}
 		if got := strays(before, after, typed); got != tc.want {
 			t.Errorf("from %q to %q: %d strays, want %d", tc.before, tc.after, got, tc.want)
+		}
+	}
+}
+
+// TestPlaySudokuCovered: a program that covers its grid once the last
+// number is typed (GNOME Sudoku's "Well done") ends the game well, with a
+// line that says so; one that covers it before, with a cell still empty,
+// makes play give up: it never claims a game it did not see filled.
+func TestPlaySudokuCovered(t *testing.T) {
+	givens := []string{".1..", "..2.", ".3..", "..3."}
+	for _, tc := range []struct {
+		coverAt int
+		done    bool
+	}{{12, true}, {11, false}, {1, false}} {
+		s := newSudokuSim(givens, 7)
+		s.coverAt = tc.coverAt
+		var log strings.Builder
+		o := fast
+		o.Log = &log
+		res, err := Play(context.Background(), s, s, s, o)
+		covered := strings.Contains(log.String(), "the program then covered the grid")
+		if tc.done && (err != nil || res.Sudoku == nil || !covered || !s.solved()) {
+			t.Errorf("covered after %d keys: Play = %v, log %q; want the game done, the cover said", tc.coverAt, err, log.String())
+		}
+		if !tc.done && (!errors.Is(err, ErrGaveUp) || covered) {
+			t.Errorf("covered after %d keys (a cell empty): Play = %v, log %q; want ErrGaveUp", tc.coverAt, err, log.String())
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/play"
 	"github.com/puzbot/puzbot/puzzle"
@@ -159,7 +160,10 @@ type visionWorker struct{ c *worker.Client }
 func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*play.Reading, error) {
 	r, err := v.c.Read(ctx, f.Image, f.Origin)
 	var werr *worker.Error
-	if errors.As(err, &werr) {
+	switch {
+	case errors.As(err, &werr) && werr.Status == exitcode.NoGame:
+		return nil, fmt.Errorf("%w: %w", play.ErrNoGameSeen, err)
+	case errors.As(err, &werr):
 		return nil, fmt.Errorf("%w: %w", play.ErrUnreadable, err)
 	}
 	if err != nil {

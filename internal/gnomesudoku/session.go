@@ -295,3 +295,15 @@ func (s *Session) xdotool(args ...string) {
 		s.tb.Fatalf("xdotool %s: %v: %s", strings.Join(args, " "), err, out)
 	}
 }
+
+// Finished returns the games GNOME Sudoku recorded as finished in this
+// session's home: it writes one save file a game into
+// $XDG_DATA_HOME/gnome-sudoku/finished when the player completes it.
+func (s *Session) Finished() []string {
+	s.tb.Helper()
+	files, err := filepath.Glob(filepath.Join(s.home, ".local", "share", "gnome-sudoku", "finished", "*.save"))
+	if err != nil {
+		s.tb.Fatal(err)
+	}
+	return files
+}
