@@ -120,16 +120,23 @@ func TestRecognizeHardVariants(t *testing.T) {
 }
 
 // TestRecognizeJPEG70 reads every screenshot, real and the copy's, as JPEG
-// of quality 70, lower than the variants', at 100% and 125%: compression
+// of quality 70, lower than the variants', at 100% and 125%, saved by Go's
+// encoder and by libjpeg's, with chroma subsampled and not: compression
 // blurs the colour of small blue digits most, and the copy writes every
 // clue with two digits ("09"). A real screenshot of level 10 once read its
 // blue "09" as 0 at that quality (see TestRecognizeRealNine for its digits).
 func TestRecognizeJPEG70(t *testing.T) {
 	rec := newTestRecognizer(t)
-	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
-		for _, v := range []variant{{"as JPEG q70", 1, 70}, {"at 125% as JPEG q70", 1.25, 70}} {
-			img, want := v.transform(t, s)
-			checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
-		}
+	screens := append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
+	for _, enc := range jpegEncoders {
+		t.Run(enc.name, func(t *testing.T) {
+			enc.available(t)
+			for _, s := range screens {
+				for _, v := range []variant{{"as JPEG q70", 1, 70}, {"at 125% as JPEG q70", 1.25, 70}} {
+					img, want := v.transformWith(t, s, enc)
+					checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
+				}
+			}
+		})
 	}
 }

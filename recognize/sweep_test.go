@@ -87,7 +87,9 @@ func TestSudokuSweep(t *testing.T) {
 //	PUZBOT_SWEEP=1 go test -run 'TestSweep$' -v -timeout 1h ./recognize
 //
 // PUZBOT_SWEEP_ZOOMS and PUZBOT_SWEEP_QUALITIES (space-separated; quality 0
-// is PNG) change what is tried, PUZBOT_SWEEP_ONLY keeps the screenshots whose
+// is PNG) change what is tried, PUZBOT_SWEEP_ENCODER saves the JPEGs with
+// libjpeg's cjpeg instead of Go's encoder ("libjpeg420" or "libjpeg444",
+// chroma subsampled or not; see jpegEncoders), PUZBOT_SWEEP_ONLY keeps the screenshots whose
 // name contains it, and PUZBOT_SWEEP_DUMP names a folder to write each
 // failing image into (name.png, with name.json when it was misread), for
 // puzbot-recognize --annotate and --expect. A dumped image has no origin
@@ -99,6 +101,7 @@ func TestSweep(t *testing.T) {
 	zooms := sweepList(t, "PUZBOT_SWEEP_ZOOMS", "0.67 0.75 0.8 0.9 1 1.1 1.25 1.5")
 	qualities := sweepList(t, "PUZBOT_SWEEP_QUALITIES", "0 75 85 95")
 	only, dump := os.Getenv("PUZBOT_SWEEP_ONLY"), os.Getenv("PUZBOT_SWEEP_DUMP")
+	enc := sweepEncoder(t)
 	rec := newTestRecognizer(t)
 	tried, failed := 0, 0
 	for _, s := range sweepScreens(t) {
@@ -108,7 +111,7 @@ func TestSweep(t *testing.T) {
 		for _, z := range zooms {
 			for _, q := range qualities {
 				v := variant{fmt.Sprintf("at %.0f%% q%.0f", 100*z, q), z, int(q)}
-				img, want := v.transform(t, s)
+				img, want := v.transformWith(t, s, enc)
 				tried++
 				res, err := rec.Recognize(img, v.origin(s))
 				var diffs []string
@@ -130,7 +133,24 @@ func TestSweep(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d read wrong or not at all", failed, tried)
+	t.Logf("%s: %d of %d read wrong or not at all", enc.name, failed, tried)
+}
+
+// sweepEncoder returns the JPEG encoder PUZBOT_SWEEP_ENCODER names (see
+// jpegEncoder.key), Go's when it is unset.
+func sweepEncoder(t *testing.T) jpegEncoder {
+	key := os.Getenv("PUZBOT_SWEEP_ENCODER")
+	if key == "" {
+		return goJPEG
+	}
+	for _, e := range jpegEncoders {
+		if e.key == key {
+			e.available(t)
+			return e
+		}
+	}
+	t.Fatalf("PUZBOT_SWEEP_ENCODER=%q: want go, libjpeg420 or libjpeg444", key)
+	return jpegEncoder{}
 }
 
 // sweepList reads the numbers in the variable env, space-separated, or def
