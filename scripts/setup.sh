@@ -25,6 +25,7 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(z3)  # an independent solver: TestUnsatAgreesWithZ3 checks Puzlogic answers with it
 	packages+=(time)  # /usr/bin/time: TestDecodeMemory measures puzbot-recognize's peak memory with it
 	packages+=(sgt-puzzles)  # Simon Tatham's Solo (/usr/games/sgt-solo): the sudoku tests' ground truth and screens
+	packages+=(libjpeg-turbo-progs)  # cjpeg: the recognize tests save screenshots as JPEG with libjpeg too, chroma subsampled and not
 fi
 
 missing=()
