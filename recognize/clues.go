@@ -27,9 +27,11 @@ type arrow struct {
 // whose width grows steadily from a tip to a base. A white mark's shape is
 // its white alone (see markShape).
 //
-// A tiny dark blob (a few pixels, at small zooms) has lost its faint edges
-// to the mask; it is judged again on the pixels showing at least a quarter
-// of the ink's contrast around it.
+// A dark or blue blob that is not one may have lost its faint edges to the
+// mask: a tiny one (a few pixels, at small zooms), or a triangle whose tip
+// JPEG faded, alone in its 8x8 block, leaving a blunt shape too full for a
+// triangle. It is judged again on the pixels showing at least a quarter of
+// the ink's contrast around it.
 func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arrow {
 	var arrows []arrow
 	for _, b := range bl.list {
@@ -47,7 +49,7 @@ func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arr
 			continue
 		}
 		d, ok := triangleDir(shape, in)
-		if !ok && !white && long <= 8 {
+		if !ok && !white {
 			d, ok = sc.faintTriangleDir(bl, b)
 		}
 		if ok {

@@ -84,3 +84,40 @@ func ppm(img *image.RGBA) []byte {
 	}
 	return out
 }
+
+// TestRecognizeJPEGBlockPhase reads screenshots that once failed as JPEG of
+// quality 70 only where they lay against the encoder's 8x8 blocks, for the
+// reason given: the screenshot is cropped by shift before it is saved, as
+// a screenshot of another part of the screen would be.
+func TestRecognizeJPEGBlockPhase(t *testing.T) {
+	rec := newTestRecognizer(t)
+	screens := map[string]screen{}
+	for _, s := range copyScreens(t) {
+		screens[s.name] = s
+	}
+	for _, tc := range []struct {
+		screen string
+		zoom   float64
+		enc    jpegEncoder
+		shift  image.Point
+		why    string
+	}{
+		{"copy level10", 1, libjpeg444, image.Pt(7, 4), "a blue triangle's tip faded into its block, below the mask"},
+	} {
+		t.Run(tc.enc.name, func(t *testing.T) {
+			tc.enc.available(t)
+			s, ok := screens[tc.screen]
+			if !ok {
+				t.Fatalf("no screenshot %q", tc.screen)
+			}
+			v := variant{fmt.Sprintf("at %.0f%% shifted by %v as JPEG q70", 100*tc.zoom, tc.shift), tc.zoom, 0}
+			img, want := v.transform(t, s)
+			img = toRGBA(img.SubImage(image.Rectangle{Min: tc.shift, Max: img.Rect.Max}))
+			jpg, err := DecodeImage(tc.enc.encode(t, img, 70))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, v.name, tc.why), jpg, v.origin(s).Add(tc.shift), want)
+		})
+	}
+}
