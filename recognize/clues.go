@@ -69,15 +69,38 @@ func (sc *scene) markShape(bl *blobs, b blob) (box image.Rectangle, in func(x, y
 	if sc.lightShare(bl, b.label, b.box) < whiteMarkShare {
 		return b.box, mark, false
 	}
-	light := func(x, y int) bool { return mark(x, y) && sc.isLight(sc.pixel(x, y)) }
-	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
-		for x := b.box.Min.X; x < b.box.Max.X; x++ {
-			if light(x, y) {
-				box = box.Union(image.Rect(x, y, x+1, y+1))
+	box, in = sc.largestLight(b.box, mark)
+	return box, in, true
+}
+
+// largestLight returns the largest 8-connected patch of light pixels of
+// the mark in r, its box and pixels: a white mark's white, inside its
+// outline, without a light speck that compression left on the outline's
+// edge, which would stretch the shape's box.
+func (sc *scene) largestLight(r image.Rectangle, mark func(x, y int) bool) (image.Rectangle, func(x, y int) bool) {
+	m := newMask(r.Dx(), r.Dy())
+	defer m.close()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if mark(x, y) && sc.isLight(sc.pixel(x, y)) {
+				m.set(x-r.Min.X, y-r.Min.Y)
 			}
 		}
 	}
-	return box, light, true
+	bl := findBlobs(m, 8)
+	defer bl.close()
+	var best blob
+	for _, b := range bl.list {
+		if b.area > best.area {
+			best = b
+		}
+	}
+	labels := slices.Clone(bl.labels)
+	in := func(x, y int) bool {
+		p := image.Pt(x, y).Sub(r.Min)
+		return p.In(m.bounds()) && best.label != 0 && labels[p.Y*m.w+p.X] == int32(best.label)
+	}
+	return best.box.Add(r.Min), in
 }
 
 // faintTriangleDir runs triangleDir on the pixels around blob b that show at

@@ -86,8 +86,8 @@ func ppm(img *image.RGBA) []byte {
 }
 
 // TestRecognizeJPEGBlockPhase reads screenshots that once failed as JPEG of
-// quality 70 only where they lay against the encoder's 8x8 blocks, for the
-// reason given: the screenshot is cropped by shift before it is saved, as
+// quality 70 only where they lay against the encoder's 8x8 blocks (any
+// encoder's: see TestRecognizeJPEG70), for the reason given: the screenshot is cropped by shift before it is saved, as
 // a screenshot of another part of the screen would be.
 func TestRecognizeJPEGBlockPhase(t *testing.T) {
 	rec := newTestRecognizer(t)
@@ -103,6 +103,7 @@ func TestRecognizeJPEGBlockPhase(t *testing.T) {
 		why    string
 	}{
 		{"copy level10", 1, libjpeg444, image.Pt(7, 4), "a blue triangle's tip faded into its block, below the mask"},
+		{"copy level14", 1.25, goJPEG, image.Pt(3, 5), "a light speck on a white triangle's outline stretched the shape of its white"},
 	} {
 		t.Run(tc.enc.name, func(t *testing.T) {
 			tc.enc.available(t)
