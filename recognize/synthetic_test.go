@@ -122,8 +122,9 @@ func realGap(t *testing.T) int {
 // TestRecognizeRealNine reads the game copy's level 10 with its blue "09"
 // in the real game's digits (see realNine), a pixel apart and touching as
 // the game sets them (realGap), in every variant, and as JPEG of quality
-// 70, at which a real screenshot of level 10 read it as 0, in lighter and
-// darker blues too: the real game's is known only roughly. Two digits that
+// 70 saved by each of jpegEncoders, at which real screenshots of level 10
+// read it as 0, and, saved by libjpeg, as nothing, in lighter and darker
+// blues too: the real game's is known only roughly. Two digits that
 // touch are one blob, cut in two where they meet: once cut through the
 // counter of the 0, and read as nothing.
 func TestRecognizeRealNine(t *testing.T) {
@@ -142,7 +143,7 @@ func TestRecognizeRealNine(t *testing.T) {
 		for _, ink := range []rgb{blue, {0x32, 0x64, 0xc8}, {0x3c, 0x78, 0xdc}, {0x46, 0x82, 0xe6}} {
 			s := realNine(t, level06, level07, level10, ink, gap)
 			for _, enc := range jpegEncoders {
-				t.Run(enc.name, func(t *testing.T) {
+				t.Run(fmt.Sprintf("%d px apart in %v, %s", gap, ink, enc.name), func(t *testing.T) {
 					enc.available(t)
 					for _, zoom := range []float64{0.75, 0.9, 1, 1.25} {
 						v := variant{fmt.Sprintf("in %v at %.0f%% as JPEG q70", ink, 100*zoom), zoom, 70}
