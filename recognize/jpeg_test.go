@@ -111,14 +111,9 @@ func TestRecognizeJPEGBlockPhase(t *testing.T) {
 			if !ok {
 				t.Fatalf("no screenshot %q", tc.screen)
 			}
-			v := variant{fmt.Sprintf("at %.0f%% shifted by %v as JPEG q70", 100*tc.zoom, tc.shift), tc.zoom, 0}
-			img, want := v.transform(t, s)
-			img = toRGBA(img.SubImage(image.Rectangle{Min: tc.shift, Max: img.Rect.Max}))
-			jpg, err := DecodeImage(tc.enc.encode(t, img, 70))
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, v.name, tc.why), jpg, v.origin(s).Add(tc.shift), want)
+			v := variant{fmt.Sprintf("at %.0f%% shifted by %v as JPEG q70", 100*tc.zoom, tc.shift), tc.zoom, 70}
+			img, want := v.transformWith(t, s, tc.enc, tc.shift)
+			checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, v.name, tc.why), img, v.origin(s).Add(tc.shift), want)
 		})
 	}
 }

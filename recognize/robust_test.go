@@ -133,7 +133,7 @@ func TestRecognizeJPEG70(t *testing.T) {
 			enc.available(t)
 			for _, s := range screens {
 				for _, v := range []variant{{"as JPEG q70", 1, 70}, {"at 125% as JPEG q70", 1.25, 70}} {
-					img, want := v.transformWith(t, s, enc)
+					img, want := v.transformWith(t, s, enc, image.Point{})
 					checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
 				}
 			}

@@ -34,16 +34,21 @@ var variants = []variant{
 // file, recompressing with Go's JPEG encoder.
 func (v variant) transform(t testing.TB, s screen) (*image.RGBA, *puzzle.Puzzle) {
 	t.Helper()
-	return v.transformWith(t, s, goJPEG)
+	return v.transformWith(t, s, goJPEG, image.Point{})
 }
 
 // transformWith applies the variant to a real screenshot and its expected
-// file, recompressing with enc.
-func (v variant) transformWith(t testing.TB, s screen, enc jpegEncoder) (*image.RGBA, *puzzle.Puzzle) {
+// file, recompressing with enc after cutting shift pixels off the top left
+// corner of the scaled screenshot, which moves it against the encoder's
+// blocks (and its origin by shift).
+func (v variant) transformWith(t testing.TB, s screen, enc jpegEncoder, shift image.Point) (*image.RGBA, *puzzle.Puzzle) {
 	t.Helper()
 	img, want := s.img, s.want
 	if v.zoom != 1 {
 		img, want = resizeRGBA(t, img, v.zoom), scalePuzzle(want, v.zoom)
+	}
+	if shift != (image.Point{}) {
+		img = toRGBA(img.SubImage(image.Rectangle{Min: shift, Max: img.Rect.Max}))
 	}
 	if v.quality > 0 {
 		var err error

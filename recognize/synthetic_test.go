@@ -147,7 +147,7 @@ func TestRecognizeRealNine(t *testing.T) {
 					enc.available(t)
 					for _, zoom := range []float64{0.75, 0.9, 1, 1.25} {
 						v := variant{fmt.Sprintf("in %v at %.0f%% as JPEG q70", ink, 100*zoom), zoom, 70}
-						img, want := v.transformWith(t, s, enc)
+						img, want := v.transformWith(t, s, enc, image.Point{})
 						checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
 					}
 				})
