@@ -92,7 +92,7 @@ func ppm(img *image.RGBA) []byte {
 func TestRecognizeJPEGBlockPhase(t *testing.T) {
 	rec := newTestRecognizer(t)
 	screens := map[string]screen{}
-	for _, s := range copyScreens(t) {
+	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
 		screens[s.name] = s
 	}
 	for _, tc := range []struct {
@@ -104,6 +104,8 @@ func TestRecognizeJPEGBlockPhase(t *testing.T) {
 	}{
 		{"copy level10", 1, libjpeg444, image.Pt(7, 4), "a blue triangle's tip faded into its block, below the mask"},
 		{"copy level14", 1.25, goJPEG, image.Pt(3, 5), "a light speck on a white triangle's outline stretched the shape of its white"},
+		{"copy levels", 1, libjpeg420, image.Pt(5, 3), "a tile's colour bled past its edge, and its box took in the edge, darker than its white number"},
+		{"levels", 1, goJPEG, image.Pt(3, 5), "a tile's colour bled past its edge, and its box took in the page, bright as a tick"},
 	} {
 		t.Run(tc.enc.name, func(t *testing.T) {
 			tc.enc.available(t)
