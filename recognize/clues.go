@@ -30,8 +30,10 @@ type arrow struct {
 // A dark or blue blob that is not one may have lost its faint edges to the
 // mask: a tiny one (a few pixels, at small zooms), or a triangle whose tip
 // JPEG faded, alone in its 8x8 block, leaving a blunt shape too full for a
-// triangle. It is judged again on the pixels showing at least a quarter of
-// the ink's contrast around it.
+// triangle, or whose blue JPEG bled off its edge. It is judged again on the
+// pixels around it darker than the background by at least a quarter of
+// the ink's contrast: on brightness, which JPEG keeps to the pixel, as blue
+// digits are cut.
 func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arrow {
 	var arrows []arrow
 	for _, b := range bl.list {
@@ -103,12 +105,12 @@ func (sc *scene) largestLight(r image.Rectangle, mark func(x, y int) bool) (imag
 	return best.box.Add(r.Min), in
 }
 
-// faintTriangleDir runs triangleDir on the pixels around blob b that show at
-// least a quarter of the ink's contrast with the background, leaving out
-// those of other blobs.
+// faintTriangleDir runs triangleDir on the pixels around blob b that are
+// darker than the background by at least a quarter of the ink's contrast,
+// leaving out those of other blobs.
 func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
 	r := b.box.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
-	cover := coverage(sc.im, r.Add(sc.org), sc.bg, anyInk)
+	cover := coverage(sc.im, r.Add(sc.org), sc.bg, darkerInk)
 	if cover == nil {
 		return image.Point{}, false
 	}

@@ -109,6 +109,7 @@ func TestRecognizeHardVariants(t *testing.T) {
 		{"title", variant{"at 88% as JPEG q60", 0.88, 60}, "logo blocks joined into the shape of a tile"},
 		{"copy level13", variant{"at 67% as JPEG q85", 0.67, 85}, "tiny blue triangles with fat tips"},
 		{"copy level15", variant{"at 94% as JPEG q95", 0.94, 95}, "a 5 read once as 5, then twice as 3"},
+		{"copy level15", variant{"at 80% as JPEG q70", 0.8, 70}, "a blue triangle's edge lost to the colour mask, its faint pixels judged on colour"},
 	} {
 		s, ok := screens[tc.screen]
 		if !ok {
