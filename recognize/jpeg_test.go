@@ -84,38 +84,3 @@ func ppm(img *image.RGBA) []byte {
 	}
 	return out
 }
-
-// TestRecognizeJPEGBlockPhase reads screenshots that once failed as JPEG of
-// quality 70 only where they lay against the encoder's 8x8 blocks (any
-// encoder's: see TestRecognizeJPEG70), for the reason given: the screenshot is cropped by shift before it is saved, as
-// a screenshot of another part of the screen would be.
-func TestRecognizeJPEGBlockPhase(t *testing.T) {
-	rec := newTestRecognizer(t)
-	screens := map[string]screen{}
-	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
-		screens[s.name] = s
-	}
-	for _, tc := range []struct {
-		screen string
-		zoom   float64
-		enc    jpegEncoder
-		shift  image.Point
-		why    string
-	}{
-		{"copy level10", 1, libjpeg444, image.Pt(7, 4), "a blue triangle's tip faded into its block, below the mask"},
-		{"copy level14", 1.25, goJPEG, image.Pt(3, 5), "a light speck on a white triangle's outline stretched the shape of its white"},
-		{"copy levels", 1, libjpeg420, image.Pt(5, 3), "a tile's colour bled past its edge, and its box took in the edge, darker than its white number"},
-		{"levels", 1, goJPEG, image.Pt(3, 5), "a tile's colour bled past its edge, and its box took in the page, bright as a tick"},
-	} {
-		t.Run(tc.enc.name, func(t *testing.T) {
-			tc.enc.available(t)
-			s, ok := screens[tc.screen]
-			if !ok {
-				t.Fatalf("no screenshot %q", tc.screen)
-			}
-			v := variant{fmt.Sprintf("at %.0f%% shifted by %v as JPEG q70", 100*tc.zoom, tc.shift), tc.zoom, 70}
-			img, want := v.transformWith(t, s, tc.enc, tc.shift)
-			checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, v.name, tc.why), img, v.origin(s).Add(tc.shift), want)
-		})
-	}
-}

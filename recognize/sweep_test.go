@@ -236,12 +236,8 @@ func dumpSweepImage(t *testing.T, dir, name string, img *image.RGBA, want *puzzl
 // level 1 relabelled as levels 10 and 11, and the copy's level 10 with its
 // blue "09" in the real game's digits, touching as the game sets them.
 func sweepScreens(t *testing.T) []screen {
-	real := realScreens(t)
-	byName := map[string]screen{}
-	for _, s := range append(append([]screen(nil), real...), copyScreens(t)...) {
-		byName[s.name] = s
-	}
-	out := append(append([]screen(nil), real...), copyScreens(t)...)
+	byName := screensByName(t)
+	out := allScreens(t)
 	for _, level := range []int{10, 11} {
 		out = append(out, relabel(t, byName["level01"], byName["level07"], level))
 	}

@@ -129,10 +129,7 @@ func realGap(t *testing.T) int {
 // counter of the 0, and read as nothing.
 func TestRecognizeRealNine(t *testing.T) {
 	rec := newTestRecognizer(t)
-	byName := map[string]screen{}
-	for _, s := range append(realScreens(t), copyScreens(t)...) {
-		byName[s.name] = s
-	}
+	byName := screensByName(t)
 	level06, level07, level10 := byName["level06"], byName["level07"], byName["copy level10"]
 	for _, gap := range []int{1, realGap(t)} {
 		s := realNine(t, level06, level07, level10, blue, gap)
