@@ -82,7 +82,7 @@ var (
 // game copy, in every variant, with what it should read as, found from the
 // expected files by position.
 func realSamples(t testing.TB) []sample {
-	screens := append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
+	screens := allScreens(t)
 	samplesOnce.Do(func() {
 		rd := &Reader{engine: oneEngine{}, memo: map[string]int{}}
 		for _, v := range variants {
