@@ -150,8 +150,9 @@ func (sc *scene) openTiles() []tile {
 		if !isFilledSquare(b, sc.px(0.75*pieceSide), sc.px(1.25*pieceSide)) || float64(centre(b.box).Y) < logoBand*float64(sc.h) {
 			continue
 		}
-		// Past its edge, the tile's box would take in the page (bright
-		// as a tick) or its dark edge (the ink farthest from the fill).
+		// JPEG bleeds the colour a pixel or two past the tile's edge:
+		// the box trimmed of it keeps out the page (bright as a tick)
+		// and the tile's dark edge (the ink farthest from the fill).
 		box := sc.colour.solidBox(b.box)
 		t := tile{box: box, centre: centre(box), state: "open"}
 		t.fill = sc.typicalColour(box, sc.colour)
