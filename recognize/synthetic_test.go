@@ -158,4 +158,12 @@ func TestRecognizeRealNine(t *testing.T) {
 		img, want := v.transform(t, s)
 		checkRecognized(t, rec, s.name+" in the lightest blue "+v.name, img, v.origin(s), want)
 	}
+	// Cut anywhere between three and seven tenths of the blob, the 9
+	// pixels high 09 at 67% was cut through the 0's counter, 4 pixels in.
+	t.Run(libjpeg420.name, func(t *testing.T) {
+		libjpeg420.available(t)
+		v, shift := variant{"at 67% as JPEG q70 shifted by (8,8)", 0.67, 70}, image.Pt(8, 8)
+		img, want := v.transformWith(t, s, libjpeg420, shift)
+		checkRecognized(t, rec, s.name+" in the lightest blue "+v.name+" by "+libjpeg420.name, img, v.origin(s).Add(shift), want)
+	})
 }
