@@ -30,9 +30,10 @@ type arrow struct {
 // A dark or blue blob that is not one may have lost its faint edges to the
 // mask: a tiny one (a few pixels, at small zooms), or a triangle whose tip
 // JPEG faded, alone in its 8x8 block, leaving a blunt shape too full for a
-// triangle, or whose blue JPEG bled off its edge. It is judged again on the
-// pixels around it darker than the background by at least a quarter of
-// the ink's contrast: on brightness, which JPEG keeps to the pixel, as blue
+// triangle, or whose blue JPEG bled off its edge, leaving a misshapen blob
+// or a sliver too thin for one. It is judged again, size and shape, on the
+// pixels around it darker than the background by at least a quarter of the
+// ink's contrast: on brightness, which JPEG keeps to the pixel, as blue
 // digits are cut.
 func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arrow {
 	var arrows []arrow
@@ -43,22 +44,28 @@ func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arr
 			continue
 		}
 		shape, in, white := sc.markShape(bl, b)
-		long, short := shape.Dx(), shape.Dy()
-		if short > long {
-			long, short = short, long
-		}
-		if float64(long) < 0.1*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.8*float64(long) {
-			continue
-		}
-		d, ok := triangleDir(shape, in)
+		d, ok := triangleOfSize(shape, in, step)
 		if !ok && !white {
-			d, ok = sc.faintTriangleDir(bl, b)
+			d, ok = sc.faintTriangleDir(bl, b, step)
 		}
 		if ok {
 			arrows = append(arrows, arrow{label: b.label, box: b.box, dir: d})
 		}
 	}
 	return arrows
+}
+
+// triangleOfSize runs triangleDir on a shape of the size and proportions
+// of a clue's triangle next to a lattice of the given step.
+func triangleOfSize(shape image.Rectangle, in func(x, y int) bool, step float64) (image.Point, bool) {
+	long, short := shape.Dx(), shape.Dy()
+	if short > long {
+		long, short = short, long
+	}
+	if float64(long) < 0.1*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.8*float64(long) {
+		return image.Point{}, false
+	}
+	return triangleDir(shape, in)
 }
 
 // markShape returns the shape of blob b for judging it as a triangle: its
@@ -105,10 +112,10 @@ func (sc *scene) largestLight(r image.Rectangle, mark func(x, y int) bool) (imag
 	return best.box.Add(r.Min), in
 }
 
-// faintTriangleDir runs triangleDir on the pixels around blob b that are
+// faintTriangleDir runs triangleOfSize on the pixels around blob b that are
 // darker than the background by at least a quarter of the ink's contrast,
 // leaving out those of other blobs.
-func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
+func (sc *scene) faintTriangleDir(bl *blobs, b blob, step float64) (image.Point, bool) {
 	r := b.box.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
 	cover := coverage(sc.im, r.Add(sc.org), sc.bg, darkerInk)
 	if cover == nil {
@@ -129,7 +136,7 @@ func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
 	if tight.Empty() {
 		return image.Point{}, false
 	}
-	return triangleDir(tight, in)
+	return triangleOfSize(tight, in, step)
 }
 
 // triangleDir says whether the shape of the pixels of r for which in is true
