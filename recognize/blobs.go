@@ -44,6 +44,26 @@ func (m *mask) count(r image.Rectangle) int {
 	return n
 }
 
+// solidBox trims off r the rows and columns at its edges of which m sets
+// fewer than half the pixels: the few pixels by which compression bleeds a
+// filled square's colour past its edge, which stretch its blob's box.
+func (m *mask) solidBox(r image.Rectangle) image.Rectangle {
+	sparse := func(edge image.Rectangle) bool { return 2*m.count(edge) < edge.Dx()*edge.Dy() }
+	for r.Dy() > 1 && sparse(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+1)) {
+		r.Min.Y++
+	}
+	for r.Dy() > 1 && sparse(image.Rect(r.Min.X, r.Max.Y-1, r.Max.X, r.Max.Y)) {
+		r.Max.Y--
+	}
+	for r.Dx() > 1 && sparse(image.Rect(r.Min.X, r.Min.Y, r.Min.X+1, r.Max.Y)) {
+		r.Min.X++
+	}
+	for r.Dx() > 1 && sparse(image.Rect(r.Max.X-1, r.Min.Y, r.Max.X, r.Max.Y)) {
+		r.Max.X--
+	}
+	return r
+}
+
 // blob is a connected component of a mask.
 type blob struct {
 	label int

@@ -27,9 +27,14 @@ type arrow struct {
 // whose width grows steadily from a tip to a base. A white mark's shape is
 // its white alone (see markShape).
 //
-// A tiny dark blob (a few pixels, at small zooms) has lost its faint edges
-// to the mask; it is judged again on the pixels showing at least a quarter
-// of the ink's contrast around it.
+// A dark or blue blob that is not one may have lost its faint edges to the
+// mask: a tiny one (a few pixels, at small zooms), or a triangle whose tip
+// JPEG faded, alone in its 8x8 block, leaving a blunt shape too full for a
+// triangle, or whose blue JPEG bled off its edge, leaving a misshapen blob
+// or a sliver too thin for one. It is judged again, size and shape, on the
+// pixels around it darker than the background by at least a quarter of the
+// ink's contrast: on brightness, which JPEG keeps to the pixel, as blue
+// digits are cut.
 func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arrow {
 	var arrows []arrow
 	for _, b := range bl.list {
@@ -39,22 +44,28 @@ func (sc *scene) findArrows(bl *blobs, step float64, keep func(blob) bool) []arr
 			continue
 		}
 		shape, in, white := sc.markShape(bl, b)
-		long, short := shape.Dx(), shape.Dy()
-		if short > long {
-			long, short = short, long
-		}
-		if float64(long) < 0.1*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.8*float64(long) {
-			continue
-		}
-		d, ok := triangleDir(shape, in)
-		if !ok && !white && long <= 8 {
-			d, ok = sc.faintTriangleDir(bl, b)
+		d, ok := triangleOfSize(shape, in, step)
+		if !ok && !white {
+			d, ok = sc.faintTriangleDir(bl, b, step)
 		}
 		if ok {
 			arrows = append(arrows, arrow{label: b.label, box: b.box, dir: d})
 		}
 	}
 	return arrows
+}
+
+// triangleOfSize runs triangleDir on a shape of the size and proportions
+// of a clue's triangle next to a lattice of the given step.
+func triangleOfSize(shape image.Rectangle, in func(x, y int) bool, step float64) (image.Point, bool) {
+	long, short := shape.Dx(), shape.Dy()
+	if short > long {
+		long, short = short, long
+	}
+	if float64(long) < 0.1*step || float64(long) > 0.45*step || float64(short) < 0.35*float64(long) || float64(short) > 0.8*float64(long) {
+		return image.Point{}, false
+	}
+	return triangleDir(shape, in)
 }
 
 // markShape returns the shape of blob b for judging it as a triangle: its
@@ -67,23 +78,46 @@ func (sc *scene) markShape(bl *blobs, b blob) (box image.Rectangle, in func(x, y
 	if sc.lightShare(bl, b.label, b.box) < whiteMarkShare {
 		return b.box, mark, false
 	}
-	light := func(x, y int) bool { return mark(x, y) && sc.isLight(sc.pixel(x, y)) }
-	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
-		for x := b.box.Min.X; x < b.box.Max.X; x++ {
-			if light(x, y) {
-				box = box.Union(image.Rect(x, y, x+1, y+1))
+	box, in = sc.largestLight(b.box, mark)
+	return box, in, true
+}
+
+// largestLight returns the largest 8-connected patch of light pixels of
+// the mark in r, its box and pixels: a white mark's white, inside its
+// outline, without a light speck that compression left on the outline's
+// edge, which would stretch the shape's box.
+func (sc *scene) largestLight(r image.Rectangle, mark func(x, y int) bool) (image.Rectangle, func(x, y int) bool) {
+	m := newMask(r.Dx(), r.Dy())
+	defer m.close()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if mark(x, y) && sc.isLight(sc.pixel(x, y)) {
+				m.set(x-r.Min.X, y-r.Min.Y)
 			}
 		}
 	}
-	return box, light, true
+	bl := findBlobs(m, 8)
+	defer bl.close()
+	var best blob
+	for _, b := range bl.list {
+		if b.area > best.area {
+			best = b
+		}
+	}
+	labels := slices.Clone(bl.labels)
+	in := func(x, y int) bool {
+		p := image.Pt(x, y).Sub(r.Min)
+		return p.In(m.bounds()) && best.label != 0 && labels[p.Y*m.w+p.X] == int32(best.label)
+	}
+	return best.box.Add(r.Min), in
 }
 
-// faintTriangleDir runs triangleDir on the pixels around blob b that show at
-// least a quarter of the ink's contrast with the background, leaving out
-// those of other blobs.
-func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
+// faintTriangleDir runs triangleOfSize on the pixels around blob b that are
+// darker than the background by at least a quarter of the ink's contrast,
+// leaving out those of other blobs.
+func (sc *scene) faintTriangleDir(bl *blobs, b blob, step float64) (image.Point, bool) {
 	r := b.box.Inset(-1).Intersect(image.Rect(0, 0, sc.w, sc.h))
-	cover := coverage(sc.im, r.Add(sc.org), sc.bg, anyInk)
+	cover := coverage(sc.im, r.Add(sc.org), sc.bg, darkerInk)
 	if cover == nil {
 		return image.Point{}, false
 	}
@@ -102,7 +136,7 @@ func (sc *scene) faintTriangleDir(bl *blobs, b blob) (image.Point, bool) {
 	if tight.Empty() {
 		return image.Point{}, false
 	}
-	return triangleDir(tight, in)
+	return triangleOfSize(tight, in, step)
 }
 
 // triangleDir says whether the shape of the pixels of r for which in is true

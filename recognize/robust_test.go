@@ -92,44 +92,72 @@ func TestRecognizeCropped(t *testing.T) {
 }
 
 // TestRecognizeHardVariants reads variants that each once failed, for the
-// reason given.
+// reason given; some saved by libjpeg, or cut by shift pixels off the top
+// left corner before they are saved, moving them against the JPEG encoder's
+// 8x8 blocks as a screenshot of another part of the screen would be.
 func TestRecognizeHardVariants(t *testing.T) {
 	rec := newTestRecognizer(t)
-	screens := map[string]screen{}
-	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
-		screens[s.name] = s
-	}
+	screens := screensByName(t)
 	for _, tc := range []struct {
 		screen string
 		v      variant
+		enc    jpegEncoder // Go's when unset
+		shift  image.Point
 		why    string
 	}{
-		{"levels", variant{"at 73%", 0.73, 0}, "ticks blurred thin"},
-		{"levels", variant{"at 67% as JPEG q85", 0.67, 85}, "locked tiles lost after the last tile found"},
-		{"title", variant{"at 88% as JPEG q60", 0.88, 60}, "logo blocks joined into the shape of a tile"},
-		{"copy level13", variant{"at 67% as JPEG q85", 0.67, 85}, "tiny blue triangles with fat tips"},
-		{"copy level15", variant{"at 94% as JPEG q95", 0.94, 95}, "a 5 read once as 5, then twice as 3"},
+		{screen: "levels", v: variant{"at 73%", 0.73, 0}, why: "ticks blurred thin"},
+		{screen: "levels", v: variant{"at 67% as JPEG q85", 0.67, 85}, why: "locked tiles lost after the last tile found"},
+		{screen: "title", v: variant{"at 88% as JPEG q60", 0.88, 60}, why: "logo blocks joined into the shape of a tile"},
+		{screen: "copy level13", v: variant{"at 67% as JPEG q85", 0.67, 85}, why: "tiny blue triangles with fat tips"},
+		{screen: "copy level15", v: variant{"at 94% as JPEG q95", 0.94, 95}, why: "a 5 read once as 5, then twice as 3"},
+		{screen: "copy level15", v: variant{"at 80% as JPEG q70", 0.8, 70}, why: "a blue triangle's edge lost to the colour mask, its faint pixels judged on colour"},
+		{screen: "copy level10", v: variant{"as JPEG q70", 1, 70}, enc: libjpeg444, shift: image.Pt(7, 4),
+			why: "a blue triangle's tip faded into its block, below the mask"},
+		{screen: "copy level14", v: variant{"at 125% as JPEG q70", 1.25, 70}, shift: image.Pt(3, 5),
+			why: "a light speck on a white triangle's outline stretched the shape of its white"},
+		{screen: "copy levels", v: variant{"as JPEG q70", 1, 70}, enc: libjpeg420, shift: image.Pt(5, 3),
+			why: "a tile's colour bled past its edge, and its box took in the edge, darker than its white number"},
+		{screen: "levels", v: variant{"as JPEG q70", 1, 70}, shift: image.Pt(3, 5),
+			why: "a tile's colour bled past its edge, and its box took in the page, bright as a tick"},
 	} {
 		s, ok := screens[tc.screen]
 		if !ok {
 			t.Fatalf("no screenshot %q", tc.screen)
 		}
-		img, want := tc.v.transform(t, s)
-		checkRecognized(t, rec, fmt.Sprintf("%s %s (%s)", s.name, tc.v.name, tc.why), img, tc.v.origin(s), want)
+		enc := tc.enc
+		if enc.name == "" {
+			enc = goJPEG
+		}
+		name := s.name + " " + tc.v.name
+		if tc.enc.name != "" || tc.shift != (image.Point{}) {
+			name += fmt.Sprintf(" by %s shifted by %v", enc.name, tc.shift)
+		}
+		t.Run(name, func(t *testing.T) {
+			enc.available(t)
+			img, want := tc.v.transformWith(t, s, enc, tc.shift)
+			checkRecognized(t, rec, name+" ("+tc.why+")", img, tc.v.origin(s).Add(tc.shift), want)
+		})
 	}
 }
 
 // TestRecognizeJPEG70 reads every screenshot, real and the copy's, as JPEG
-// of quality 70, lower than the variants', at 100% and 125%: compression
+// of quality 70, lower than the variants', at 100% and 125%, saved by Go's
+// encoder and by libjpeg's, with chroma subsampled and not: compression
 // blurs the colour of small blue digits most, and the copy writes every
 // clue with two digits ("09"). A real screenshot of level 10 once read its
 // blue "09" as 0 at that quality (see TestRecognizeRealNine for its digits).
 func TestRecognizeJPEG70(t *testing.T) {
 	rec := newTestRecognizer(t)
-	for _, s := range append(append([]screen(nil), realScreens(t)...), copyScreens(t)...) {
-		for _, v := range []variant{{"as JPEG q70", 1, 70}, {"at 125% as JPEG q70", 1.25, 70}} {
-			img, want := v.transform(t, s)
-			checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
-		}
+	screens := allScreens(t)
+	for _, enc := range jpegEncoders {
+		t.Run(enc.name, func(t *testing.T) {
+			enc.available(t)
+			for _, s := range screens {
+				for _, v := range []variant{{"as JPEG q70", 1, 70}, {"at 125% as JPEG q70", 1.25, 70}} {
+					img, want := v.transformWith(t, s, enc, image.Point{})
+					checkRecognized(t, rec, s.name+" "+v.name, img, v.origin(s), want)
+				}
+			}
+		})
 	}
 }

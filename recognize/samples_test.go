@@ -1,10 +1,8 @@
 package recognize
 
 import (
-	"bytes"
 	"fmt"
 	"image"
-	"image/jpeg"
 	"sync"
 	"testing"
 
@@ -32,20 +30,29 @@ var variants = []variant{
 	{"at 76% as JPEG q85", 0.76, 85}, {"at 121% as JPEG q85", 1.21, 85},
 }
 
-// transform applies the variant to a real screenshot and its expected file.
+// transform applies the variant to a real screenshot and its expected
+// file, recompressing with Go's JPEG encoder.
 func (v variant) transform(t testing.TB, s screen) (*image.RGBA, *puzzle.Puzzle) {
+	t.Helper()
+	return v.transformWith(t, s, goJPEG, image.Point{})
+}
+
+// transformWith applies the variant to a real screenshot and its expected
+// file, recompressing with enc after cutting shift pixels off the top left
+// corner of the scaled screenshot, which moves it against the encoder's
+// blocks (and its origin by shift).
+func (v variant) transformWith(t testing.TB, s screen, enc jpegEncoder, shift image.Point) (*image.RGBA, *puzzle.Puzzle) {
 	t.Helper()
 	img, want := s.img, s.want
 	if v.zoom != 1 {
 		img, want = resizeRGBA(t, img, v.zoom), scalePuzzle(want, v.zoom)
 	}
+	if shift != (image.Point{}) {
+		img = toRGBA(img.SubImage(image.Rectangle{Min: shift, Max: img.Rect.Max}))
+	}
 	if v.quality > 0 {
-		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: v.quality}); err != nil {
-			t.Fatal(err)
-		}
 		var err error
-		if img, err = DecodeImage(buf.Bytes()); err != nil {
+		if img, err = DecodeImage(enc.encode(t, img, v.quality)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -75,7 +82,7 @@ var (
 // game copy, in every variant, with what it should read as, found from the
 // expected files by position.
 func realSamples(t testing.TB) []sample {
-	screens := append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
+	screens := allScreens(t)
 	samplesOnce.Do(func() {
 		rd := &Reader{engine: oneEngine{}, memo: map[string]int{}}
 		for _, v := range variants {

@@ -135,14 +135,18 @@ func (sc *scene) openTiles() []tile {
 		if !isFilledSquare(b, sc.px(0.75*pieceSide), sc.px(1.25*pieceSide)) || float64(centre(b.box).Y) < logoBand*float64(sc.h) {
 			continue
 		}
-		t := tile{box: b.box, centre: centre(b.box), state: "open"}
-		t.fill = sc.typicalColour(b.box, sc.colour)
-		if sc.hasTick(b.box, t.fill) {
+		// JPEG bleeds the colour a pixel or two past the tile's edge:
+		// the box trimmed of it keeps out the page (bright as a tick)
+		// and the tile's dark edge (the ink farthest from the fill).
+		box := sc.colour.solidBox(b.box)
+		t := tile{box: box, centre: centre(box), state: "open"}
+		t.fill = sc.typicalColour(box, sc.colour)
+		if sc.hasTick(box, t.fill) {
 			t.state = "done"
 		}
 		// The number sits below the tick, in the lower two thirds.
-		side := float64(b.box.Dy())
-		below := image.Rect(b.box.Min.X+int(0.08*side), b.box.Min.Y+int(0.29*side), b.box.Max.X-int(0.08*side), b.box.Max.Y-int(0.08*side))
+		side := float64(box.Dy())
+		below := image.Rect(box.Min.X+int(0.08*side), box.Min.Y+int(0.29*side), box.Max.X-int(0.08*side), box.Max.Y-int(0.08*side))
 		t.digits = sc.localChars(below, t.fill, 0.25*side)
 		tiles = append(tiles, t)
 	}

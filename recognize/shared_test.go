@@ -29,6 +29,22 @@ var (
 	screensErr  error
 )
 
+// allScreens returns every screenshot, real and the copy's.
+func allScreens(t testing.TB) []screen {
+	t.Helper()
+	return append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
+}
+
+// screensByName returns every screenshot, real and the copy's, by name.
+func screensByName(t testing.TB) map[string]screen {
+	t.Helper()
+	out := map[string]screen{}
+	for _, s := range allScreens(t) {
+		out[s.name] = s
+	}
+	return out
+}
+
 // realScreens loads every real screenshot, ../shared/testdata/puzlogic/
 // screens/*.png, with its expected file, skipping the test when they are
 // absent (internal/testdata).

@@ -12,7 +12,7 @@ import (
 // the solution against the rules itself: the pipeline's recognize | solve.
 func TestRecognizedLevelsSolve(t *testing.T) {
 	rec := newTestRecognizer(t)
-	screens := append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
+	screens := allScreens(t)
 	solved := 0
 	for _, s := range screens {
 		if s.want.ScreenName() != puzzle.ScreenLevel {

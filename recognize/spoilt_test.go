@@ -77,7 +77,7 @@ var spoilings = []struct {
 // of them is read at all.
 func TestRecognizeSpoiltShots(t *testing.T) {
 	rec := newTestRecognizer(t)
-	shots := append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
+	shots := allScreens(t)
 	refused := map[string]int{}
 	for _, s := range shots {
 		for _, sp := range spoilings {
@@ -104,7 +104,7 @@ func TestRecognizeSpoiltShots(t *testing.T) {
 // expected.
 func TestConfidence(t *testing.T) {
 	rec := newTestRecognizer(t)
-	shots := append(append([]screen(nil), realScreens(t)...), copyScreens(t)...)
+	shots := allScreens(t)
 	byName := map[string]*image.RGBA{}
 	for _, s := range shots {
 		byName[s.name] = s.img

@@ -87,7 +87,11 @@ func TestSudokuSweep(t *testing.T) {
 //	PUZBOT_SWEEP=1 go test -run 'TestSweep$' -v -timeout 1h ./recognize
 //
 // PUZBOT_SWEEP_ZOOMS and PUZBOT_SWEEP_QUALITIES (space-separated; quality 0
-// is PNG) change what is tried, PUZBOT_SWEEP_ONLY keeps the screenshots whose
+// is PNG) change what is tried, PUZBOT_SWEEP_ENCODER saves the JPEGs with
+// libjpeg's cjpeg instead of Go's encoder ("libjpeg420" or "libjpeg444",
+// chroma subsampled or not; see jpegEncoders), PUZBOT_SWEEP_SHIFTS moves
+// each screenshot against the JPEG blocks in that many ways (see
+// sweepShifts), PUZBOT_SWEEP_ONLY keeps the screenshots whose
 // name contains it, and PUZBOT_SWEEP_DUMP names a folder to write each
 // failing image into (name.png, with name.json when it was misread), for
 // puzbot-recognize --annotate and --expect. A dumped image has no origin
@@ -99,6 +103,7 @@ func TestSweep(t *testing.T) {
 	zooms := sweepList(t, "PUZBOT_SWEEP_ZOOMS", "0.67 0.75 0.8 0.9 1 1.1 1.25 1.5")
 	qualities := sweepList(t, "PUZBOT_SWEEP_QUALITIES", "0 75 85 95")
 	only, dump := os.Getenv("PUZBOT_SWEEP_ONLY"), os.Getenv("PUZBOT_SWEEP_DUMP")
+	enc, shifts := sweepEncoder(t), sweepShifts(t)
 	rec := newTestRecognizer(t)
 	tried, failed := 0, 0
 	for _, s := range sweepScreens(t) {
@@ -108,29 +113,80 @@ func TestSweep(t *testing.T) {
 		for _, z := range zooms {
 			for _, q := range qualities {
 				v := variant{fmt.Sprintf("at %.0f%% q%.0f", 100*z, q), z, int(q)}
-				img, want := v.transform(t, s)
-				tried++
-				res, err := rec.Recognize(img, v.origin(s))
-				var diffs []string
-				if err == nil {
-					diffs = Compare(want, res.Puzzle, Tolerance(want))
+				for _, shift := range shifts {
+					tried++
+					if !sweepOne(t, rec, s, v, enc, shift, dump) {
+						failed++
+					}
 				}
-				if err == nil && len(diffs) == 0 {
-					continue
-				}
-				failed++
-				name := strings.ReplaceAll(s.name+" "+v.name, " ", "_")
-				if err != nil {
-					t.Errorf("%s %s: %v", s.name, v.name, err)
-					dumpSweepImage(t, dump, name, img, nil)
-					continue
-				}
-				t.Errorf("%s %s: %s", s.name, v.name, strings.Join(diffs, "; "))
-				dumpSweepImage(t, dump, name, img, want)
 			}
 		}
 	}
-	t.Logf("%d of %d read wrong or not at all", failed, tried)
+	t.Logf("%s: %d of %d read wrong or not at all", enc.name, failed, tried)
+}
+
+// sweepOne reads screenshot s transformed by v, saved by enc after cutting
+// shift pixels off its top left corner, and reports whether it read
+// right; a failure is reported with t.Errorf and dumped into dump.
+func sweepOne(t *testing.T, rec *Recognizer, s screen, v variant, enc jpegEncoder, shift image.Point, dump string) bool {
+	img, want := v.transformWith(t, s, enc, shift)
+	res, err := rec.Recognize(img, v.origin(s).Add(shift))
+	var diffs []string
+	if err == nil {
+		diffs = Compare(want, res.Puzzle, Tolerance(want))
+	}
+	if err == nil && len(diffs) == 0 {
+		return true
+	}
+	name := s.name + " " + v.name
+	if shift != (image.Point{}) {
+		name += fmt.Sprintf(" shifted by %d,%d", shift.X, shift.Y)
+	}
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		dumpSweepImage(t, dump, strings.ReplaceAll(name, " ", "_"), img, nil)
+		return false
+	}
+	t.Errorf("%s: %s", name, strings.Join(diffs, "; "))
+	dumpSweepImage(t, dump, strings.ReplaceAll(name, " ", "_"), img, want)
+	return false
+}
+
+// sweepShifts returns the shifts against the JPEG blocks that
+// PUZBOT_SWEEP_SHIFTS asks for: n of them, the i-th cutting i%16 columns
+// and 7i%16 rows off the screenshot before it is saved, so that the marks
+// meet the blocks (8x8; the 16x16 of chroma subsampled) at other places.
+// Without it, only the screenshot as it is.
+func sweepShifts(t *testing.T) []image.Point {
+	n := 1
+	if v := os.Getenv("PUZBOT_SWEEP_SHIFTS"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > 16 {
+			t.Fatalf("PUZBOT_SWEEP_SHIFTS=%q: want a number from 1 to 16", v)
+		}
+	}
+	var out []image.Point
+	for i := range n {
+		out = append(out, image.Pt(i%16, 7*i%16))
+	}
+	return out
+}
+
+// sweepEncoder returns the JPEG encoder PUZBOT_SWEEP_ENCODER names (see
+// jpegEncoder.key), Go's when it is unset.
+func sweepEncoder(t *testing.T) jpegEncoder {
+	key := os.Getenv("PUZBOT_SWEEP_ENCODER")
+	if key == "" {
+		return goJPEG
+	}
+	for _, e := range jpegEncoders {
+		if e.key == key {
+			e.available(t)
+			return e
+		}
+	}
+	t.Fatalf("PUZBOT_SWEEP_ENCODER=%q: want go, libjpeg420 or libjpeg444", key)
+	return jpegEncoder{}
 }
 
 // sweepList reads the numbers in the variable env, space-separated, or def
@@ -180,12 +236,8 @@ func dumpSweepImage(t *testing.T, dir, name string, img *image.RGBA, want *puzzl
 // level 1 relabelled as levels 10 and 11, and the copy's level 10 with its
 // blue "09" in the real game's digits, touching as the game sets them.
 func sweepScreens(t *testing.T) []screen {
-	real := realScreens(t)
-	byName := map[string]screen{}
-	for _, s := range append(append([]screen(nil), real...), copyScreens(t)...) {
-		byName[s.name] = s
-	}
-	out := append(append([]screen(nil), real...), copyScreens(t)...)
+	byName := screensByName(t)
+	out := allScreens(t)
 	for _, level := range []int{10, 11} {
 		out = append(out, relabel(t, byName["level01"], byName["level07"], level))
 	}

@@ -162,8 +162,9 @@ func labelNumber(l textLine) (digits []image.Rectangle, ok bool) {
 // Two characters touch when the game sets its bold digits a pixel apart or
 // less ("04"), or blur joins them. Its digits are equally wide, so that a
 // narrow 1 stands off its neighbour: two that touch are wide ones, each at
-// least half as wide as tall, and the cut leaves that much on each side
-// (through the counter of a bold 0 it crosses less ink than at the seam).
+// least half as wide as tall and about half the pair, and the cut leaves
+// that much on each side (through the counter of a bold 0 it crosses less
+// ink than at the seam).
 //
 // Characters of white marks are split on their white, not on the dark
 // outline around it; the others, dark or blue, on their brightness alone,
@@ -191,15 +192,17 @@ func (sc *scene) splitWide(r image.Rectangle, paper rgb, ink inkSide, minPart in
 }
 
 // splitInTwo cuts r, two characters that touch, in two at the column
-// showing the least ink near its middle that leaves at least minPart
-// pixels on each side.
+// showing the least ink in its middle fifth that leaves at least minPart
+// pixels on each side: the game's digits are equally wide, so that the
+// seam of two that touch is near the middle, while the counter of a bold
+// 0, which crosses less ink, may lie within three tenths of the edge.
 func (sc *scene) splitInTwo(r image.Rectangle, paper rgb, ink inkSide, minPart int) []image.Rectangle {
 	cover := coverage(sc.im, r.Add(sc.org), paper, ink)
 	if cover == nil {
 		return []image.Rectangle{r}
 	}
 	w := r.Dx()
-	lo, hi := max(w*3/10, minPart), min(w*7/10, w-1-minPart)
+	lo, hi := max(w*4/10, minPart), min(w*6/10, w-1-minPart)
 	if lo > hi {
 		lo, hi = w/2, w/2
 	}

@@ -29,6 +29,7 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(ksudoku)  # KDE's KSudoku, in real windows (under dbus-run-session): the sudoku vision's tests on another program
 	packages+=(xterm x11-apps xinput)  # screens with no game: terminals, xclock, xeyes, xcalc, xlogo; xinput records the presses play must not make
 	packages+=(gnome-sudoku dbus-daemon)  # GNOME Sudoku (/usr/games/gnome-sudoku), run under dbus-run-session (dbus-daemon): TestGnomeSudoku reads its windows against its save file
+	packages+=(libjpeg-turbo-progs)  # cjpeg: the recognize tests save screenshots as JPEG with libjpeg too, chroma subsampled and not
 fi
 
 missing=()
