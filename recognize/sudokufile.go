@@ -115,7 +115,7 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 			if errors.Is(err, ErrNoSymbol) && isMark(cell.Glyph) {
 				continue // a mark, no number: the cell is empty
 			}
-			if errors.Is(err, ErrNotSymbol) {
+			if errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol) {
 				return cell.Glyph.Box, fmt.Errorf("%w: a grid that is no sudoku: row %d, col %d holds %v", ErrNoGame, r+1, c+1, err)
 			}
 			if err != nil {
@@ -136,8 +136,8 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 // isMark says whether a glyph that reads as no character has the shape of
 // a mark (an error's X, a cross, a ring): about as wide as tall. A symbol
 // is taller than wide, and a narrow one (a 1, in a face Tesseract reads
-// badly) may read as no character too: it is refused, never taken for an
-// empty cell.
+// badly, or another game's number) may read as no character too: its grid
+// is refused as no sudoku, and the cell is never taken for an empty one.
 func isMark(g *sudoku.Glyph) bool {
 	return float64(g.Box.Dx()) >= 0.8*float64(g.Box.Dy())
 }

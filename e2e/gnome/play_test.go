@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package gnome holds the end-to-end tests of puzbot play on real windows
 // of GNOME Sudoku.
 package gnome
