@@ -250,8 +250,14 @@ func (pl *player) run(ctx context.Context) error {
 var ErrUnreadable = errors.New("unreadable")
 
 // ErrNoGameSeen marks a look that found no game on the screen at all
-// (Vision's errors wrap it); it matches ErrUnreadable.
-var ErrNoGameSeen = fmt.Errorf("%w: no game seen", ErrUnreadable)
+// (Vision's errors wrap it); it matches ErrUnreadable. A value of its own
+// type, not a wrapped error, so that nothing is allocated at start.
+var ErrNoGameSeen error = noGameSeen{}
+
+type noGameSeen struct{}
+
+func (noGameSeen) Error() string        { return "unreadable: no game seen" }
+func (noGameSeen) Is(target error) bool { return target == ErrUnreadable }
 
 // errDone ends the game.
 var errDone = errors.New("done")

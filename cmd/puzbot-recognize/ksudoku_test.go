@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/ksudoku"
+	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
@@ -40,7 +41,7 @@ func TestKSudokuThemes(t *testing.T) {
 				t.Fatal(err)
 			}
 			shot := filepath.Join(dir, theme+".png")
-			err = os.WriteFile(shot, encodePNG(t, settledScreen(t)), 0o644)
+			err = os.WriteFile(shot, encodePNG(t, screentest.Settled(t)), 0o644)
 			w.Close()
 			if err != nil {
 				t.Fatal(err)

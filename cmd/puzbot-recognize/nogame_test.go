@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/capture"
 	"github.com/puzbot/puzbot/e2e/browser"
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
 )
@@ -160,33 +160,7 @@ func desktopWith(t *testing.T, root string, clients [][]string) image.Image {
 		}
 		defer func() { cmd.Process.Kill(); cmd.Wait() }()
 	}
-	return settledScreen(t)
-}
-
-// settledScreen grabs the screen until it shows something (not one
-// colour), has been the same for half a second and a second has passed
-// (the clients map their windows as they start), for at most ten seconds.
-func settledScreen(t *testing.T) image.Image {
-	var prev *image.RGBA
-	start, same := time.Now(), 0
-	for time.Since(start) < 10*time.Second {
-		shot, err := capture.Display(0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if prev != nil && bytes.Equal(prev.Pix, shot.Image.Pix) {
-			same++
-		} else {
-			same = 0
-		}
-		if same >= 5 && time.Since(start) >= time.Second && !uniform(shot.Image) {
-			return shot.Image
-		}
-		prev = shot.Image
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatal("the screen did not settle in 10 s")
-	return nil
+	return screentest.Settled(t)
 }
 
 // webPages renders pages in a headless chromium, 4:3, light and dark: an
@@ -243,15 +217,4 @@ func numberTable(cols, rows int) string {
 	}
 	b.WriteString("</table>")
 	return b.String()
-}
-
-// uniform reports whether every pixel of img is the colour of the first.
-func uniform(img *image.RGBA) bool {
-	first := img.Pix[:4]
-	for i := 4; i < len(img.Pix); i += 4 {
-		if !bytes.Equal(img.Pix[i:i+4], first) {
-			return false
-		}
-	}
-	return true
 }

@@ -8,9 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/capture"
-
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/xvfb"
 )
 
@@ -75,7 +74,7 @@ func TestPlayNoGameDesktop(t *testing.T) {
 				xvfb.Client(t, "xdotool", "search", "--sync", "--onlyvisible", "--name", tc.title, "windowmove", "400", "300")
 			}
 			xvfb.Client(t, "xdotool", "mousemove", "700", "500")
-			settledScreen(t)
+			screentest.Settled(t)
 			presses := recordPresses(t)
 			start := time.Now()
 			r := runBinary(t, append(quietX(t), "DISPLAY="+x.Display), "", "play")
@@ -127,29 +126,4 @@ func recordPresses(t *testing.T) func() int {
 		cmd.Wait()
 		return strings.Count(out.String(), "(RawKeyPress)") + strings.Count(out.String(), "(RawButtonPress)")
 	}
-}
-
-// settledScreen grabs the screen until it has been the same for half a
-// second and a second has passed (a client maps its window as it starts).
-func settledScreen(t *testing.T) *image.RGBA {
-	var prev *image.RGBA
-	start, same := time.Now(), 0
-	for time.Since(start) < 10*time.Second {
-		shot, err := capture.Display(0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if prev != nil && bytes.Equal(prev.Pix, shot.Image.Pix) {
-			same++
-		} else {
-			same = 0
-		}
-		if same >= 5 && time.Since(start) >= time.Second {
-			return shot.Image
-		}
-		prev = shot.Image
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatal("the screen did not settle in 10 s")
-	return nil
 }
