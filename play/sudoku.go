@@ -203,7 +203,7 @@ func (pl *player) sameLayout(s *puzzle.Sudoku) error {
 
 // givensAsFirstRead returns the reading s with the givens the first look
 // read (layout's): a number read as a given in a cell that held none then
-// is an entry. A program may draw entries as it draws givens, or the look
+// is an entry, and a given's number read as an entry is the given. A program may draw entries as it draws givens, or the look
 // may tell them apart by what changes as the grid fills (the share of
 // shaded cells); the cells a game starts with do not change.
 func givensAsFirstRead(layout, s *puzzle.Sudoku) *puzzle.Sudoku {
@@ -221,8 +221,11 @@ func givensAsFirstRead(layout, s *puzzle.Sudoku) *puzzle.Sudoku {
 			copy(entries, s.Entries[r])
 		}
 		for c := range givens {
-			if layout.Grid[r][c] == '.' && givens[c] != '.' {
+			switch first := layout.Grid[r][c]; {
+			case first == '.' && givens[c] != '.':
 				entries[c], givens[c] = givens[c], '.'
+			case first != '.' && givens[c] == '.' && entries[c] == first:
+				givens[c], entries[c] = first, '.'
 			}
 		}
 		out.Grid[r], out.Entries[r] = string(givens), string(entries)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,9 @@ type sudokuSim struct {
 	// reads entries as givens (a program that draws them alike).
 	entriesAsGivens bool
 	coverAt         int // once this many keys are typed, a dialog covers the grid (0: never)
+	// givensAsEntries: once a key is typed, the look reads the givens as
+	// entries (their cells' shading changes, as an X's diagonal's can).
+	givensAsEntries bool
 	version         uint32
 	typed           int
 	paces           []Pace // the pace of each turn of typing
@@ -76,6 +80,18 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 				}
 			}
 			p.Grid = append(p.Grid, string(g))
+		}
+	}
+	if s.givensAsEntries && s.typed > 0 {
+		p.Grid = slices.Clone(p.Grid)
+		for r, row := range p.Grid {
+			e := []byte(p.Entries[r])
+			for c := range row {
+				if row[c] != '.' {
+					e[c] = row[c]
+				}
+			}
+			p.Entries[r], p.Grid[r] = string(e), strings.Repeat(".", len(row))
 		}
 	}
 	p.Diagonals = s.diagonals
@@ -244,6 +260,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"keys in two cells", func(s *sudokuSim) { s.echo = 0.3 }, true, 60},
 		{"a palette", func(s *sudokuSim) { s.palette, s.picked = true, '4' }, true, 14},
 		{"entries read as givens", func(s *sudokuSim) { s.entriesAsGivens = true }, false, 12},
+		{"givens read as entries", func(s *sudokuSim) { s.givensAsEntries = true }, false, 12},
 		{"a flash at the end", func(s *sudokuSim) {
 			// A sudoku X of one solution, of three without its diagonals.
 			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 3
