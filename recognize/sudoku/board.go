@@ -32,7 +32,7 @@ func Read(m *image.RGBA) (*Board, error) {
 		return nil, err
 	}
 	cells := ReadCells(m, g)
-	markEntries(cells, g.Rows[0].colour)
+	markEntries(cells, g.Rows[0].colour, layout.Diagonals)
 	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
 }
 
@@ -41,8 +41,8 @@ func Read(m *image.RGBA) (*Board, error) {
 // by their colour: givens are drawn in one colour (givenColour) or near it
 // (within givenTol), entries in a colour of their own (a player's, an
 // error's).
-func markEntries(cells [][]Content, lines rgb) {
-	if shade, ok := givenShade(cells); ok {
+func markEntries(cells [][]Content, lines rgb, diagonals bool) {
+	if shade, ok := givenShade(cells, diagonals); ok {
 		for _, row := range cells {
 			for i := range row {
 				row[i].Entry = row[i].Glyph != nil && !near(row[i].Background, shade, backgroundTol)
@@ -65,14 +65,20 @@ func markEntries(cells [][]Content, lines rgb) {
 // given drawn red when it clashes): a background unlike that of most empty
 // cells, which at least half the cells with a glyph have and at most one
 // empty cell in eight. Entries then lie on the empty cells' background, or
-// on one of their own (an error's, the selection's).
-func givenShade(cells [][]Content) (rgb, bool) {
+// on one of their own (an error's, the selection's). The cells of a sudoku
+// X's diagonals are left out: their shade is the diagonals'.
+func givenShade(cells [][]Content, diagonals bool) (rgb, bool) {
 	var empty, glyphs []rgb
-	for _, row := range cells {
-		for _, c := range row {
-			if c.Glyph == nil {
+	n := len(cells)
+	for r, row := range cells {
+		for i, c := range row {
+			switch {
+			case diagonals && (r == i || r+i == n-1):
+				// A sudoku X shades its diagonals' cells: their shade
+				// says nothing of givens.
+			case c.Glyph == nil:
 				empty = append(empty, c.Background)
-			} else {
+			default:
 				glyphs = append(glyphs, c.Background)
 			}
 		}
