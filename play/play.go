@@ -409,7 +409,7 @@ var ErrNoEffect = errors.New("the screen does not answer")
 
 // unansweredLimit is how many times the same moves are made on a screen
 // that stays the same before play stops: a slow game may miss a quick
-// click, so each time is slower than the last.
+// click, so every time after the first is at the slowest pace.
 const unansweredLimit = 4
 
 // checkAnswered counts the turns in a row that make the same moves on the
@@ -438,8 +438,8 @@ func (pl *player) checkAnswered(ctx context.Context, r *Reading, m *puzzle.Moves
 		return fmt.Errorf("%w: %s made %d times on the %s screen, which stayed the same: is it the game?",
 			ErrNoEffect, describeMoves(m), pl.unanswered, r.Puzzle.ScreenName())
 	}
-	if pl.unanswered > 0 { // a game that misses quick clicks: slow down
-		pl.pace = pl.pace.adapt(0, 1, FastestPace, SlowestPace)
+	if pl.unanswered > 0 { // a game that misses quick clicks: the slowest pace
+		pl.pace = SlowestPace
 	}
 	pl.unanswered++
 	pl.moved = time.Now()
