@@ -112,6 +112,10 @@ type Options struct {
 	// moves made on it (a click on "next") before they are made again; a
 	// screen that answers neither time stops play (ErrNoEffect).
 	AnswerWait time.Duration
+	// NoAnswerFor is how long a screen may go on not answering the same
+	// moves, made unansweredLimit times at least, before play stops: a
+	// busy machine can keep a slow game from answering for seconds.
+	NoAnswerFor time.Duration
 	// Keep, if set, is called with every look's frame and reading and every
 	// moves file, for keeping them on disk.
 	Keep func(step string, f *Frame, r *Reading, m *puzzle.Moves)
@@ -129,6 +133,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.AnswerWait <= 0 {
 		o.AnswerWait = 1500 * time.Millisecond
+	}
+	if o.NoAnswerFor <= 0 {
+		o.NoAnswerFor = 15 * time.Second
 	}
 	if o.Log == nil {
 		o.Log = io.Discard
@@ -211,6 +218,7 @@ type player struct {
 	lastTurn   []byte    // the last navigation screen read and the moves made on it
 	unanswered int       // how many times in a row those moves were made on that screen
 	moved      time.Time // when they were made last
+	firstMoved time.Time // when they were made first
 }
 
 func (pl *player) run(ctx context.Context) error {
@@ -434,12 +442,14 @@ func (pl *player) checkAnswered(ctx context.Context, r *Reading, m *puzzle.Moves
 			return errLookAgain
 		}
 	}
-	if pl.unanswered >= unansweredLimit {
-		return fmt.Errorf("%w: %s made %d times on the %s screen, which stayed the same: is it the game?",
-			ErrNoEffect, describeMoves(m), pl.unanswered, r.Puzzle.ScreenName())
+	if pl.unanswered >= unansweredLimit && time.Since(pl.firstMoved) >= pl.o.NoAnswerFor {
+		return fmt.Errorf("%w: %s made %d times in %.0f s on the %s screen, which stayed the same: is it the game?",
+			ErrNoEffect, describeMoves(m), pl.unanswered, time.Since(pl.firstMoved).Seconds(), r.Puzzle.ScreenName())
 	}
 	if pl.unanswered > 0 { // a game that misses quick clicks: the slowest pace
 		pl.pace = SlowestPace
+	} else {
+		pl.firstMoved = time.Now()
 	}
 	pl.unanswered++
 	pl.moved = time.Now()

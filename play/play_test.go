@@ -24,7 +24,7 @@ func realLevels(t *testing.T) []*puzzle.Puzzle {
 }
 
 // fast are options that do not wait for real time between frames.
-var fast = Options{Poll: time.Microsecond, AnswerWait: time.Millisecond}
+var fast = Options{Poll: time.Microsecond, AnswerWait: time.Millisecond, NoAnswerFor: time.Millisecond}
 
 func TestPlayWholeGame(t *testing.T) {
 	tests := []struct {
@@ -233,9 +233,9 @@ func TestPlayStopsOnDeafScreen(t *testing.T) {
 	for _, tc := range []struct {
 		screen, want string
 	}{
-		{puzzle.ScreenTitle, `key space made 4 times on the title screen, which stayed the same`},
-		{puzzle.ScreenCompleted, `click "next" at (500,500) made 4 times on the completed screen, which stayed the same`},
-		{puzzle.ScreenLevels, `click "level 1" at (100,50) made 4 times on the levels screen, which stayed the same`},
+		{puzzle.ScreenTitle, `key space made 4 times in 0 s on the title screen, which stayed the same`},
+		{puzzle.ScreenCompleted, `click "next" at (500,500) made 4 times in 0 s on the completed screen, which stayed the same`},
+		{puzzle.ScreenLevels, `click "level 1" at (100,50) made 4 times in 0 s on the levels screen, which stayed the same`},
 	} {
 		d := &deaf{sim: newSim(realLevels(t), 1)}
 		d.screen = tc.screen
