@@ -236,8 +236,9 @@ func (pl *player) run(ctx context.Context) error {
 		case errors.Is(err, errLookAgain):
 		case errors.Is(err, ErrUnreadable):
 			pl.failures++
-			if pl.unseen = 0; errors.Is(err, ErrNoGameSeen) {
-				pl.unseen = pl.failures
+			pl.unseen++
+			if !errors.Is(err, ErrNoGameSeen) {
+				pl.unseen = 0
 			}
 			if done := pl.checkCovered(); done != nil {
 				return nil
@@ -248,7 +249,7 @@ func (pl *player) run(ctx context.Context) error {
 		case err != nil:
 			return err
 		default:
-			pl.failures = 0
+			pl.failures, pl.unseen = 0, 0
 		}
 	}
 }

@@ -85,9 +85,10 @@ func (pl *player) endSudoku(how string) error {
 const coveredLooks = 3
 
 // checkCovered ends the game when looks see no game (coveredLooks in a
-// row) after the last number was typed into a grid that a look had confirmed right
-// everywhere else: programs end a game by covering the grid with their
-// word on it (GNOME Sudoku's "Well done"), which hides what could be read.
+// row) after the last number was typed into a grid that a look had
+// confirmed right everywhere else: programs end a game by covering the
+// grid with their word on it (GNOME Sudoku's "Well done"), which hides
+// what could be read.
 func (pl *player) checkCovered() error {
 	if pl.sudoku == nil || !pl.lastNumber || pl.unseen < coveredLooks {
 		return nil
@@ -97,10 +98,7 @@ func (pl *player) checkCovered() error {
 
 // filledBy reports whether the moves fill every empty cell of s.
 func filledBy(s *puzzle.Sudoku, m *puzzle.Moves) bool {
-	typed := map[[2]int]bool{}
-	for _, mv := range m.Moves {
-		typed[[2]int{*mv.Row, *mv.Col}] = true
-	}
+	typed := typedCells(m)
 	for r, row := range s.Grid {
 		for c := range row {
 			if empty(s, r, c) && !typed[[2]int{r, c}] {
@@ -161,8 +159,9 @@ func (pl *player) checkProbe(s *puzzle.Sudoku) error {
 
 // verifySudoku compares the grid with what the last keys should have made
 // of it (their numbers in their cells, and no other cell changed: a key
-// that a lagging program put in another cell counts as lost) and adapts the typing pace to the turn: a step slower when it lost
-// any key, a step faster when it lost none. A turn types many keys, so
+// that a lagging program put in another cell counts as lost) and adapts
+// the typing pace to the turn: a step slower when it lost any key, a step
+// faster when it lost none. A turn types many keys, so
 // adapting once per key, as drags do, would take the pace from none to
 // the slowest in a single turn that lost them all. A look that finds any
 // key lost counts as a retry; more than o.Retries turns in a row in which
@@ -203,9 +202,10 @@ func (pl *player) sameLayout(s *puzzle.Sudoku) error {
 
 // givensAsFirstRead returns the reading s with the givens the first look
 // read (layout's): a number read as a given in a cell that held none then
-// is an entry, and a given's number read as an entry is the given. A program may draw entries as it draws givens, or the look
-// may tell them apart by what changes as the grid fills (the share of
-// shaded cells); the cells a game starts with do not change.
+// is an entry, and a given's number read as an entry is the given. A
+// program may draw entries as it draws givens, or the look may tell them
+// apart by what changes as the grid fills (the share of shaded cells);
+// the cells a game starts with do not change.
 func givensAsFirstRead(layout, s *puzzle.Sudoku) *puzzle.Sudoku {
 	if len(s.Grid) != len(layout.Grid) {
 		return s
@@ -246,10 +246,7 @@ func layoutOf(s *puzzle.Sudoku) *puzzle.Sudoku {
 // strays counts the cells whose entry changed from before to after though
 // the moves typed none in them: numbers a program put in the wrong cells.
 func strays(before, after *puzzle.Sudoku, m *puzzle.Moves) int {
-	typed := map[[2]int]bool{}
-	for _, mv := range m.Moves {
-		typed[[2]int{*mv.Row, *mv.Col}] = true
-	}
+	typed := typedCells(m)
 	n := 0
 	for r := range after.Grid {
 		for c := range after.Grid[r] {
@@ -259,6 +256,15 @@ func strays(before, after *puzzle.Sudoku, m *puzzle.Moves) int {
 		}
 	}
 	return n
+}
+
+// typedCells returns the cells the moves type into, as (row, col).
+func typedCells(m *puzzle.Moves) map[[2]int]bool {
+	typed := map[[2]int]bool{}
+	for _, mv := range m.Moves {
+		typed[[2]int{*mv.Row, *mv.Col}] = true
+	}
+	return typed
 }
 
 // entryAt returns the number a player entered at row, col, 0 for none.
