@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package ksudoku runs KDE's KSudoku (Debian's ksudoku) for the sudoku
 // tests: it writes a game in KSudoku's own file format, opens it in a
 // window of the size and theme a test asks for, on the X display $DISPLAY
@@ -12,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -58,6 +61,7 @@ func (w *Window) start(ctx context.Context, givens []string, theme string, width
 		return err
 	}
 	w.cmd = exec.Command("dbus-run-session", Path, game)
+	w.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // Close ends KSudoku and its D-Bus daemon with it
 	w.cmd.Env = append(os.Environ(), "HOME="+w.home, "XDG_CONFIG_HOME="+filepath.Join(w.home, ".config"),
 		"XDG_RUNTIME_DIR="+w.home, "QT_QPA_PLATFORM=xcb")
 	if err := w.cmd.Start(); err != nil {
@@ -88,9 +92,8 @@ func waitWindow(ctx context.Context) (string, error) {
 // Close stops KSudoku and removes its HOME.
 func (w *Window) Close() {
 	if w.cmd != nil && w.cmd.Process != nil {
-		w.cmd.Process.Kill()
+		syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL) // the group: dbus-run-session, KSudoku, the daemon
 		w.cmd.Wait()
-		exec.Command("pkill", "-f", "^"+Path).Run() // dbus-run-session's child
 	}
 	os.RemoveAll(w.home)
 }
