@@ -35,7 +35,9 @@ type Window struct {
 
 // Open writes the 9x9 game givens (rows of '1'-'9' and '.') to a file and
 // opens it in KSudoku with the theme, in a window of width by height
-// pixels at the top left of the screen, and waits until it is shown.
+// pixels at the top left of the screen, and waits until it is shown. With
+// no givens, KSudoku opens on its start screen, where a player chooses
+// the kind of game.
 func Open(ctx context.Context, givens []string, theme string, width, height int) (*Window, error) {
 	if _, err := os.Stat(Path); err != nil {
 		return nil, fmt.Errorf("ksudoku is not installed (scripts/setup.sh --test installs it): %w", err)
@@ -56,11 +58,15 @@ func (w *Window) start(ctx context.Context, givens []string, theme string, width
 	if err := writeSettings(w.home, theme, width, height); err != nil {
 		return err
 	}
-	game := filepath.Join(w.home, "game.ksudoku")
-	if err := os.WriteFile(game, File(givens), 0o644); err != nil {
-		return err
+	args := []string{Path}
+	if givens != nil {
+		game := filepath.Join(w.home, "game.ksudoku")
+		if err := os.WriteFile(game, File(givens), 0o644); err != nil {
+			return err
+		}
+		args = append(args, game)
 	}
-	w.cmd = exec.Command("dbus-run-session", Path, game)
+	w.cmd = exec.Command("dbus-run-session", args...)
 	w.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // Close ends KSudoku and its D-Bus daemon with it
 	w.cmd.Env = append(os.Environ(), "HOME="+w.home, "XDG_CONFIG_HOME="+filepath.Join(w.home, ".config"),
 		"XDG_RUNTIME_DIR="+w.home, "QT_QPA_PLATFORM=xcb")
