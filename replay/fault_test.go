@@ -179,7 +179,7 @@ func TestRunFaults(t *testing.T) {
 		{"drag dropped", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.drop = true },
 			ErrAborted, "move 1 (drag): the pointer stayed at (100,100) for 1s after replay moved it on to ("},
 		{"desktop hangs", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.hang = true },
-			display.ErrNoDisplay, "move 1 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
+			display.ErrNoDisplay, "move 1 (drag): the display did not answer within 200ms (move the pointer); the left button was released"},
 		{"display lost", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.lose = true },
 			display.ErrNoDisplay, "move 1 (drag): lost the X display :99 (fake)"},
 		{"signal mid-drag", drags, func(f *fakeDesktop, stop context.CancelCauseFunc) {
