@@ -175,3 +175,17 @@ func TestAbsolute(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalised: on a virtual screen whose corner is negative (displays
+// left of and above the primary), a point's absolute position, mapped back
+// as Windows does, is the point.
+func TestNormalised(t *testing.T) {
+	screen := image.Rect(-1280, -200, 1920, 1080) // 3200 x 1280
+	for _, p := range []image.Point{{-1280, -200}, {0, 0}, {-1, -1}, {1, 1}, {-640, 500}, {1919, 1079}} {
+		dx, dy := normalised(p, screen)
+		back := screen.Min.Add(image.Pt(int(dx)*screen.Dx()/65536, int(dy)*screen.Dy()/65536))
+		if dx < 0 || dx > 65535 || dy < 0 || dy > 65535 || back != p {
+			t.Errorf("normalised(%v) = %d,%d, which is %v", p, dx, dy, back)
+		}
+	}
+}

@@ -96,20 +96,23 @@ func (c *Conn) PointerState() (image.Point, Buttons, error) {
 }
 
 // Warp moves the pointer to p on the screen, by an absolute move on the
-// virtual desktop. Windows takes its position in 1/65536ths of the virtual
-// screen; absolute rounds p up to the first of those that lands on p.
+// virtual desktop.
 func (c *Conn) Warp(p image.Point) error {
 	b := c.Bounds()
 	if !p.In(b) {
 		return fmt.Errorf("move the pointer: %v is not on the screen %v", p, b)
 	}
-	in := mouseInput{
-		kind:  inputMouse,
-		dx:    absolute(p.X-b.Min.X, b.Dx()),
-		dy:    absolute(p.Y-b.Min.Y, b.Dy()),
-		flags: mouseMove | mouseAbsolute | mouseVirtualDesk,
-	}
+	in := mouseInput{kind: inputMouse, flags: mouseMove | mouseAbsolute | mouseVirtualDesk}
+	in.dx, in.dy = normalised(p, b)
 	return send("move the pointer", unsafe.Pointer(&in))
+}
+
+// normalised returns the position of p on the virtual screen as an
+// absolute move gives it: in 1/65536ths of the screen's sides, from its
+// corner (which is negative when a display lies left of or above the
+// primary).
+func normalised(p image.Point, screen image.Rectangle) (dx, dy int32) {
+	return absolute(p.X-screen.Min.X, screen.Dx()), absolute(p.Y-screen.Min.Y, screen.Dy())
 }
 
 // absolute returns the normalised coordinate, 0 to 65535, of pixel v of a
