@@ -313,3 +313,13 @@ func TestRunOnLaggingServer(t *testing.T) {
 		t.Errorf("Run = %v, want the fail-safe on the person's move", err)
 	}
 }
+
+// mustPlan makes the plan of moves, failing the test if it cannot.
+func mustPlan(t *testing.T, o Options, moves ...puzzle.Move) *Plan {
+	t.Helper()
+	p, err := NewPlan(&puzzle.Moves{Kind: "puzlogic", Moves: moves}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

@@ -16,6 +16,7 @@ import (
 	"image/png"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -318,6 +319,27 @@ func TestCapture(t *testing.T) {
 		t.Errorf("the whole display's origin is %v", origin)
 	}
 	samePixels(t, "the whole display", img, xGrab(t, image.Rect(0, 0, 800, 600)))
+
+	// Without --output, shots go to %LOCALAPPDATA%\puzbot\shots, and --keep
+	// deletes the older ones.
+	me, err := user.Current() // Wine names the Windows user after the Linux one
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := filepath.Join(d.wine.Prefix, "drive_c", "users", me.Username, "AppData", "Local")
+	shots := filepath.Join(local, "puzbot", "shots")
+	os.RemoveAll(shots)
+	var paths []string
+	for range 2 {
+		r := d.puzbotEnv([]string{capture.DirEnv + "="}, "", "capture", "--keep", "1")
+		if r.code != 0 || !strings.HasPrefix(r.stdout, `C:\users\`) || !strings.Contains(r.stdout, `\AppData\Local\puzbot\shots\shot-`) {
+			t.Fatalf("capture: exit %d, %q, %q; want the path of a shot in %%LOCALAPPDATA%%\\puzbot\\shots", r.code, r.stdout, r.stderr)
+		}
+		paths = append(paths, strings.TrimSpace(r.stdout))
+	}
+	if entries, err := os.ReadDir(shots); err != nil || len(entries) != 1 || !strings.HasSuffix(paths[1], `\`+entries[0].Name()) {
+		t.Errorf("%s holds %v (%v), want only the second shot, %s", shots, entries, err, paths[1])
+	}
 
 	region := image.Rectangle{tg.corner.Sub(image.Pt(30, 40)), tg.corner.Add(image.Pt(200, 190))}
 	part := filepath.Join(dir, "part.png")
