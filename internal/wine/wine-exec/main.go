@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command wine-exec runs a Windows program under Wine on a private Xvfb:
 // the prefix, wineserver and display of package wine, made for this one
 // program and ended after it. It passes on the program's input, output and
