@@ -13,7 +13,7 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"image/png"
+	"image/draw"
 	"os"
 	"os/exec"
 	"os/user"
@@ -30,7 +30,6 @@ import (
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/wine"
 	"github.com/puzbot/puzbot/internal/xvfb"
-	"github.com/puzbot/puzbot/puzzle/shotfile"
 )
 
 // The Windows programs, built once for the test process.
@@ -113,15 +112,7 @@ func (d *desk) startEnv(env []string, in string, args ...string) (*exec.Cmd, fun
 	cmd.Stdin = strings.NewReader(in)
 	stdout, stderr := d.file(dir, "stdout"), d.file(dir, "stderr")
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	if err := cmd.Start(); err != nil {
-		d.t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(done) }()
-	d.t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-done
-	})
+	done := d.launch(cmd)
 	return cmd, func() run {
 		select {
 		case <-done:
@@ -133,6 +124,22 @@ func (d *desk) startEnv(env []string, in string, args ...string) (*exec.Cmd, fun
 		errs, _ := os.ReadFile(stderr.Name())
 		return run{cmd.ProcessState.ExitCode(), string(out), string(errs)}
 	}
+}
+
+// launch starts cmd, kills it when the test ends if it runs still, and
+// returns a channel closed when it has ended.
+func (d *desk) launch(cmd *exec.Cmd) <-chan struct{} {
+	d.t.Helper()
+	if err := cmd.Start(); err != nil {
+		d.t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	d.t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-done
+	})
+	return done
 }
 
 func (d *desk) file(dir, name string) *os.File {
@@ -172,15 +179,7 @@ func (d *desk) startTarget(x, y int) *target {
 	out := d.file(dir, "target.log")
 	cmd := d.wine.Command(context.Background(), filepath.Join(d.bin, "target.exe"), "-x", fmt.Sprint(x), "-y", fmt.Sprint(y))
 	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		d.t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(done) }()
-	d.t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-done
-	})
+	done := d.launch(cmd)
 	tg := &target{log: out.Name()}
 	line := tg.waitFor(d.t, "ready ", done)
 	if _, err := fmt.Sscanf(line, "ready %d %d", &tg.corner.X, &tg.corner.Y); err != nil {
@@ -247,28 +246,9 @@ func xGrab(t *testing.T, r image.Rectangle) *image.RGBA {
 // readShot reads a screenshot puzbot.exe saved, and its origin.
 func readShot(t *testing.T, path string) (*image.RGBA, image.Point) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	origin, ok, err := shotfile.ReadOrigin(data)
-	if err != nil || !ok {
-		t.Fatalf("%s: no origin (%v)", path, err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rgba, ok := img.(*image.RGBA)
-	if !ok {
-		b := img.Bounds()
-		rgba = image.NewRGBA(b)
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			for x := b.Min.X; x < b.Max.X; x++ {
-				rgba.Set(x, y, img.At(x, y))
-			}
-		}
-	}
+	img, origin := testdata.ReadShot(t, path)
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
 	return rgba, origin
 }
 

@@ -11,7 +11,8 @@
 // them all in Close. Wine's background processes write to log files: they
 // outlive the program that started them, and would hold its output open.
 //
-// The command wine-exec runs one Windows program so, on a private Xvfb:
-// it is what `GOOS=windows go test -exec` runs the tests with
+// The command wine-exec runs one Windows program so, on the X display
+// $DISPLAY names: with with-xvfb (internal/xvfb) for a private Xvfb, it is
+// what `GOOS=windows go test -exec` runs the tests with
 // (scripts/wine-test.sh).
 package wine
