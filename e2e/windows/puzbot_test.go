@@ -25,7 +25,6 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/capture"
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/wine"
@@ -467,8 +466,8 @@ func TestReplayStops(t *testing.T) {
 			<-ended
 			t.Logf("target: %q", tg.lines(t)[before:])
 			t.Logf("ended %v after it was stopped", time.Since(stopped))
-			if r.code != exitcode.Aborted || !strings.Contains(r.stderr, tc.msg) {
-				t.Errorf("replay: exit %d, %q; want %d and %q", r.code, r.stderr, exitcode.Aborted, tc.msg)
+			if r.code != 6 || !strings.Contains(r.stderr, tc.msg) {
+				t.Errorf("replay: exit %d, %q; want 6 (stopped) and %q", r.code, r.stderr, tc.msg)
 			}
 			since(t, tg, before, tc.released, nil)
 		})
@@ -506,7 +505,7 @@ func since(t *testing.T, tg *target, n int, prefix string, ended <-chan struct{}
 }
 
 // TestExitStatuses: puzbot.exe ends as puzbot does on Linux, with the same
-// exit statuses and messages.
+// exit statuses (README's table) and messages.
 func TestExitStatuses(t *testing.T) {
 	d := newDesk(t, 800, 600)
 	const sudoku = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
@@ -517,21 +516,21 @@ func TestExitStatuses(t *testing.T) {
 		want     string // in stdout for a success, else in stderr
 		env      []string
 	}{
-		{"solve", sudoku, []string{"solve"}, exitcode.OK, "534678912672195348198342567859761423426853791713924856961537284287419635345286179", nil},
-		{"solve, no solution", "531" + sudoku[3:], []string{"solve"}, exitcode.NoSolution, "", nil},
-		{"solve, bad input", "{", []string{"solve"}, exitcode.BadInput, "", nil},
-		{"no such display", "", []string{"capture", "--display", "3"}, exitcode.Usage, "no display 3: the desktop has 1 display (0)", nil},
-		{"region off the screen", "", []string{"capture", "--region", "790,0,20,10"}, exitcode.Usage, "region 790,0,20,10 is not inside the screen (800x600)", nil},
-		{"click off the screen", `{"kind":"puzlogic","moves":[{"action":"click","x":900,"y":10}]}`, []string{"replay"}, exitcode.BadInput, "off the screen", nil},
-		{"bad replay options", `{"kind":"puzlogic","moves":[]}`, []string{"replay", "--steps", "0"}, exitcode.Usage, "steps", nil},
-		{"empty pipe", "", []string{"replay"}, exitcode.EmptyPipe, "", nil},
+		{"solve", sudoku, []string{"solve"}, 0, "534678912672195348198342567859761423426853791713924856961537284287419635345286179", nil},
+		{"solve, no solution", "531" + sudoku[3:], []string{"solve"}, 4, "", nil},
+		{"solve, bad input", "{", []string{"solve"}, 3, "", nil},
+		{"no such display", "", []string{"capture", "--display", "3"}, 2, "no display 3: the desktop has 1 display (0)", nil},
+		{"region off the screen", "", []string{"capture", "--region", "790,0,20,10"}, 2, "region 790,0,20,10 is not inside the screen (800x600)", nil},
+		{"click off the screen", `{"kind":"puzlogic","moves":[{"action":"click","x":900,"y":10}]}`, []string{"replay"}, 3, "off the screen", nil},
+		{"bad replay options", `{"kind":"puzlogic","moves":[]}`, []string{"replay", "--steps", "0"}, 2, "steps", nil},
+		{"empty pipe", "", []string{"replay"}, 11, "", nil},
 		// Wine without an X display: a desktop whose screen cannot be read.
-		{"no display", "", []string{"capture"}, exitcode.NoDisplay, "the screen cannot be read", []string{"DISPLAY="}},
+		{"no display", "", []string{"capture"}, 5, "the screen cannot be read", []string{"DISPLAY="}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := d.puzbotEnv(tc.env, tc.in, tc.args...)
 			out := r.stderr
-			if tc.code == exitcode.OK {
+			if tc.code == 0 {
 				out = strings.ReplaceAll(r.stdout, "\n", "")
 			}
 			if r.code != tc.code || !strings.Contains(out, tc.want) {
