@@ -206,10 +206,12 @@ type player struct {
 	untaken  int            // turns of typing in a row in which no key took
 	layout   *puzzle.Sudoku // the layout of the sudoku being played, as the first look read it
 	before   *puzzle.Sudoku // the look the last turn of typing was planned on
+	typed    time.Time      // when the last turn of typing ended
 	way      inputWay       // how the program takes a number into a cell
 	// wayConfirmed says a look has confirmed that way; until then each
 	// turn types one cell.
 	wayConfirmed bool
+	probes       []puzzle.Move // the moves that tried the ways
 	// lastNumber says the last turn typed the number that fills the grid,
 	// all others confirmed.
 	lastNumber bool
