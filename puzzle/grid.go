@@ -117,3 +117,55 @@ func CellCentre(b *Rect, r, c, n int) *Point {
 	}
 	return &Point{X: b.X + (2*c+1)*b.Width/(2*n), Y: b.Y + (2*r+1)*b.Height/(2*n)}
 }
+
+// ParseEntries reads the "entries" of a grid file, the values a player has
+// entered, rows like the grid's: nil when rows is nil. An entry on a given
+// cell (givens row by row, 0 for empty) is an error.
+func ParseEntries(rows []string, givens []uint8, size int) ([]uint8, error) {
+	if rows == nil {
+		return nil, nil
+	}
+	entries, err := ParseGridRows("entries", rows, size)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range entries {
+		if v != 0 && givens[i] != 0 {
+			r, c := i/size, i%size
+			return nil, ElementErrorf("entries", r, "entries: row %d, col %d: %c on a given cell: expected . (a player enters values only in empty cells)", r+1, c+1, SudokuSymbol(int(v)))
+		}
+	}
+	return entries, nil
+}
+
+// FillMoves returns the moves file of kind that fills a grid of size x size
+// cells with its solution (row by row, values 1..size): one "type" move,
+// row by row, per cell that is not given (givens 0) and whose entry (nil
+// for none) is not the solution's value, typed with key(value) and at the
+// cell's centre when the board is known; and the solved grid, a string of
+// symbols (SudokuSymbol) per row.
+func FillMoves(kind string, size int, givens, entries, solution []uint8, board *Rect, key func(v int) string) *Moves {
+	m := &Moves{Kind: kind, Moves: []Move{}}
+	for i, v := range givens {
+		if v != 0 || (entries != nil && entries[i] == solution[i]) {
+			continue
+		}
+		r, c, s := i/size, i%size, int(solution[i])
+		m.Moves = append(m.Moves, Move{
+			Action: ActionType,
+			Row:    Int(r),
+			Col:    Int(c),
+			Value:  Int(s),
+			Key:    key(s),
+			Point:  CellCentre(board, r, c, size),
+		})
+	}
+	row := make([]byte, size)
+	for r := 0; r < size; r++ {
+		for c := range row {
+			row[c] = SudokuSymbol(int(solution[r*size+c]))
+		}
+		m.Grid = append(m.Grid, string(row))
+	}
+	return m
+}

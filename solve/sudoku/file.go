@@ -72,7 +72,7 @@ func checkPuzzle(p *Puzzle) (*grid, []uint8, error) {
 	if err := g.check(); err != nil {
 		return nil, nil, err
 	}
-	entries, err := entriesOf(p, g)
+	entries, err := puzzle.ParseEntries(p.Entries, g.cells, g.size)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -204,49 +204,12 @@ func parseCages(in []Cage, size int) ([]cage, error) {
 	return out, nil
 }
 
-// entriesOf reads p's entries: values on empty cells of g, nil when p has none.
-func entriesOf(p *Puzzle, g *grid) ([]uint8, error) {
-	if p.Entries == nil {
-		return nil, nil
-	}
-	entries, err := puzzle.ParseGridRows("entries", p.Entries, g.size)
-	if err != nil {
-		return nil, err
-	}
-	for i, v := range entries {
-		if v != 0 && g.cells[i] != 0 {
-			r, c := i/g.size, i%g.size
-			return nil, puzzle.ElementErrorf("entries", r, "entries: row %d, col %d: %c on a given cell: expected . (a player enters values only in empty cells)", r+1, c+1, symbol(v))
-		}
-	}
-	return entries, nil
-}
-
 // movesOf returns the moves file that fills the puzzle with the solution:
 // one "type" move, row by row, per empty cell whose entry (if any) is not
 // the solution's value, at the cell's centre when the board is known, and
 // the solved grid. Each move's key is the key Solo takes for its value.
 func movesOf(p *Puzzle, g *grid, entries, solution []uint8) *puzzle.Moves {
-	n := g.size
-	m := &puzzle.Moves{Kind: puzzle.KindSudoku, Moves: make([]puzzle.Move, 0, g.empties())}
-	for i, v := range g.cells {
-		if v != 0 || (entries != nil && entries[i] == solution[i]) {
-			continue
-		}
-		r, c := i/n, i%n
-		mv := puzzle.Move{
-			Action: puzzle.ActionType,
-			Row:    puzzle.Int(r),
-			Col:    puzzle.Int(c),
-			Value:  puzzle.Int(int(solution[i])),
-			Key:    string(keyOf(solution[i])),
-		}
-		mv.Point = puzzle.CellCentre(p.Board, r, c, n)
-		m.Moves = append(m.Moves, mv)
-	}
-	solved := &grid{box: g.box, size: n, cells: solution}
-	m.Grid = solved.rows()
-	return m
+	return puzzle.FillMoves(puzzle.KindSudoku, g.size, g.cells, entries, solution, p.Board, func(v int) string { return string(keyOf(uint8(v))) })
 }
 
 // keyOf returns the key that enters value v (1..25) in Solo: the digits
