@@ -176,23 +176,3 @@ func appendLine(dst []byte, cells []uint8) []byte {
 	return dst
 }
 
-// rows returns the grid's rows as strings of size characters, '.' for empty.
-func (g *grid) rows() []string {
-	s := cellsLine(g.cells)
-	out := make([]string, g.size)
-	for r := range out {
-		out[r] = s[r*g.size : (r+1)*g.size]
-	}
-	return out
-}
-
-// empties counts the empty cells.
-func (g *grid) empties() int {
-	n := 0
-	for _, v := range g.cells {
-		if v == 0 {
-			n++
-		}
-	}
-	return n
-}
