@@ -175,4 +175,3 @@ func appendLine(dst []byte, cells []uint8) []byte {
 	}
 	return dst
 }
-
