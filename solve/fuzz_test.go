@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/tetromino"
@@ -22,6 +23,7 @@ var knownKinds = []error{
 	puzlogic.ErrNoSolution, puzlogic.ErrTimeLimit, puzlogic.ErrGameOver,
 	sudoku.ErrNoSolution, sudoku.ErrTimeLimit, sudoku.ErrBadOptions,
 	tetromino.ErrNoTiling, tetromino.ErrTimeLimit,
+	latin.ErrNoSolution, latin.ErrTimeLimit, latin.ErrBadOptions,
 	context.DeadlineExceeded,
 }
 
