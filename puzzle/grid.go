@@ -169,3 +169,27 @@ func FillMoves(kind string, size int, givens, entries, solution []uint8, board *
 	}
 	return m
 }
+
+// CageCells reads the cells of cage k (from 0) of a grid file's "cages":
+// [row, col] pairs in a grid of size x size, none in an earlier cage.
+// owner holds the cage + 1 of each cell (0 for none) and gets this cage's
+// cells. It returns the cells as row*size + col; an error is an
+// *ElementError about the cage.
+func CageCells(k int, cells [][]int, size int, owner []int) ([]int, error) {
+	out := make([]int, len(cells))
+	for j, rc := range cells {
+		if len(rc) != 2 {
+			return nil, ElementErrorf("cages", k, "cage %d, cell %d: %d numbers: expected [row, col]", k+1, j+1, len(rc))
+		}
+		if rc[0] < 0 || rc[0] >= size || rc[1] < 0 || rc[1] >= size {
+			return nil, ElementErrorf("cages", k, "cage %d, cell %d: [%d, %d]: expected row and col 0 to %d", k+1, j+1, rc[0], rc[1], size-1)
+		}
+		i := rc[0]*size + rc[1]
+		if owner[i] != 0 {
+			return nil, ElementErrorf("cages", k, "cage %d: row %d, col %d is already in cage %d", k+1, rc[0]+1, rc[1]+1, owner[i])
+		}
+		owner[i] = k + 1
+		out[j] = i
+	}
+	return out, nil
+}

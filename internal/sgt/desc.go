@@ -71,3 +71,15 @@ func (d dsf) merge(a, b int) {
 	}
 	d[b] = a
 }
+
+// splitID splits a game ID, "PARAMS:DESC", into the size its parameters
+// start with (atoi, as every game's decode_params), the rest of them, and
+// the description.
+func splitID(id string) (size int, params, desc string, err error) {
+	par, desc, ok := strings.Cut(id, ":")
+	if !ok {
+		return 0, "", "", errors.New(`no ":" between the parameters and the description`)
+	}
+	size, params, err = atoi(par)
+	return size, params, desc, err
+}

@@ -30,11 +30,7 @@ type KeenCage struct {
 // (parse_block_structure) then, after a comma, the clue of each cage at
 // its first cell in reading order.
 func ParseKeen(id string) (*Keen, error) {
-	par, desc, ok := strings.Cut(id, ":")
-	if !ok {
-		return nil, errors.New(`no ":" between the parameters and the description`)
-	}
-	w, rest, err := atoi(par)
+	w, rest, desc, err := splitID(id)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +45,7 @@ func ParseKeen(id string) (*Keen, error) {
 	if err != nil {
 		return nil, err
 	}
-	desc, ok = strings.CutPrefix(desc, ",")
+	desc, ok := strings.CutPrefix(desc, ",")
 	if !ok {
 		return nil, errors.New("expected ',' after block structure description")
 	}

@@ -32,11 +32,7 @@ const (
 // a-z a run of 1-26 empty cells, a number a given, '_' between two
 // numbers).
 func ParseTowers(id string) (*Towers, error) {
-	par, desc, ok := strings.Cut(id, ":")
-	if !ok {
-		return nil, errors.New(`no ":" between the parameters and the description`)
-	}
-	w, rest, err := atoi(par)
+	w, rest, desc, err := splitID(id)
 	if err != nil {
 		return nil, err
 	}

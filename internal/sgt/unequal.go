@@ -43,11 +43,7 @@ var flagDirs = [4]struct{ flag, dx, dy, back int }{
 // commas: a letter a-z skips 1-26 cells, then the cell's value (0 for
 // none) and its flags, U, R, D and L.
 func ParseUnequal(id string) (*Unequal, error) {
-	par, desc, ok := strings.Cut(id, ":")
-	if !ok {
-		return nil, errors.New(`no ":" between the parameters and the description`)
-	}
-	o, rest, err := atoi(par)
+	o, rest, desc, err := splitID(id)
 	if err != nil {
 		return nil, err
 	}

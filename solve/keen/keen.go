@@ -38,38 +38,21 @@ const (
 // target is out of reach of its cells; latin.ErrTimeLimit at the deadline
 // of ctx.
 func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
-	g, err := Read(data)
-	if err != nil {
-		return err
-	}
-	return latin.Answer(ctx, g, w, opts)
+	return latin.RunFile(ctx, data, w, opts, Game)
 }
 
 // Read reads and checks a Keen puzzle file, and returns it as a game of
 // the Latin-square solver.
-func Read(data []byte) (*latin.Game, error) {
-	var p Puzzle
-	if err := puzzle.Decode(data, &p); err != nil {
-		return nil, err
-	}
-	g, err := Game(&p)
-	if err != nil {
-		return nil, latin.Invalid(data, err)
-	}
-	return g, nil
-}
+func Read(data []byte) (*latin.Game, error) { return latin.Read(data, Game) }
 
 // Game checks a Keen puzzle and returns it as a game of the Latin-square
 // solver. Its errors about one cage or row of entries are
 // *puzzle.ElementError.
 func Game(p *Puzzle) (*latin.Game, error) {
-	if p.Kind != puzzle.KindKeen {
-		return nil, fmt.Errorf("kind is %q, expected %q", p.Kind, puzzle.KindKeen)
+	if err := latin.CheckHead(p.Kind, puzzle.KindKeen, p.Size, MinSize, MaxSize, "Keen"); err != nil {
+		return nil, err
 	}
 	n := p.Size
-	if n < MinSize || n > MaxSize {
-		return nil, fmt.Errorf("size %d: expected %d to %d cells on a side, as Keen makes", n, MinSize, MaxSize)
-	}
 	if p.Cages == nil {
 		return nil, fmt.Errorf(`no "cages": expected a list of cages such as {"op": "add", "target": 7, "cells": [[0, 0], [0, 1]]}`)
 	}
@@ -138,19 +121,9 @@ func readCages(in []puzzle.KeenCage, n int) ([]cage, error) {
 		case kc.Target < 1 || kc.Target > MaxTarget:
 			return nil, puzzle.ElementErrorf("cages", k, "cage %d: target %d: expected 1 to %d", k+1, kc.Target, MaxTarget)
 		}
-		for j, rc := range kc.Cells {
-			if len(rc) != 2 {
-				return nil, puzzle.ElementErrorf("cages", k, "cage %d, cell %d: %d numbers: expected [row, col]", k+1, j+1, len(rc))
-			}
-			if rc[0] < 0 || rc[0] >= n || rc[1] < 0 || rc[1] >= n {
-				return nil, puzzle.ElementErrorf("cages", k, "cage %d, cell %d: [%d, %d]: expected row and col 0 to %d", k+1, j+1, rc[0], rc[1], n-1)
-			}
-			i := rc[0]*n + rc[1]
-			if owner[i] != 0 {
-				return nil, puzzle.ElementErrorf("cages", k, "cage %d: row %d, col %d is already in cage %d", k+1, rc[0]+1, rc[1]+1, owner[i])
-			}
-			owner[i] = k + 1
-			c.cells = append(c.cells, i)
+		var err error
+		if c.cells, err = puzzle.CageCells(k, kc.Cells, n, owner); err != nil {
+			return nil, err
 		}
 		out = append(out, c)
 	}

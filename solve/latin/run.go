@@ -96,11 +96,44 @@ func answer(ctx context.Context, g *Game, w io.Writer, count bool, limit int) er
 	return puzzle.Encode(w, puzzle.FillMoves(g.Kind, n, g.Problem.Givens, g.Entries, res.Solution, g.Board, g.Key))
 }
 
-// Invalid gives err, a problem of the file data, the kind
-// puzzle.ErrInvalid, at the line of the element it is about (an
-// *puzzle.ElementError).
-func Invalid(data []byte, err error) error {
-	return errkind.Wrap(puzzle.ErrInvalid, puzzle.AtElement(data, err))
+// RunFile reads a puzzle file of a Latin-square game from data with Read,
+// and answers it with Answer.
+func RunFile[P any](ctx context.Context, data []byte, w io.Writer, opts Options, game func(*P) (*Game, error)) error {
+	g, err := Read(data, game)
+	if err != nil {
+		return err
+	}
+	return Answer(ctx, g, w, opts)
+}
+
+// Read decodes a puzzle file of a Latin-square game from data into a P
+// (strictly: puzzle.Decode) and makes it a Game with game, which checks it.
+// Its errors are puzzle.ErrInvalid; one that game says is about an element
+// of a list of the file (an *puzzle.ElementError) is at that element's
+// line.
+func Read[P any](data []byte, game func(*P) (*Game, error)) (*Game, error) {
+	var p P
+	if err := puzzle.Decode(data, &p); err != nil {
+		return nil, err
+	}
+	g, err := game(&p)
+	if err != nil {
+		return nil, errkind.Wrap(puzzle.ErrInvalid, puzzle.AtElement(data, err))
+	}
+	return g, nil
+}
+
+// CheckHead checks what every file of a game starts with: its kind, the
+// game's (called name in messages), and its size, minSize to maxSize cells
+// on a side.
+func CheckHead(kind, want string, size, minSize, maxSize int, name string) error {
+	if kind != want {
+		return fmt.Errorf("kind is %q, expected %q", kind, want)
+	}
+	if size < minSize || size > maxSize {
+		return fmt.Errorf("size %d: expected %d to %d cells on a side, as %s makes", size, minSize, maxSize, name)
+	}
+	return nil
 }
 
 // CheckGivens reports the first given that repeats a value in its row or

@@ -3,7 +3,6 @@ package latin
 import (
 	"context"
 	"errors"
-	"time"
 )
 
 // Constraint is a rule of a game on top of the Latin square's, a plug-in
@@ -45,20 +44,20 @@ var ErrNoCells = errors.New("latin: a problem of no valid size or givens")
 
 // Solve searches p for up to limit solutions (limit >= 1), until the
 // deadline of ctx: then Result.TimedOut is set. When ctx is cancelled
-// otherwise, it returns the cause of ctx.
+// otherwise, it returns the cause of ctx. A search that ends before it
+// looks at ctx (64 branches) is not stopped.
 func Solve(ctx context.Context, p *Problem, limit int) (Result, error) {
 	if p.N < 1 || p.N > MaxSize || len(p.Givens) != p.N*p.N {
 		return Result{}, ErrNoCells
 	}
 	s := newSolver(p)
 	s.ctl.limit = max(limit, 1)
-	s.ctl.deadline, _ = ctx.Deadline()
-	s.ctl.done = ctx.Done()
+	s.ctl.ctx = ctx
 	if s.start() {
 		s.search(0)
 	}
-	res := Result{Count: s.ctl.count, Solution: s.solution, TimedOut: s.ctl.timedOut, Branches: s.ctl.branches}
-	if res.TimedOut && ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	res := Result{Count: s.ctl.count, Solution: s.solution, TimedOut: s.ctl.stopped, Branches: s.ctl.branches}
+	if res.TimedOut && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return res, context.Cause(ctx)
 	}
 	return res, nil
@@ -319,41 +318,30 @@ func (s *solver) leaf(cand []Mask) {
 	}
 }
 
-// control bounds a search: it stops after limit solutions, at the
-// deadline, or when done is closed.
+// control bounds a search: it stops after limit solutions or at the end of
+// ctx (stopped is then set), which it looks at every clockEvery+1
+// branches.
 type control struct {
 	limit    int
-	deadline time.Time       // zero for none
-	done     <-chan struct{} // nil for never
+	ctx      context.Context
 	count    int
 	branches int
-	timedOut bool
+	stopped  bool
 }
 
-// clockEvery is how often (in branches, minus one) the search reads the
-// clock and done.
+// clockEvery is how often (in branches, minus one) the search looks at
+// its context.
 const clockEvery = 63
 
 // stop reports whether the search must end before trying one more value,
 // and counts the value when it may go on.
 func (c *control) stop() bool {
-	if c.count >= c.limit || c.timedOut {
+	if c.count >= c.limit || c.stopped {
 		return true
 	}
 	c.branches++
-	if c.branches&clockEvery == 0 && c.expired() {
-		c.timedOut = true
-		return true
+	if c.branches&clockEvery == 0 && c.ctx.Err() != nil {
+		c.stopped = true
 	}
-	return false
-}
-
-// expired reports whether the deadline passed or done is closed.
-func (c *control) expired() bool {
-	select {
-	case <-c.done:
-		return true
-	default:
-	}
-	return !c.deadline.IsZero() && time.Now().After(c.deadline)
+	return c.stopped
 }

@@ -174,19 +174,12 @@ func parseCages(in []Cage, size int) ([]cage, error) {
 		if len(cg.Cells) == 0 || len(cg.Cells) > size {
 			return nil, puzzle.ElementErrorf("cages", k, "cage %d has %d cells: expected 1 to %d (its values are distinct)", k+1, len(cg.Cells), size)
 		}
-		cells := make([]int32, len(cg.Cells))
-		for j, rc := range cg.Cells {
-			if len(rc) != 2 {
-				return nil, puzzle.ElementErrorf("cages", k, "cage %d, cell %d: %d numbers: expected [row, col]", k+1, j+1, len(rc))
-			}
-			if rc[0] < 0 || rc[0] >= size || rc[1] < 0 || rc[1] >= size {
-				return nil, puzzle.ElementErrorf("cages", k, "cage %d, cell %d: [%d, %d]: expected row and col 0 to %d", k+1, j+1, rc[0], rc[1], size-1)
-			}
-			i := rc[0]*size + rc[1]
-			if owner[i] != 0 {
-				return nil, puzzle.ElementErrorf("cages", k, "cage %d: row %d, col %d is already in cage %d", k+1, rc[0]+1, rc[1]+1, owner[i])
-			}
-			owner[i] = k + 1
+		in, err := puzzle.CageCells(k, cg.Cells, size, owner)
+		if err != nil {
+			return nil, err
+		}
+		cells := make([]int32, len(in))
+		for j, i := range in {
 			cells[j] = int32(i)
 		}
 		n := len(cells)

@@ -35,26 +35,12 @@ const (
 // format, with its line; latin.ErrNoSolution, saying why when a clue is out
 // of reach of its line; latin.ErrTimeLimit at the deadline of ctx.
 func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
-	g, err := Read(data)
-	if err != nil {
-		return err
-	}
-	return latin.Answer(ctx, g, w, opts)
+	return latin.RunFile(ctx, data, w, opts, Game)
 }
 
 // Read reads and checks a Towers puzzle file, and returns it as a game of
 // the Latin-square solver.
-func Read(data []byte) (*latin.Game, error) {
-	var p Puzzle
-	if err := puzzle.Decode(data, &p); err != nil {
-		return nil, err
-	}
-	g, err := Game(&p)
-	if err != nil {
-		return nil, latin.Invalid(data, err)
-	}
-	return g, nil
-}
+func Read(data []byte) (*latin.Game, error) { return latin.Read(data, Game) }
 
 // side is one side of the grid's clues.
 type side struct {
@@ -66,13 +52,10 @@ type side struct {
 // Game checks a Towers puzzle and returns it as a game of the Latin-square
 // solver. Its errors about one clue or row are *puzzle.ElementError.
 func Game(p *Puzzle) (*latin.Game, error) {
-	if p.Kind != puzzle.KindTowers {
-		return nil, fmt.Errorf("kind is %q, expected %q", p.Kind, puzzle.KindTowers)
+	if err := latin.CheckHead(p.Kind, puzzle.KindTowers, p.Size, MinSize, MaxSize, "Towers"); err != nil {
+		return nil, err
 	}
 	n := p.Size
-	if n < MinSize || n > MaxSize {
-		return nil, fmt.Errorf("size %d: expected %d to %d cells on a side, as Towers makes", n, MinSize, MaxSize)
-	}
 	sides := [4]side{{"top", p.Top, "above col"}, {"bottom", p.Bottom, "below col"}, {"left", p.Left, "left of row"}, {"right", p.Right, "right of row"}}
 	var clue [4][]int // by side, then column or row; 0 for none
 	for s, sd := range sides {

@@ -37,38 +37,21 @@ const (
 // two givens break the sign between them; latin.ErrTimeLimit at the
 // deadline of ctx.
 func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
-	g, err := Read(data)
-	if err != nil {
-		return err
-	}
-	return latin.Answer(ctx, g, w, opts)
+	return latin.RunFile(ctx, data, w, opts, Game)
 }
 
-// Read reads and checks an Unequal puzzle file, and returns it as a game
-// of the Latin-square solver.
-func Read(data []byte) (*latin.Game, error) {
-	var p Puzzle
-	if err := puzzle.Decode(data, &p); err != nil {
-		return nil, err
-	}
-	g, err := Game(&p)
-	if err != nil {
-		return nil, latin.Invalid(data, err)
-	}
-	return g, nil
-}
+// Read reads and checks a Unequal puzzle file, and returns it as a game of
+// the Latin-square solver.
+func Read(data []byte) (*latin.Game, error) { return latin.Read(data, Game) }
 
 // Game checks an Unequal puzzle and returns it as a game of the
 // Latin-square solver. Its errors about one row of the grid or entries are
 // *puzzle.ElementError.
 func Game(p *Puzzle) (*latin.Game, error) {
-	if p.Kind != puzzle.KindUnequal {
-		return nil, fmt.Errorf("kind is %q, expected %q", p.Kind, puzzle.KindUnequal)
+	if err := latin.CheckHead(p.Kind, puzzle.KindUnequal, p.Size, MinSize, MaxSize, "Unequal"); err != nil {
+		return nil, err
 	}
 	n := p.Size
-	if n < MinSize || n > MaxSize {
-		return nil, fmt.Errorf("size %d: expected %d to %d cells on a side, as Unequal makes", n, MinSize, MaxSize)
-	}
 	if p.Grid == nil {
 		return nil, fmt.Errorf(`no "grid": expected %d rows drawing the cells and the signs between them, such as ". .<3"`, 2*n-1)
 	}

@@ -13,7 +13,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/latin"
 )
@@ -110,29 +109,4 @@ func Values(rows []string, n int) ([]int, error) {
 		}
 	}
 	return values, nil
-}
-
-// Games returns the games that the collection's game (internal/sgt: "keen",
-// ...) generates with their solutions: perPreset for each of its presets,
-// which must be want in number, and perCustom for each of custom
-// (parameters beyond the presets), from the seed, by parameters in order.
-func Games(game string, want, perPreset int, custom []string, perCustom, seed int) ([]string, map[string][]sgt.SolvedGame, error) {
-	presets, err := sgt.Presets(game)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%v (run scripts/setup.sh --test)", err)
-	}
-	if len(presets) != want {
-		return nil, nil, fmt.Errorf("sgt-%s has %d presets, want %d: %v", game, len(presets), want, presets)
-	}
-	games := make(map[string][]sgt.SolvedGame)
-	for _, par := range append(presets, custom...) {
-		n := perPreset
-		if len(games) >= len(presets) {
-			n = perCustom
-		}
-		if games[par], err = sgt.Solved(game, par, seed, n); err != nil {
-			return nil, nil, err
-		}
-	}
-	return append(presets, custom...), games, nil
 }
