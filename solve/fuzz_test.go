@@ -33,6 +33,7 @@ var knownKinds = []error{
 func FuzzRun(f *testing.F) {
 	testdata.AddSeeds(f, nil, "testdata/screens/*.json")
 	testdata.AddSeeds(f, testdata.FirstLines(2), "testdata/sudoku/*.txt")
+	testdata.AddSeeds(f, nil, "solve/keen/testdata/*.json", "solve/towers/testdata/*.json", "solve/unequal/testdata/*.json")
 	f.Add([]byte(`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`))
 	f.Add([]byte(`{"kind": "sudoku", "grid": ["1...", "..3.", ".4..", "...2"], "board": {"x": 0, "y": 0, "width": 40, "height": 40}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
