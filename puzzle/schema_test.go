@@ -194,6 +194,13 @@ func TestSchemasNameEveryField(t *testing.T) {
 		{"sudoku", "", sudoku.Puzzle{}},
 		{"sudoku", "cage", sudoku.Cage{}},
 		{"sudoku", "rect", puzzle.Rect{}},
+		{"keen", "", puzzle.Keen{}},
+		{"keen", "cage", puzzle.KeenCage{}},
+		{"keen", "rect", puzzle.Rect{}},
+		{"towers", "", puzzle.Towers{}},
+		{"towers", "rect", puzzle.Rect{}},
+		{"unequal", "", puzzle.Unequal{}},
+		{"unequal", "rect", puzzle.Rect{}},
 	} {
 		data, _ := puzzle.Schema(tt.schema)
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
