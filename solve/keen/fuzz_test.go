@@ -5,21 +5,16 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/sgt"
-	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/solve/internal/latintest"
 )
 
-// FuzzRun feeds anything to Run (latintest.Fuzz): an answer must keep the
+// FuzzRun feeds anything to Run (latintest.FuzzRun): an answer must keep the
 // rules of the file as internal/sgt checks a game of Keen.
 func FuzzRun(f *testing.F) {
-	testdata.AddSeeds(f, nil, "solve/keen/testdata/*.json")
-	f.Add([]byte(file4(cages4, `, "entries": ["1...", "....", "....", "...4"], "board": {"x": 1, "y": 2, "width": 40, "height": 40}`)))
-	f.Add([]byte(`{"kind": "keen", "size": 3, "cages": [{"op": "add", "target": 18, "cells": [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]]}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, count := range []bool{false, true} {
-			latintest.Fuzz(t, data, count, Run, checkFile)
-		}
-	})
+	latintest.FuzzRun(f, Run, checkFile,
+		file4(cages4, `, "entries": ["1...", "....", "....", "...4"], "board": {"x": 1, "y": 2, "width": 40, "height": 40}`),
+		`{"kind": "keen", "size": 3, "cages": [{"op": "add", "target": 18, "cells": [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]]}]}`,
+	)
 }
 
 // checkFile checks values against a Keen file, read as a game of

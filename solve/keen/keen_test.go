@@ -1,13 +1,10 @@
 package keen
 
 import (
-	"bytes"
-	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/puzbot/puzbot/solve/internal/latintest"
 
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/latin"
@@ -34,11 +31,7 @@ func file4(cages, more string) string {
 // the line of its cage, an unreachable target latin.ErrNoSolution with
 // its reason.
 func TestRunErrors(t *testing.T) {
-	for _, tt := range []struct {
-		name, data string
-		kind       error
-		want       string
-	}{
+	latintest.Errors(t, Run, []latintest.ErrorCase{
 		{"typo", `{"kind": "keen", "size": 4, "cagse": []}`, puzzle.ErrInvalid, `line 1, column 29: unknown field "cagse"`},
 		{"kind", `{"kind": "sudoku", "size": 4, "cages": []}`, puzzle.ErrInvalid, `kind is "sudoku", expected "keen"`},
 		{"size", `{"kind": "keen", "size": 10, "cages": []}`, puzzle.ErrInvalid, "size 10: expected 3 to 9 cells on a side, as Keen makes"},
@@ -66,30 +59,8 @@ func TestRunErrors(t *testing.T) {
 			"cage 8 (5): its one cell holds 1 to 4"},
 		{"no solution found", file4(strings.Replace(cages4, `"sub", "target": 1`, `"sub", "target": 3`, 1), ""), latin.ErrNoSolution,
 			"the puzzle has no solution"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			err := Run(context.Background(), []byte(tt.data), &bytes.Buffer{}, Options{})
-			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Run: %v; want %q matching %v", err, tt.want, tt.kind)
-			}
-		})
-	}
+	})
 }
 
 // TestExamples solves the example files, as docs/formats.md shows them.
-func TestExamples(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.json")
-	if len(files) < 2 {
-		t.Fatalf("%d example files", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out bytes.Buffer
-		if err := Run(context.Background(), data, &out, Options{Count: true, Limit: 2}); err != nil || out.String() != "1 solution\n" {
-			t.Errorf("%s: %q, %v", f, out.String(), err)
-		}
-	}
-}
+func TestExamples(t *testing.T) { latintest.Examples(t, Run) }

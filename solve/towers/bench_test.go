@@ -7,26 +7,14 @@ import (
 	"github.com/puzbot/puzbot/solve/internal/latintest"
 )
 
-// BenchmarkPresets solves 20 games of each preset of Towers (seed 1), one
-// preset a sub-benchmark, and two sizes beyond them (8dx, 9dh: 5 games
-// each); 6dh, 6dx and 6du are the hardest.
+// BenchmarkPresets solves 20 games of each preset of Towers (6dh, 6dx and
+// 6du the hardest) and 5 of two sizes beyond them (latintest.BenchPresets).
 func BenchmarkPresets(b *testing.B) {
-	presets, err := sgt.Presets("towers")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for k, par := range append(presets, "8dx", "9dh") {
-		n := 20
-		if k >= len(presets) {
-			n = 5
+	latintest.BenchPresets(b, "towers", []string{"8dx", "9dh"}, func(id string) (any, error) {
+		g, err := sgt.ParseTowers(id)
+		if err != nil {
+			return nil, err
 		}
-		files := latintest.Files(b, "towers", par, 1, n, func(id string) (any, error) {
-			g, err := sgt.ParseTowers(id)
-			if err != nil {
-				return nil, err
-			}
-			return g.File(), nil
-		})
-		b.Run(par, func(b *testing.B) { latintest.Bench(b, files, Run) })
-	}
+		return g.File(), nil
+	}, Run)
 }

@@ -5,22 +5,17 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/sgt"
-	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/internal/latintest"
 )
 
-// FuzzRun feeds anything to Run (latintest.Fuzz): an answer must keep the
+// FuzzRun feeds anything to Run (latintest.FuzzRun): an answer must keep the
 // rules of the file as internal/sgt checks a game of Towers.
 func FuzzRun(f *testing.F) {
-	testdata.AddSeeds(f, nil, "solve/towers/testdata/*.json")
-	f.Add([]byte(file5(`]}`, `], "entries": [".....", "1....", ".....", ".....", "....."], "board": {"x": 1, "y": 2, "width": 40, "height": 40}}`)))
-	f.Add([]byte(`{"kind": "towers", "size": 3, "top": [null, 0, 3]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, count := range []bool{false, true} {
-			latintest.Fuzz(t, data, count, Run, checkFile)
-		}
-	})
+	latintest.FuzzRun(f, Run, checkFile,
+		file5(`]}`, `], "entries": [".....", "1....", ".....", ".....", "....."], "board": {"x": 1, "y": 2, "width": 40, "height": 40}}`),
+		`{"kind": "towers", "size": 3, "top": [null, 0, 3]}`,
+	)
 }
 
 // checkFile checks values against a Towers file, read as a game of

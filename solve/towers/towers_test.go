@@ -1,13 +1,10 @@
 package towers
 
 import (
-	"bytes"
-	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/puzbot/puzbot/solve/internal/latintest"
 
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/latin"
@@ -33,11 +30,7 @@ func file5(old, new string) string {
 // TestRunErrors checks the kind and message of bad files and of puzzles
 // without solution.
 func TestRunErrors(t *testing.T) {
-	for _, tt := range []struct {
-		name, data string
-		kind       error
-		want       string
-	}{
+	latintest.Errors(t, Run, []latintest.ErrorCase{
 		{"size", `{"kind": "towers", "size": 2}`, puzzle.ErrInvalid, "size 2: expected 3 to 9 cells on a side, as Towers makes"},
 		{"clue as a string", file5(`"left": [3,`, `"left": ["3",`), puzzle.ErrInvalid, "line 3, column 13: left: expected int, found string"},
 		{"clues", file5(`[0, 3, 1, 2, 0]`, `[0, 3, 1, 2]`), puzzle.ErrInvalid, `"bottom" has 4 clues: expected 5, one per column (0 or null where there is none)`},
@@ -60,30 +53,8 @@ func TestRunErrors(t *testing.T) {
 		{"no solution found", file5(`"....."
 ]`, `"5...."
 ]`), latin.ErrNoSolution, "the puzzle has no solution"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			err := Run(context.Background(), []byte(tt.data), &bytes.Buffer{}, Options{})
-			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Run: %v; want %q matching %v", err, tt.want, tt.kind)
-			}
-		})
-	}
+	})
 }
 
 // TestExamples solves the example files, as docs/formats.md shows them.
-func TestExamples(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.json")
-	if len(files) < 2 {
-		t.Fatalf("%d example files", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out bytes.Buffer
-		if err := Run(context.Background(), data, &out, Options{Count: true, Limit: 2}); err != nil || out.String() != "1 solution\n" {
-			t.Errorf("%s: %q, %v", f, out.String(), err)
-		}
-	}
-}
+func TestExamples(t *testing.T) { latintest.Examples(t, Run) }

@@ -5,22 +5,17 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/sgt"
-	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/internal/latintest"
 )
 
-// FuzzRun feeds anything to Run (latintest.Fuzz): an answer must keep the
+// FuzzRun feeds anything to Run (latintest.FuzzRun): an answer must keep the
 // rules of the file as internal/sgt checks a game of Unequal.
 func FuzzRun(f *testing.F) {
-	testdata.AddSeeds(f, nil, "solve/unequal/testdata/*.json")
-	f.Add([]byte(file5(-1, "", `, "entries": ["1....", ".....", ".....", ".....", "....."], "board": {"x": 1, "y": 2, "width": 40, "height": 40}`)))
-	f.Add([]byte(`{"kind": "unequal", "size": 3, "adjacent": true, "grid": ["1|2 .", "     ", ". . .", "     ", ". . ."]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, count := range []bool{false, true} {
-			latintest.Fuzz(t, data, count, Run, checkFile)
-		}
-	})
+	latintest.FuzzRun(f, Run, checkFile,
+		file5(-1, "", `, "entries": ["1....", ".....", ".....", ".....", "....."], "board": {"x": 1, "y": 2, "width": 40, "height": 40}`),
+		`{"kind": "unequal", "size": 3, "adjacent": true, "grid": ["1|2 .", "     ", ". . .", "     ", ". . ."]}`,
+	)
 }
 
 // checkFile checks values against an Unequal file, read as a game of

@@ -1,13 +1,10 @@
 package unequal
 
 import (
-	"bytes"
-	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/puzbot/puzbot/solve/internal/latintest"
 
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/latin"
@@ -40,11 +37,7 @@ func file5(y int, row, more string) string {
 // TestRunErrors checks the kind and message of bad files and of puzzles
 // without solution.
 func TestRunErrors(t *testing.T) {
-	for _, tt := range []struct {
-		name, data string
-		kind       error
-		want       string
-	}{
+	latintest.Errors(t, Run, []latintest.ErrorCase{
 		{"size", `{"kind": "unequal", "size": 33, "grid": []}`, puzzle.ErrInvalid, "size 33: expected 3 to 32 cells on a side, as Unequal makes"},
 		{"no grid", `{"kind": "unequal", "size": 5}`, puzzle.ErrInvalid, `no "grid": expected 9 rows`},
 		{"rows", `{"kind": "unequal", "size": 5, "grid": [". . . . ."]}`, puzzle.ErrInvalid, `"grid" has 1 rows: expected 9, the 5 rows of cells and the 4 rows of gaps between them`},
@@ -65,33 +58,11 @@ func TestRunErrors(t *testing.T) {
 			"row 1, col 1 (1) and row 1, col 2 (2) differ by 1, but no bar stands between them"},
 		{"givens against a chevron up", `{"kind": "unequal", "size": 3, "grid": ["2 . .", "^    ", "1 . .", "     ", ". . ."]}`, latin.ErrNoSolution,
 			"row 1, col 1 (2) must be less than row 2, col 1 (1)"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			err := Run(context.Background(), []byte(tt.data), &bytes.Buffer{}, Options{})
-			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Run: %v; want %q matching %v", err, tt.want, tt.kind)
-			}
-		})
-	}
+	})
 }
 
 // TestExamples solves the example files, as docs/formats.md shows them.
-func TestExamples(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.json")
-	if len(files) < 2 {
-		t.Fatalf("%d example files", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out bytes.Buffer
-		if err := Run(context.Background(), data, &out, Options{Count: true, Limit: 2}); err != nil || out.String() != "1 solution\n" {
-			t.Errorf("%s: %q, %v", f, out.String(), err)
-		}
-	}
-}
+func TestExamples(t *testing.T) { latintest.Examples(t, Run) }
 
 // TestKeys checks the keys Unequal takes: digits below 10; from 10 on, 0-9
 // for 1-10 and letters from 11.

@@ -59,3 +59,22 @@ func Bench(b *testing.B, files [][]byte, run func(context.Context, []byte, io.Wr
 	b.ReportMetric(float64(slices.Max(fastest).Microseconds()), "worst-µs")
 	b.ReportMetric(0, "ns/op")
 }
+
+// BenchPresets runs Bench on 20 games of each preset of the collection's
+// game (seed 1), one preset a sub-benchmark, then on 5 of each of larger,
+// parameters beyond the presets; file writes each game's puzzle file from
+// its ID.
+func BenchPresets(b *testing.B, game string, larger []string, file func(id string) (any, error), run Run) {
+	presets, err := sgt.Presets(game)
+	if err != nil {
+		b.Fatalf("%v (run scripts/setup.sh --test)", err)
+	}
+	for k, par := range append(presets, larger...) {
+		n := 20
+		if k >= len(presets) {
+			n = 5
+		}
+		files := Files(b, game, par, 1, n, file)
+		b.Run(par, func(b *testing.B) { Bench(b, files, run) })
+	}
+}

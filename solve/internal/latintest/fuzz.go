@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,12 +14,34 @@ import (
 	"github.com/puzbot/puzbot/solve/latin"
 )
 
+// FuzzRun fuzzes run (a solver's Run) with Fuzz, counting and solving each
+// input, seeded with the package's example files (testdata/*.json) and
+// the seeds.
+func FuzzRun(f *testing.F, run Run, check func(data []byte, values []int) error, seeds ...string) {
+	files, _ := filepath.Glob("testdata/*.json")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, count := range []bool{false, true} {
+			Fuzz(t, data, count, run, check)
+		}
+	})
+}
+
 // Fuzz is the body of a solver's fuzz target: run (the solver) on data
 // must not panic, must fail only with a kind of error that has its exit
 // status (an invalid file, no solution, the time limit) and a message of
 // one line, and a moves file it writes must be right: check (the game's
 // rules, written plainly) is given the file and the solved grid's values.
-func Fuzz(t *testing.T, data []byte, count bool, run func(context.Context, []byte, io.Writer, latin.Options) error, check func(data []byte, values []int) error) {
+func Fuzz(t *testing.T, data []byte, count bool, run Run, check func(data []byte, values []int) error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	var out bytes.Buffer

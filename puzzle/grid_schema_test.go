@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzbot/puzbot/solve/keen"
 	"github.com/puzbot/puzbot/solve/latin"
+	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/towers"
 	"github.com/puzbot/puzbot/solve/unequal"
 )
@@ -25,15 +26,31 @@ var latinKinds = []struct {
 	{"unequal", unequal.Run, unequal.Read},
 }
 
-// TestLatinSchemasAcceptExamples validates the example files of Keen,
-// Towers and Unequal against their schemas, and the moves solve writes
-// for each against the moves schema.
-func TestLatinSchemasAcceptExamples(t *testing.T) {
+// TestGridSchemasAcceptExamples validates the example files of every
+// variant of sudoku and of Keen, Towers and Unequal against their schemas,
+// and the moves solve writes for each against the moves schema.
+func TestGridSchemasAcceptExamples(t *testing.T) {
 	ms := compileSchema(t, "moves")
+	kinds := []struct {
+		name  string
+		least int // example files
+		run   func(context.Context, []byte, io.Writer) error
+	}{
+		{"sudoku", 6, func(ctx context.Context, data []byte, w io.Writer) error {
+			return sudoku.Run(ctx, data, w, sudoku.Options{})
+		}},
+	}
 	for _, k := range latinKinds {
+		kinds = append(kinds, struct {
+			name  string
+			least int
+			run   func(context.Context, []byte, io.Writer) error
+		}{k.name, 2, func(ctx context.Context, data []byte, w io.Writer) error { return k.run(ctx, data, w, latin.Options{}) }})
+	}
+	for _, k := range kinds {
 		ps := compileSchema(t, k.name)
 		files, err := filepath.Glob("../solve/" + k.name + "/testdata/*.json")
-		if err != nil || len(files) < 2 {
+		if err != nil || len(files) < k.least {
 			t.Fatalf("solve/%s/testdata: %d example files, %v", k.name, len(files), err)
 		}
 		for _, f := range files {
@@ -45,7 +62,7 @@ func TestLatinSchemasAcceptExamples(t *testing.T) {
 				t.Errorf("%s: %v", f, err)
 			}
 			var moves bytes.Buffer
-			if err := k.run(context.Background(), data, &moves, latin.Options{}); err != nil {
+			if err := k.run(context.Background(), data, &moves); err != nil {
 				t.Errorf("solve %s: %v", f, err)
 				continue
 			}
