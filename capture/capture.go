@@ -1,10 +1,12 @@
-// Package capture takes screenshots of the X display with
-// github.com/kbinani/screenshot and saves them as PNG files that record where
-// they lay on the screen (see puzzle.EncodePNG), so that recognize can report
-// absolute screen positions.
+// Package capture takes screenshots of the desktop (the X display, or the
+// Windows desktop) with github.com/kbinani/screenshot and saves them as PNG
+// files that record where they lay on the screen (see puzzle.EncodePNG), so
+// that recognize can report absolute screen positions.
 //
-// Positions are in screen pixels: the coordinates of the X root window, which
-// replay and the puzzle files use too. Display 0 is the primary display.
+// Positions are in screen pixels, as internal/display has them: the
+// coordinates of the X root window, or Windows' virtual screen (negative
+// left of or above the primary display); replay and the puzzle files use
+// them too. Display 0 is the primary display.
 package capture
 
 import (
@@ -88,13 +90,17 @@ func Region(r image.Rectangle) (*Shot, error) {
 }
 
 // grab captures r, in screen coordinates. kbinani/screenshot counts from the
-// top-left corner of the primary display, displays[0].
+// top-left corner of the primary display, displays[0] (on Windows, that
+// corner is (0,0) of the virtual screen).
 func grab(displays []image.Rectangle, r image.Rectangle) (*Shot, error) {
 	now := time.Now()
 	rel := r.Sub(displays[0].Min)
 	img, err := screenshot.Capture(rel.Min.X, rel.Min.Y, rel.Dx(), rel.Dy())
 	if err != nil {
-		return nil, fmt.Errorf("capture %s: %w", FormatRegion(r), err)
+		// The display opened but its pixels cannot be read: an X server
+		// gone meanwhile, a Windows desktop that is not shown (locked,
+		// or a session without a screen).
+		return nil, errkind.Errorf(display.ErrNoDisplay, "capture %s: the screen cannot be read: %v", FormatRegion(r), err)
 	}
 	return &Shot{Image: img, Origin: r.Min, Time: now}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -325,11 +326,18 @@ func TestSave(t *testing.T) {
 	}
 }
 
+// TestDefaultDir: shots go to the user's cache, $XDG_CACHE_HOME on Linux
+// and %LocalAppData% on Windows, in puzbot\shots.
 func TestDefaultDir(t *testing.T) {
 	t.Setenv(DirEnv, "")
 	t.Setenv("XDG_CACHE_HOME", "/tmp/cachehome")
-	if got, err := DefaultDir(); err != nil || got != "/tmp/cachehome/puzbot/shots" {
-		t.Errorf("DefaultDir() = %q, %v", got, err)
+	t.Setenv("LocalAppData", `C:\cachehome`)
+	want := "/tmp/cachehome/puzbot/shots"
+	if runtime.GOOS == "windows" {
+		want = `C:\cachehome\puzbot\shots`
+	}
+	if got, err := DefaultDir(); err != nil || got != want {
+		t.Errorf("DefaultDir() = %q, %v; want %q", got, err, want)
 	}
 	t.Setenv(DirEnv, "/srv/shots")
 	if got, err := DefaultDir(); err != nil || got != "/srv/shots" {

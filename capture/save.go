@@ -112,7 +112,7 @@ func folder(output string) (string, error) {
 		return DefaultDir()
 	case output == outfile.Stdout:
 		return "", nil
-	case strings.HasSuffix(output, string(filepath.Separator)):
+	case os.IsPathSeparator(output[len(output)-1]): // "/", and "\" on Windows
 		return output, nil
 	}
 	// A link to a folder is a folder too.

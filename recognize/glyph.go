@@ -286,6 +286,54 @@ func (g glyph) plausible(d int) bool {
 	return !tall // 4, 8
 }
 
+// fits says whether the glyph can show the symbol s by its shape, for the
+// symbols Tesseract takes others for: a 4 has a bar across three fifths of
+// its width at least, below its top third and above its bottom sixth
+// (sloping, in a hand); a 7, a bar across half its width at least in its
+// top eighth. Tesseract reads a handwritten 1, whose long flag slopes down
+// from its top, as a 4, and a 1 in a small oblique face as a 7.
+func (g glyph) fits(s byte) bool {
+	switch s {
+	case '4':
+		band := max(1, g.h/6)
+		for y := g.h / 3; y+band <= g.h*5/6; y++ {
+			if g.barAcross(y, y+band, 0.6) {
+				return true
+			}
+		}
+		return false
+	case '7':
+		return g.barAcross(0, max(1, g.h/8), 0.5)
+	}
+	return true
+}
+
+// barAcross says whether side by side columns holding ink in rows y0 to
+// y1-1 span share of the glyph's width at least.
+func (g glyph) barAcross(y0, y1 int, share float64) bool {
+	run := 0
+	for x := 0; x < g.w; x++ {
+		if !g.inkIn(x, y0, y1) {
+			run = 0
+			continue
+		}
+		if run++; float64(run) >= share*float64(g.w) {
+			return true
+		}
+	}
+	return false
+}
+
+// inkIn says whether column x of the glyph has ink in rows y0 to y1-1.
+func (g glyph) inkIn(x, y0, y1 int) bool {
+	for y := y0; y < y1; y++ {
+		if g.bits[y*g.w+x] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // pgm renders the glyph black on white as a binary PGM image (a format
 // Leptonica, and so Tesseract, reads).
 func (g glyph) pgm(r rendering) []byte {

@@ -88,7 +88,7 @@ var ErrNotSymbol = errors.New("no symbol of the grid")
 // character (tesseract.vote), or ErrNoSymbol, or ErrNotSymbol.
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 	symbolReadings := 0
-	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+	s, got, err := t.vote(g, func(text string, h glyph) (int, bool) {
 		if text == "" {
 			return noText, true
 		}
@@ -101,6 +101,9 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 			return 0, false
 		}
 		symbolReadings++
+		if !h.fits(text[0]) {
+			return 0, false // a symbol, but not this one
+		}
 		return int(text[0]), true
 	})
 	switch {

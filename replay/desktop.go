@@ -7,7 +7,8 @@ import (
 )
 
 // Desktop is the pointer, buttons and keyboard Run drives. The real one is
-// the X display named by $DISPLAY (OpenDesktop); tests drive fakes that drop
+// the desktop of internal/display (OpenDesktop): the X display named by
+// $DISPLAY, or the Windows desktop; tests drive fakes that drop
 // steps, hang, lose the display or get a signal in the middle of a drag.
 //
 // Every method may fail; an error that matches display.ErrNoDisplay means
@@ -30,51 +31,29 @@ type Desktop interface {
 	Close()
 }
 
-// xDesktop is the X display, through one connection: the pointer is warped
-// as robotgo does, buttons and keys go through the XTest extension, and each
-// request waits for the server's answer.
-type xDesktop struct{ c *display.Conn }
+// desktop is the real desktop, through internal/display: on X the pointer
+// is warped as robotgo does, buttons and keys go through the XTest
+// extension, and each request waits for the server's answer; on Windows
+// they go through SendInput. How a key is typed differs (key_unix.go,
+// key_windows.go).
+type desktop struct{ c *display.Conn }
 
-// OpenDesktop opens the X display named by $DISPLAY. Its errors match
-// display.ErrNoDisplay.
+// OpenDesktop opens the desktop: the X display named by $DISPLAY, or the
+// Windows desktop. Its errors match display.ErrNoDisplay.
 func OpenDesktop() (Desktop, error) {
 	c, err := display.Open()
 	if err != nil {
 		return nil, err
 	}
-	return xDesktop{c}, nil
+	return desktop{c}, nil
 }
 
-func (x xDesktop) Displays() ([]image.Rectangle, error) { return x.c.Displays() }
+func (d desktop) Displays() ([]image.Rectangle, error) { return d.c.Displays() }
 
-func (x xDesktop) Pointer() (image.Point, display.Buttons, error) { return x.c.PointerState() }
+func (d desktop) Pointer() (image.Point, display.Buttons, error) { return d.c.PointerState() }
 
-func (x xDesktop) Move(p image.Point) error { return x.c.Warp(p) }
+func (d desktop) Move(p image.Point) error { return d.c.Warp(p) }
 
-func (x xDesktop) Button(n int, down bool) error { return x.c.FakeButton(n, down) }
+func (d desktop) Button(n int, down bool) error { return d.c.FakeButton(n, down) }
 
-// Key presses an upper-case letter with Shift, as robotgo does: Shift first
-// on the way down, last on the way up.
-func (x xDesktop) Key(name string, down bool) error {
-	sym, shift, ok := keysym(name)
-	if !ok {
-		return checkKey(name)
-	}
-	if down {
-		if shift {
-			if err := x.c.FakeKey(shiftKeysym, true); err != nil {
-				return err
-			}
-		}
-		return x.c.FakeKey(sym, true)
-	}
-	err := x.c.FakeKey(sym, false)
-	if shift {
-		if serr := x.c.FakeKey(shiftKeysym, false); err == nil {
-			err = serr
-		}
-	}
-	return err
-}
-
-func (x xDesktop) Close() { x.c.Close() }
+func (d desktop) Close() { d.c.Close() }

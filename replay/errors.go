@@ -36,7 +36,7 @@ func stopped(ctx context.Context) error {
 type hungError struct{ what string }
 
 func (e hungError) Error() string {
-	return fmt.Sprintf("the X display did not answer within %v (%s)", callTimeout, e.what)
+	return fmt.Sprintf("the display did not answer within %v (%s)", callTimeout, e.what)
 }
 
 // Is makes a display that stopped answering a display that cannot be used.

@@ -179,7 +179,7 @@ func TestRunFaults(t *testing.T) {
 		{"drag dropped", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.drop = true },
 			ErrAborted, "move 1 (drag): the pointer stayed at (100,100) for 1s after replay moved it on to ("},
 		{"desktop hangs", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.hang = true },
-			display.ErrNoDisplay, "move 1 (drag): the X display did not answer within 200ms (move the pointer); the left button was released"},
+			display.ErrNoDisplay, "move 1 (drag): the display did not answer within 200ms (move the pointer); the left button was released"},
 		{"display lost", drags, func(f *fakeDesktop, _ context.CancelCauseFunc) { f.lose = true },
 			display.ErrNoDisplay, "move 1 (drag): lost the X display :99 (fake)"},
 		{"signal mid-drag", drags, func(f *fakeDesktop, stop context.CancelCauseFunc) {
@@ -312,4 +312,14 @@ func TestRunOnLaggingServer(t *testing.T) {
 	if !errors.Is(err, ErrAborted) || !strings.Contains(err.Error(), "fail-safe: the pointer moved to (5,300)") {
 		t.Errorf("Run = %v, want the fail-safe on the person's move", err)
 	}
+}
+
+// mustPlan makes the plan of moves, failing the test if it cannot.
+func mustPlan(t *testing.T, o Options, moves ...puzzle.Move) *Plan {
+	t.Helper()
+	p, err := NewPlan(&puzzle.Moves{Kind: "puzlogic", Moves: moves}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -48,9 +48,6 @@ func isLockKey(k string) bool {
 	return false
 }
 
-// shiftKeysym is the left Shift key, which upper-case letters are typed with.
-const shiftKeysym = 0xffe1
-
 // KnownKey reports whether k is a key a key move can press: a letter a-z or
 // A-Z (with shift), a digit, or a robotgo key name such as "space", "enter",
 // "esc", "left", "f5" or "num7". Lock keys are not.

@@ -362,7 +362,7 @@ func (d *driver) releaseAll() (released bool, err error) {
 	return true, err
 }
 
-const mayBeHeld = "the left button or a key may still be held (the next replay releases a held button, or run xdotool mouseup 1)"
+const mayBeHeld = "the left button or a key may still be held (the next replay releases a held button)"
 
 // finish releases what the driver holds and adds to err what became of it.
 func (d *driver) finish(err error) error {

@@ -1,3 +1,5 @@
+//go:build unix
+
 package replay
 
 import (
@@ -117,15 +119,6 @@ func (r *recorder) clicksAndKeys(events []xgb.Event) []string {
 		}
 	}
 	return out
-}
-
-func mustPlan(t *testing.T, o Options, moves ...puzzle.Move) *Plan {
-	t.Helper()
-	p, err := NewPlan(&puzzle.Moves{Kind: "puzlogic", Moves: moves}, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // onSegment reports whether q lies on the segment from a to b, give or take

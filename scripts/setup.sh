@@ -30,6 +30,7 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(xterm x11-apps xinput)  # screens with no game: terminals, xclock, xeyes, xcalc, xlogo; xinput records the presses play must not make
 	packages+=(gnome-sudoku dbus-daemon)  # GNOME Sudoku (/usr/games/gnome-sudoku), run under dbus-run-session (dbus-daemon): TestGnomeSudoku reads its windows against its save file
 	packages+=(libjpeg-turbo-progs)  # cjpeg: the recognize tests save screenshots as JPEG with libjpeg too, chroma subsampled and not
+	packages+=(wine64 gcc-mingw-w64-x86-64-win32)  # puzbot.exe's tests under Wine 8 on Xvfb; mingw builds the stand-in bcryptprimitives.dll Go's Windows programs need there (internal/wine)
 fi
 
 missing=()
@@ -43,8 +44,11 @@ if ((${#missing[@]})); then
 	echo "setup: installing ${missing[*]}" >&2
 	sudo=""
 	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
-	$sudo apt-get update -qq >&2
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+	# Another setup (another checkout's tests) may hold apt's lock: wait
+	# for it, up to 15 minutes, rather than fail.
+	lock=(-o DPkg::Lock::Timeout=900)
+	$sudo apt-get "${lock[@]}" update -qq >&2
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get "${lock[@]}" install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
 if ! command -v go >/dev/null 2>&1; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh installs what the tests need (scripts/setup.sh --test) and runs the
 # whole suite: go vet (for Linux, and for Windows but the vision), then go
-# test on every package, then the race detector on the packages that run
+# test on every package, then the Windows packages' tests under Wine
+# (scripts/wine-test.sh), then the race detector on the packages that run
 # goroutines, then each reader's fuzz
 # target for a short while. Tests that need a display start their own Xvfb;
 # the end-to-end test drives Debian's chromium.
@@ -18,6 +19,9 @@ go vet ./...
 CGO_ENABLED=0 GOOS=windows go build -o /dev/null ./cmd/puzbot
 GOOS=windows go vet $(GOOS=windows go list -e -f '{{if not .Error}}{{.ImportPath}} {{join .Deps " "}}{{end}}' ./... | grep -v gocv.io | cut -d' ' -f1)
 go test -count=1 -timeout 40m "$@" ./...
+# The Windows code's own tests, as Windows programs under Wine on Xvfb
+# (puzbot.exe end to end is e2e/windows, above).
+scripts/wine-test.sh
 
 # The race detector on the code whose goroutines meet: the tetromino
 # solver's methods run side by side (its Solve tests, but for

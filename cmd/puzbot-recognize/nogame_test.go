@@ -15,6 +15,8 @@ import (
 
 	"github.com/puzbot/puzbot/e2e/browser"
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/gnomesudoku"
+	"github.com/puzbot/puzbot/internal/ksudoku"
 	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
@@ -40,6 +42,7 @@ func TestNoGameScreens(t *testing.T) {
 	shots = append(shots, otherTathamGames(t)...)
 	shots = append(shots, xClientDesktops(t)...)
 	shots = append(shots, webPages(t)...)
+	shots = append(shots, sudokuStartScreens(t)...)
 	if len(shots) < 200 {
 		t.Fatalf("%d screens, want 200 at least", len(shots))
 	}
@@ -138,6 +141,46 @@ func xClientDesktops(t *testing.T) []noGameShot {
 		}
 	}
 	return shots
+}
+
+// sudokuStartScreens opens sudoku programs on the screens where a player
+// chooses a game, before any grid is shown: GNOME Sudoku's choice of
+// difficulty, light and dark, and KSudoku's choice of the kind of game (a
+// table of tiles, each with a picture of a grid's numbers), at two sizes.
+func sudokuStartScreens(t *testing.T) []noGameShot {
+	var shots []noGameShot
+	for _, dark := range []bool{false, true} {
+		look := gnomesudoku.Look{Dark: dark}
+		shots = append(shots, onPrivateScreen(t, "GNOME Sudoku's start, "+look.String(), func(t *testing.T) {
+			gnomesudoku.StartChooser(t, look)
+		}))
+	}
+	for _, size := range [][2]int{{1000, 800}, {640, 520}} {
+		shots = append(shots, onPrivateScreen(t, fmt.Sprintf("KSudoku's start at %dx%d", size[0], size[1]), func(t *testing.T) {
+			w, err := ksudoku.Open(context.Background(), nil, "default", size[0], size[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(w.Close)
+		}))
+	}
+	return shots
+}
+
+// onPrivateScreen starts an X server, opens on it what open opens (ended
+// by the cleanups open registers, which run before the server stops), and
+// returns its screen once drawn.
+func onPrivateScreen(t *testing.T, name string, open func(t *testing.T)) noGameShot {
+	shot := noGameShot{name: name}
+	t.Run(name, func(t *testing.T) {
+		xvfb.ForTest(t, 1280, 960)
+		open(t)
+		shot.img = screentest.Settled(t)
+	})
+	if shot.img == nil {
+		t.Fatalf("%s: no screen", name)
+	}
+	return shot
 }
 
 // desktopWith starts an X server with a root of the colour given, runs

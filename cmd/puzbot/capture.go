@@ -33,7 +33,7 @@ func captureCommand() *cli.Command {
 			"nothing else, and nothing in a folder named with --output.\n\n" +
 			"Positions are screen pixels, as in the puzzle and moves files.\n\n" +
 			"Exit status: 1 cannot write the file, 2 bad flags, no such display, or\n" +
-			"an output that is not a regular file, 5 no X display.",
+			"an output that is not a regular file, 5 no display.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to this `PATH`: a file, a folder (existing, or ending in /) for a timestamped file, or - for stdout"},
 			&cli.BoolFlag{Name: "force", Aliases: []string{"f"}, Usage: "replace the --output file if it is a regular file"},

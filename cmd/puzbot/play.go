@@ -46,7 +46,7 @@ func playCommand() *cli.Command {
 			"To stop it, push the mouse into a screen corner (the fail-safe), move\n" +
 			"the mouse while it drags, or press Ctrl-C.\n\n" +
 			"Exit status: 0 every level done (or --levels reached), 1 failure,\n" +
-			"2 bad flags, 5 no X display, 6 stopped by the fail-safe or a signal,\n" +
+			"2 bad flags, 5 no display, 6 stopped by the fail-safe or a signal,\n" +
 			"8 no game on the screen (after retries), 9 --time-limit reached;\n" +
 			"else the status of the step that failed.",
 		Flags: []cli.Flag{

@@ -61,8 +61,9 @@ func findRecognizer() (string, error) {
 // print again.
 //
 // The executable never outlives the command: the end of ctx (a signal)
-// kills it, and so does the end of puzbot itself, even by SIGKILL (Linux's
-// parent-death signal).
+// kills it, and so does the end of puzbot itself, even by SIGKILL
+// (worker.EndWithParent: Linux's parent-death signal, a job object on
+// Windows).
 func runRecognizer(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	path, err := findRecognizer()
 	if err != nil {

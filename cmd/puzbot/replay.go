@@ -16,10 +16,11 @@ func replayCommand() *cli.Command {
 		Usage:     "perform a moves file with the mouse and keyboard",
 		ArgsUsage: "[MOVES.json|-]",
 		Description: "Reads a moves file (the argument, or stdin when it is - or absent) and\n" +
-			"performs it on the X display: a drag glides to \"from\" in many small\n" +
-			"steps, presses the left button, glides to \"to\" and releases; a click\n" +
-			"clicks its point; a key presses a key (robotgo names: space, enter, esc,\n" +
-			"left, a, 7, ...); a type clicks its point and types its value. Pauses\n" +
+			"performs it on the X display (on Windows, the desktop): a drag glides\n" +
+			"to \"from\" in many small steps, presses the left button, glides to\n" +
+			"\"to\" and releases; a click clicks its point; a key presses a key\n" +
+			"(robotgo names: space, enter, esc, left, a, 7, ...); a type clicks its\n" +
+			"point and types its value. Pauses\n" +
 			"around each press and release let games that read input once per frame\n" +
 			"see every step; the defaults take about a second per drag.\n\n" +
 			"Safety: every point is checked against the screen before anything moves.\n" +
@@ -27,7 +28,8 @@ func replayCommand() *cli.Command {
 			"or when the pointer is in a screen corner as the replay starts: push\n" +
 			"the mouse into a corner to stop a run of replays. Ctrl-C, SIGTERM,\n" +
 			"SIGHUP, SIGQUIT, SIGABRT, SIGPIPE and every other signal that would end\n" +
-			"puzbot stop it too. The left button and every key it pressed are\n" +
+			"puzbot stop it too (on Windows: Ctrl-C, Ctrl-Break, closing the console\n" +
+			"window). The left button and every key it pressed are\n" +
 			"released on every way out but SIGKILL; a button found held as it starts\n" +
 			"is released, with a line on stderr. Lock keys (capslock, numlock,\n" +
 			"scrolllock) are refused.\n\n" +
@@ -36,7 +38,7 @@ func replayCommand() *cli.Command {
 			"screen positions (a drag with only value, row and col), which replay\n" +
 			"without --dry-run refuses before anything moves.\n\n" +
 			"Exit status: 2 bad flags, 3 invalid moves file or a point off the\n" +
-			"screen, 5 no X display (or it was lost or stopped answering), 6 stopped\n" +
+			"screen, 5 no display (or it was lost or stopped answering), 6 stopped\n" +
 			"by the fail-safe or a signal, 11 empty pipe on stdin (quietly: the step\n" +
 			"before failed and said why).",
 		Flags: []cli.Flag{

@@ -43,7 +43,7 @@ func TestReplayDisplayHangs(t *testing.T) {
 			step = s
 		}
 	}
-	checkFailure(t, r, exitcode.NoDisplay, "the X display did not answer within 5s ("+step+"); the left button or a key may still be held")
+	checkFailure(t, r, exitcode.NoDisplay, "the display did not answer within 5s ("+step+"); the left button or a key may still be held")
 
 	click := `{"kind":"puzlogic","moves":[{"action":"click","x":100,"y":100}]}`
 	r = runInProcessEnv(t, env, click, "replay", "--steps", "2", "--move-time", "0s", "--pause", "0s", "--hold", "0s")

@@ -36,7 +36,7 @@ var exitStatuses = []exitcode.Row{
 			sudoku.ErrBadOptions, latin.ErrBadOptions}},
 	{Code: exitcode.BadInput, Meaning: "the input file or image cannot be read or is invalid", Kinds: []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
 	{Code: exitcode.NoSolution, Meaning: "the puzzle has no solution", Kinds: []error{puzlogic.ErrNoSolution, sudoku.ErrNoSolution, tetromino.ErrNoTiling, latin.ErrNoSolution}},
-	{Code: exitcode.NoDisplay, Meaning: "no X display can be opened, or it was lost or stopped answering", Kinds: []error{display.ErrNoDisplay}},
+	{Code: exitcode.NoDisplay, Meaning: "no display can be opened (no X display; on Windows, a desktop whose screen cannot be read), or it was lost or stopped answering", Kinds: []error{display.ErrNoDisplay}},
 	{Code: exitcode.Aborted, Meaning: "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
 		Kinds: []error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
 	{Code: exitcode.Mismatch, Meaning: "`recognize --expect`/`--check`: the result differs from the expected file", Kinds: []error{errMismatch}},

@@ -21,7 +21,7 @@ const (
 	Usage      = 2  // bad flags or arguments
 	BadInput   = 3  // the input file or image cannot be read or is invalid
 	NoSolution = 4  // the puzzle has no solution
-	NoDisplay  = 5  // no X display can be opened
+	NoDisplay  = 5  // no display (X, or a Windows desktop) can be opened
 	Aborted    = 6  // stopped by the fail-safe, Ctrl-C or SIGTERM
 	Mismatch   = 7  // recognize --expect: the result differs from the expected file
 	NoGame     = 8  // recognize: no game on the screenshot

@@ -102,18 +102,27 @@ func Path() (string, error) {
 // installed, and ends GNOME Sudoku when the test ends.
 func Start(tb testing.TB, l Look, d Difficulty) *Session {
 	tb.Helper()
-	s := &Session{tb: tb, home: tb.TempDir(), look: l}
-	s.launch("^Select Difficulty$")
-	if l.Width > 0 && l.Height > 0 {
-		s.xdotool("windowsize", s.window, fmt.Sprint(l.Width), fmt.Sprint(l.Height))
-	}
-	s.xdotool("windowfocus", "--sync", s.window)
+	s := StartChooser(tb, l)
 	keys := []string{"key", "--delay", "50"}
 	for range int(d) {
 		keys = append(keys, "Down")
 	}
 	s.xdotool(append(keys, "Return")...)
 	s.awaitWindow("^Sudoku$")
+	return s
+}
+
+// StartChooser runs GNOME Sudoku as Start does, and leaves it on its start
+// screen, where a player chooses the difficulty of a new game: a screen
+// with no grid.
+func StartChooser(tb testing.TB, l Look) *Session {
+	tb.Helper()
+	s := &Session{tb: tb, home: tb.TempDir(), look: l}
+	s.launch("^Select Difficulty$")
+	if l.Width > 0 && l.Height > 0 {
+		s.xdotool("windowsize", s.window, fmt.Sprint(l.Width), fmt.Sprint(l.Height))
+	}
+	s.xdotool("windowfocus", "--sync", s.window)
 	return s
 }
 

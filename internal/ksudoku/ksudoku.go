@@ -35,7 +35,9 @@ type Window struct {
 
 // Open writes the 9x9 game givens (rows of '1'-'9' and '.') to a file and
 // opens it in KSudoku with the theme, in a window of width by height
-// pixels at the top left of the screen, and waits until it is shown.
+// pixels at the top left of the screen, and waits until it is shown. With
+// no givens, KSudoku opens on its start screen, where a player chooses
+// the kind of game.
 func Open(ctx context.Context, givens []string, theme string, width, height int) (*Window, error) {
 	if _, err := os.Stat(Path); err != nil {
 		return nil, fmt.Errorf("ksudoku is not installed (scripts/setup.sh --test installs it): %w", err)
@@ -56,11 +58,15 @@ func (w *Window) start(ctx context.Context, givens []string, theme string, width
 	if err := writeSettings(w.home, theme, width, height); err != nil {
 		return err
 	}
-	game := filepath.Join(w.home, "game.ksudoku")
-	if err := os.WriteFile(game, File(givens), 0o644); err != nil {
-		return err
+	args := []string{Path}
+	if givens != nil {
+		game := filepath.Join(w.home, "game.ksudoku")
+		if err := os.WriteFile(game, File(givens), 0o644); err != nil {
+			return err
+		}
+		args = append(args, game)
 	}
-	w.cmd = exec.Command("dbus-run-session", Path, game)
+	w.cmd = exec.Command("dbus-run-session", args...)
 	w.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // Close ends KSudoku and its D-Bus daemon with it
 	w.cmd.Env = append(os.Environ(), "HOME="+w.home, "XDG_CONFIG_HOME="+filepath.Join(w.home, ".config"),
 		"XDG_RUNTIME_DIR="+w.home, "QT_QPA_PLATFORM=xcb")
@@ -72,8 +78,34 @@ func (w *Window) start(ctx context.Context, givens []string, theme string, width
 		return err
 	}
 	// No window manager places it: size it as asked.
-	if out, err := exec.Command("xdotool", "windowsize", id, fmt.Sprint(width), fmt.Sprint(height)).CombinedOutput(); err != nil {
-		return fmt.Errorf("xdotool windowsize: %v: %s", err, out)
+	return xdotool("windowsize", id, fmt.Sprint(width), fmt.Sprint(height))
+}
+
+// Click clicks the left button at (x, y) on the screen, as a player does,
+// and lets KSudoku draw.
+func (w *Window) Click(x, y int) error {
+	return w.act("mousemove", fmt.Sprint(x), fmt.Sprint(y), "click", "1")
+}
+
+// Key presses the keys (xdotool's names: "5", "Delete", "ctrl+z") a little
+// apart, and lets KSudoku draw.
+func (w *Window) Key(keys ...string) error {
+	return w.act(append([]string{"key", "--delay", "30"}, keys...)...)
+}
+
+// act runs xdotool with args, then waits a little for KSudoku to answer.
+func (w *Window) act(args ...string) error {
+	if err := xdotool(args...); err != nil {
+		return err
+	}
+	time.Sleep(300 * time.Millisecond)
+	return nil
+}
+
+// xdotool runs xdotool with args.
+func xdotool(args ...string) error {
+	if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+		return fmt.Errorf("xdotool %s: %v: %s", strings.Join(args, " "), err, out)
 	}
 	return nil
 }
@@ -89,13 +121,25 @@ func waitWindow(ctx context.Context) (string, error) {
 	return strings.Fields(string(out))[0], nil
 }
 
-// Close stops KSudoku and removes its HOME.
+// Close stops KSudoku, waits until its window is gone from the screen (so
+// that the next Open finds its own), and removes its HOME.
 func (w *Window) Close() {
 	if w.cmd != nil && w.cmd.Process != nil {
 		syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL) // the group: dbus-run-session, KSudoku, the daemon
 		w.cmd.Wait()
+		waitGone()
 	}
 	os.RemoveAll(w.home)
+}
+
+// waitGone waits, 5 s at most, until no KSudoku window is shown.
+func waitGone() {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		if exec.Command("xdotool", "search", "--onlyvisible", "--class", "ksudoku").Run() != nil {
+			return // none found
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // writeSettings writes the ksudokurc that chooses the theme and the

@@ -32,7 +32,7 @@ func Read(m *image.RGBA) (*Board, error) {
 		return nil, err
 	}
 	cells := ReadCells(m, g)
-	markEntries(cells, g.Rows[0].colour, layout.Diagonals)
+	markEntries(cells, g.Rows[0].colour, layout.Diagonals, layout.Regions)
 	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
 }
 
@@ -41,13 +41,9 @@ func Read(m *image.RGBA) (*Board, error) {
 // by their colour: givens are drawn in one colour (givenColour) or near it
 // (within givenTol), entries in a colour of their own (a player's, an
 // error's).
-func markEntries(cells [][]Content, lines rgb, diagonals bool) {
+func markEntries(cells [][]Content, lines rgb, diagonals bool, regions [][]int) {
 	if shade, ok := givenShade(cells, diagonals); ok {
-		for _, row := range cells {
-			for i := range row {
-				row[i].Entry = row[i].Glyph != nil && !near(row[i].Background, shade, backgroundTol)
-			}
-		}
+		markByShade(cells, shade, regions)
 		return
 	}
 	ref := givenColour(cells, lines)
@@ -58,6 +54,106 @@ func markEntries(cells [][]Content, lines rgb, diagonals bool) {
 			}
 		}
 	}
+}
+
+// markByShade tells givens from entries where the grid shades its givens'
+// cells: a glyph on the shade is a given; one on the background of a
+// selection (a program's marking of the selected cell's row, column and
+// box, which covers givens' cells as well as others) is a given when it is
+// drawn in the givens' ink (inkOf); any other is an entry, on the empty
+// cells' background or on one of its own (an error's, the selected
+// entry's).
+func markByShade(cells [][]Content, shade rgb, regions [][]int) {
+	sel, selected := selection(cells, shade, regions)
+	onSelection := func(c Content) bool { return selected && near(c.Background, sel, backgroundTol) }
+	var onShade, onPlain []rgb // the colours of the glyphs there
+	for _, row := range cells {
+		for _, c := range row {
+			switch {
+			case c.Glyph == nil || onSelection(c):
+			case near(c.Background, shade, backgroundTol):
+				onShade = append(onShade, c.Glyph.Colour)
+			default:
+				onPlain = append(onPlain, c.Glyph.Colour)
+			}
+		}
+	}
+	for _, row := range cells {
+		for i := range row {
+			c := &row[i]
+			switch {
+			case c.Glyph == nil:
+			case near(c.Background, shade, backgroundTol):
+				c.Entry = false
+			case onSelection(*c):
+				c.Entry = !inkOf(c.Glyph.Colour, commonestOf(onShade), onPlain)
+			default:
+				c.Entry = true
+			}
+		}
+	}
+}
+
+// selection returns the background, other than the givens' shade, that
+// empty cells have and that covers exactly the row, column and region of
+// one cell (but for givens' cells that keep their shade there), while
+// other empty cells have another: the marking of the selected cell's row,
+// column and box.
+func selection(cells [][]Content, shade rgb, regions [][]int) (rgb, bool) {
+	var colours []rgb
+	var counts []int
+	for _, row := range cells {
+		for _, c := range row {
+			if c.Glyph == nil && !near(c.Background, shade, backgroundTol) {
+				colours, counts = tally(colours, counts, c.Background, backgroundTol)
+			}
+		}
+	}
+	if len(colours) < 2 {
+		return rgb{}, false
+	}
+	for _, bg := range colours {
+		for r := range cells {
+			for c := range cells[r] {
+				if coversCross(cells, bg, shade, regions, r, c) {
+					return bg, true
+				}
+			}
+		}
+	}
+	return rgb{}, false
+}
+
+// coversCross says whether the cells of background bg are those of row r,
+// column c and the region of cell (r, c), but for cells of the shade
+// there.
+func coversCross(cells [][]Content, bg, shade rgb, regions [][]int, r, c int) bool {
+	for i, row := range cells {
+		for j, cell := range row {
+			inCross := i == r || j == c || regions[i][j] == regions[r][c]
+			onBg := near(cell.Background, bg, backgroundTol)
+			if onBg != inCross && !(inCross && near(cell.Background, shade, backgroundTol)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// inkOf says whether a glyph of colour ink, on the selection where its
+// cell's shade cannot tell, is a given: drawn in the givens' ink (within
+// givenTol), and nearer to it than to every entry's ink elsewhere (those
+// of the glyphs off the shade).
+func inkOf(ink, given rgb, entries []rgb) bool {
+	if distance(ink, given) > givenTol {
+		return false
+	}
+	for _, e := range entries {
+		if distance(ink, e) <= distance(ink, given) {
+			return false
+		}
+	}
+	return true
 }
 
 // givenShade returns the background of the givens' cells when the grid

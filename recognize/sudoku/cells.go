@@ -3,6 +3,7 @@ package sudoku
 import (
 	"image"
 	"image/color"
+	"slices"
 	"sort"
 )
 
@@ -35,6 +36,91 @@ func tally(colours []rgb, counts []int, c rgb, tol int) ([]rgb, []int) {
 		}
 	}
 	return append(colours, c), append(counts, 1)
+}
+
+// cellPapers returns the colours the cell's background is painted in: its
+// own (cellBackground), and those of bands of colour laid over part of it,
+// such as a program's highlight of the selected row, column or box drawn
+// as a brush stroke. A band is a tint of the cell's own colour (within
+// twice inkTol of it), wide (a tenth of the cell across and down at one
+// point of an 8x8 sample of the cell at least), and runs to the cell's
+// sides, where a glyph or a pencil mark keeps clear of them, and a cage's
+// outline is a thin line.
+func cellPapers(p picture, cell image.Rectangle) []rgb {
+	const n = 8
+	papers := []rgb{cellBackground(p, cell)}
+	wide := max(3, min(cell.Dx(), cell.Dy())/10)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			x := cell.Min.X + (2*i+1)*cell.Dx()/(2*n)
+			y := cell.Min.Y + (2*j+1)*cell.Dy()/(2*n)
+			c := p.at(x, y)
+			if nearAny(c, papers, bandTol) || !near(c, papers[0], 2*inkTol) || !wideAt(p, cell, x, y, wide) || edgeShare(p, cell, c) < 1.0/16 {
+				continue
+			}
+			papers = append(papers, c)
+		}
+	}
+	return papers
+}
+
+// wideAt says whether the colour at (x, y) runs, within bandTol and the
+// cell, at least wide pixels across and wide pixels down through it.
+func wideAt(p picture, cell image.Rectangle, x, y, wide int) bool {
+	c := p.at(x, y)
+	run := func(dx, dy int) int {
+		n := 1
+		for _, s := range []int{-1, 1} {
+			for k := 1; ; k++ {
+				pt := image.Pt(x+s*k*dx, y+s*k*dy)
+				if !pt.In(cell) || !near(p.at(pt.X, pt.Y), c, bandTol) {
+					break
+				}
+				n++
+			}
+		}
+		return n
+	}
+	return run(1, 0) >= wide && run(0, 1) >= wide
+}
+
+// bandTol is the largest difference, in any channel, between two pixels
+// of one band of colour laid over a cell (a brush stroke is uneven).
+const bandTol = 24
+
+// edgeShare returns the share of the ring two pixels in from the cell's
+// sides whose colour is near c.
+func edgeShare(p picture, cell image.Rectangle, c rgb) float64 {
+	in := cell.Inset(2)
+	if in.Empty() {
+		return 0
+	}
+	hits, total := 0, 0
+	count := func(x, y int) {
+		total++
+		if near(p.at(x, y), c, bandTol) {
+			hits++
+		}
+	}
+	for x := in.Min.X; x < in.Max.X; x++ {
+		count(x, in.Min.Y)
+		count(x, in.Max.Y-1)
+	}
+	for y := in.Min.Y + 1; y < in.Max.Y-1; y++ {
+		count(in.Min.X, y)
+		count(in.Max.X-1, y)
+	}
+	return float64(hits) / float64(total)
+}
+
+// nearAny says whether c is within tol of one of the colours.
+func nearAny(c rgb, colours []rgb, tol int) bool {
+	for _, x := range colours {
+		if near(c, x, tol) {
+			return true
+		}
+	}
+	return false
 }
 
 // mostCounted returns the index of the largest count.
@@ -123,8 +209,9 @@ func ReadCells(m *image.RGBA, g *Grid) [][]Content {
 
 // readCell returns the content of the cell whose inside is cell.
 func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
-	bg := cellBackground(p, cell)
-	comps := inkComponents(p, cell, bg, nil)
+	papers := cellPapers(p, cell)
+	bg := papers[0]
+	comps := inkComponents(p, cell, papers, nil)
 	main := mainGlyph(comps, cell)
 	if main < 0 {
 		return Content{Background: bg}
@@ -141,10 +228,82 @@ func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
 }
 
 // isLine says whether comp is a line along the cell rather than a mark in
-// it: seven tenths of the cell long or more (a jigsaw region's thick
-// border, a killer cage's outline), where a large glyph is about half.
-func isLine(comp component, cell image.Rectangle) bool {
-	return 10*comp.box.Dx() >= 7*cell.Dx() || 10*comp.box.Dy() >= 7*cell.Dy()
+// it (markLines).
+func isLine(comp component, _ image.Rectangle) bool { return comp.line }
+
+// markLines marks the components of the cell's ink that are lines along
+// the cell rather than marks in it: seven tenths of the cell long or more,
+// and either straight along a side for as long (in the cell's outer fifth:
+// a jigsaw region's thick border, a killer cage's outline a few pixels in)
+// or around another mark at least a fifth of the cell high (a ring around
+// an entry). A large glyph may be as long, four fifths of the cell and
+// more in some fonts, but its strokes are neither.
+func markLines(comps []component, cell image.Rectangle) {
+	for i := range comps {
+		b := comps[i].box
+		long := 10*b.Dx() >= 7*cell.Dx() || 10*b.Dy() >= 7*cell.Dy()
+		comps[i].line = long && (alongSide(comps[i], cell) || enclosesMark(comps, i, cell))
+	}
+}
+
+// alongSide says whether comp has a straight run of ink seven tenths of
+// the cell long in a row (column) in the cell's top or bottom (left or
+// right) fifth.
+func alongSide(comp component, cell image.Rectangle) bool {
+	w, h := cell.Dx(), cell.Dy()
+	rows, cols := make(map[int][]int), make(map[int][]int) // the x of the ink in each row near a side, the y in each column
+	for _, pt := range comp.pixels {
+		x, y := pt.X-cell.Min.X, pt.Y-cell.Min.Y
+		if 5*y < h || 5*y >= 4*h {
+			rows[y] = append(rows[y], x)
+		}
+		if 5*x < w || 5*x >= 4*w {
+			cols[x] = append(cols[x], y)
+		}
+	}
+	for _, xs := range rows {
+		if 10*longestRun(xs) >= 7*w {
+			return true
+		}
+	}
+	for _, ys := range cols {
+		if 10*longestRun(ys) >= 7*h {
+			return true
+		}
+	}
+	return false
+}
+
+// longestRun returns the length of the longest run of consecutive numbers
+// among ns (sorted in place).
+func longestRun(ns []int) int {
+	slices.Sort(ns)
+	best, run := 0, 0
+	for i, n := range ns {
+		switch {
+		case i > 0 && n == ns[i-1]:
+			continue
+		case i > 0 && n == ns[i-1]+1:
+			run++
+		default:
+			run = 1
+		}
+		best = max(best, run)
+	}
+	return best
+}
+
+// enclosesMark says whether another of comps, at least a fifth of the cell
+// high, lies inside the box of comps[i].
+func enclosesMark(comps []component, i int, cell image.Rectangle) bool {
+	outer := comps[i].box
+	for j, comp := range comps {
+		b := comp.box
+		if j != i && 5*b.Dy() >= cell.Dy() && b.In(outer) && b != outer {
+			return true
+		}
+	}
+	return false
 }
 
 // hasPeers says whether the cell holds, apart from the glyph made of parts
@@ -195,17 +354,18 @@ func glyphParts(comps []component, main int, cell image.Rectangle) []int {
 type component struct {
 	box    image.Rectangle
 	pixels []image.Point
+	line   bool // a line along the cell, not a mark in it (markLines)
 }
 
 // inkComponents returns the 8-connected components of the cell's ink: its
-// pixels unlike the background bg, but those skip names (when not nil).
-func inkComponents(p picture, cell image.Rectangle, bg rgb, skip func(x, y int) bool) []component {
+// pixels unlike all its papers, but those skip names (when not nil).
+func inkComponents(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) bool) []component {
 	w, h := cell.Dx(), cell.Dy()
 	ink := make([]bool, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			px, py := cell.Min.X+x, cell.Min.Y+y
-			ink[y*w+x] = !near(p.at(px, py), bg, inkTol) && (skip == nil || !skip(px, py))
+			ink[y*w+x] = !nearAny(p.at(px, py), papers, inkTol) && (skip == nil || !skip(px, py))
 		}
 	}
 	var comps []component
@@ -236,6 +396,7 @@ func inkComponents(p picture, cell image.Rectangle, bg rgb, skip func(x, y int) 
 		comp.box = comp.box.Add(cell.Min)
 		comps = append(comps, comp)
 	}
+	markLines(comps, cell)
 	return comps
 }
 

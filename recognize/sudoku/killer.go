@@ -93,7 +93,10 @@ func cagesOf(p picture, g *Grid, uf unionFind, sides [][4]bool, inset int) []Cag
 // cageSides returns, for each cell, which of its sides a cage line runs
 // inside, and how far in from the cell's edge the cage lines run (-1 when
 // the grid has none): a row (column) of ink near the side that covers the
-// middle half of the cell.
+// middle half of the cell. Cages are small, so their lines run along a
+// side of nearly every cell (all but the few a cage surrounds): a grid
+// where fewer than three cells in four have one has no cages (the end of
+// a brush stroke over a cell is none).
 func cageSides(p picture, g *Grid) ([][4]bool, int) {
 	found := make([][4]int, g.N*g.N) // the inset of the line along each side, -1 for none
 	var insets []int
@@ -116,10 +119,17 @@ func cageSides(p picture, g *Grid) ([][4]bool, int) {
 	sort.Ints(insets)
 	inset := insets[len(insets)/2]
 	sides := make([][4]bool, len(found))
+	outlined := 0 // cells with a cage line along a side
 	for i, f := range found {
 		for side, d := range f {
 			sides[i][side] = d >= 0 && abs(d-inset) <= 1
 		}
+		if sides[i] != [4]bool{} {
+			outlined++
+		}
+	}
+	if 4*outlined < 3*len(found) {
+		return nil, -1
 	}
 	return sides, inset
 }
@@ -132,23 +142,44 @@ func cageSides(p picture, g *Grid) ([][4]bool, int) {
 func sideLine(p picture, cell image.Rectangle, bg rgb, side int) int {
 	depth := min(cell.Dx(), cell.Dy()) / 4
 	d := 0
-	for d < depth && sideCover(p, cell, bg, side, d) > 0 {
+	for d < depth && sideCover(p, cell, bg, side, d, middleHalf) > 0 {
 		d++
 	}
 	for ; d < depth; d++ {
-		if sideCover(p, cell, bg, side, d) >= 0.9 {
+		if sideCover(p, cell, bg, side, d, middleHalf) >= 0.9 {
+			if !outline(p, cell, bg, side, d) {
+				return -1
+			}
 			return d
 		}
 	}
 	return -1
 }
 
-// sideCover returns the share of the middle half of the row (column) d
-// pixels in from the side of the cell that is ink.
-func sideCover(p picture, cell image.Rectangle, bg rgb, side, d int) float64 {
+// outline reports whether the line of ink d pixels in from the side of
+// the cell is the outline of a cage: straight from corner to corner, and
+// thin, ending within a tenth of the cell (two pixels at least). A
+// program's highlight of the selected cell, row, column or box (a ring, or
+// a brush stroke across the cells) is neither.
+func outline(p picture, cell image.Rectangle, bg rgb, side, d int) bool {
+	if sideCover(p, cell, bg, side, d, betweenCorners) < 0.8 {
+		return false
+	}
+	most := max(2, min(cell.Dx(), cell.Dy())/10)
+	for e := d + 1; e <= d+most; e++ {
+		if sideCover(p, cell, bg, side, e, middleHalf) < 0.5 {
+			return true
+		}
+	}
+	return false
+}
+
+// sideCover returns the share of the row (column) d pixels in from the
+// side of the cell, along the span, that is ink.
+func sideCover(p picture, cell image.Rectangle, bg rgb, side, d int, along span) float64 {
 	covered, total := 0, 0
 	for k := 0; ; k++ {
-		x, y, ok := sidePoint(cell, side, d, k)
+		x, y, ok := sidePoint(cell, side, d, k, along)
 		if !ok {
 			break
 		}
@@ -163,25 +194,27 @@ func sideCover(p picture, cell image.Rectangle, bg rgb, side, d int) float64 {
 	return float64(covered) / float64(total)
 }
 
-// sidePoint returns the k-th point of the middle half of the row (column)
-// d pixels in from the side of the cell, and false past its end.
-func sidePoint(cell image.Rectangle, side, d, k int) (x, y int, ok bool) {
+// sidePoint returns the k-th point of the row (column) d pixels in from
+// the side of the cell, along the span of it, and false past its end.
+func sidePoint(cell image.Rectangle, side, d, k int, along span) (x, y int, ok bool) {
 	w, h := cell.Dx(), cell.Dy()
 	switch side {
 	case top, bottom:
-		if k >= w/2 {
+		lo, n := along(w, d)
+		if k >= n {
 			return 0, 0, false
 		}
-		x = cell.Min.X + w/4 + k
+		x = cell.Min.X + lo + k
 		y = cell.Min.Y + d
 		if side == bottom {
 			y = cell.Max.Y - 1 - d
 		}
 	default:
-		if k >= h/2 {
+		lo, n := along(h, d)
+		if k >= n {
 			return 0, 0, false
 		}
-		y = cell.Min.Y + h/4 + k
+		y = cell.Min.Y + lo + k
 		x = cell.Min.X + d
 		if side == right {
 			x = cell.Max.X - 1 - d
@@ -189,6 +222,17 @@ func sidePoint(cell image.Rectangle, side, d, k int) (x, y int, ok bool) {
 	}
 	return x, y, true
 }
+
+// A span is the part of a side of length size, d pixels in, that a line
+// along it is looked for on: where it starts and how long it is.
+type span func(size, d int) (lo, n int)
+
+// middleHalf is the middle half of the side.
+func middleHalf(size, _ int) (int, int) { return size / 4, size / 2 }
+
+// betweenCorners is the side between the lines that run d pixels in from
+// the two sides it meets, where a cage's outline runs whole.
+func betweenCorners(size, d int) (int, int) { return d + 1, max(0, size-2*d-2) }
 
 // cageSum returns the glyphs of the cage sum in the top-left corner of the
 // cell, nil when there are none: ink off the cage's lines (inset pixels in
@@ -205,8 +249,9 @@ func cageSum(p picture, cell image.Rectangle, inset int, sides [4]bool, origin i
 		return sides[left] && x == x0 || sides[right] && x == x1 || sides[top] && y == y0 || sides[bottom] && y == y1 ||
 			nearX(x) && nearY(y)
 	}
-	bg := cellBackground(p, cell)
-	comps := inkComponents(p, cell, bg, onCageLine)
+	papers := cellPapers(p, cell)
+	bg := papers[0]
+	comps := inkComponents(p, cell, papers, onCageLine)
 	glyph := map[int]bool{}
 	if main := mainGlyph(comps, cell); main >= 0 {
 		for _, i := range glyphParts(comps, main, cell) {

@@ -107,8 +107,8 @@ type Client struct {
 }
 
 // Start runs path with args (which must put it in worker mode) and returns
-// the client. The worker dies with this process (Linux's parent-death
-// signal) and is killed by Close.
+// the client. The worker dies with this process (EndWithParent: Linux's
+// parent-death signal, a job object on Windows) and is killed by Close.
 func Start(path string, args ...string) (*Client, error) {
 	cmd := exec.Command(path, args...)
 	EndWithParent(cmd)

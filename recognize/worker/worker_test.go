@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
 )
@@ -80,10 +81,19 @@ func FuzzReadFrame(f *testing.F) {
 
 // TestMain lets the test binary play a fake worker: with PUZBOT_FAKE_WORKER
 // set it answers each frame by its width: 1 a puzzle, 2 an error, 3 dies.
+// With PUZBOT_TEST_PARENT set it starts a child that sleeps, made to end with
+// it (EndWithParent), prints the child's process ID and exits at once
+// (TestEndWithParent); with PUZBOT_TEST_SLEEP set it sleeps for a minute.
 func TestMain(m *testing.M) {
-	if os.Getenv("PUZBOT_FAKE_WORKER") == "1" {
+	switch {
+	case os.Getenv("PUZBOT_FAKE_WORKER") == "1":
 		fakeWorker()
 		return
+	case os.Getenv("PUZBOT_TEST_PARENT") == "1":
+		os.Exit(startChild())
+	case os.Getenv("PUZBOT_TEST_SLEEP") == "1":
+		time.Sleep(time.Minute)
+		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }

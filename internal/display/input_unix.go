@@ -1,3 +1,5 @@
+//go:build unix
+
 package display
 
 import (
@@ -18,11 +20,6 @@ import (
 // is no second connection to open later, when the server may have reset
 // (an Xvfb without -noreset resets when its last client leaves).
 
-// ErrLost is what errors.Is matches for an error that means the connection
-// to the X server is gone (the server exited or reset). Such an error
-// matches ErrNoDisplay too.
-var ErrLost = errors.New("the connection to the X server was lost")
-
 // lostError is the error of a request on a connection that is gone.
 type lostError struct{ name, op string }
 
@@ -40,13 +37,6 @@ func (c *Conn) fail(op string, err error) error {
 	}
 	return fmt.Errorf("%s: %s: %v", showName(c.name), op, err)
 }
-
-// Buttons is a set of pointer buttons: bit n-1 is button n (1 left,
-// 2 middle, 3 right).
-type Buttons uint8
-
-// Held reports whether button n is in the set.
-func (b Buttons) Held(n int) bool { return n >= 1 && n <= 8 && b&(1<<(n-1)) != 0 }
 
 // PointerState returns where the pointer is and which of buttons 1-5 are
 // held.
