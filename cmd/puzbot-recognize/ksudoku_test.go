@@ -36,7 +36,7 @@ func TestKSudokuThemes(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := game.File().Grid
-			w, err := ksudoku.Open(context.Background(), want, theme, 1000, 950)
+			w, err := ksudoku.Open(context.Background(), want, nil, theme, 1000, 950)
 			if err != nil {
 				t.Fatal(err)
 			}
