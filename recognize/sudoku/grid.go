@@ -23,7 +23,12 @@ type Grid struct {
 	N          int
 	Rows, Cols []Line
 	origin     image.Point
+	regions    [][]int // a tiled grid's regions, which its finder read from the gaps; nil for a ruled one
 }
+
+// Tiled says whether the grid is drawn as separate tiles, whose gaps are
+// its lines (findTiled), rather than ruled.
+func (g *Grid) Tiled() bool { return g.regions != nil }
 
 // Bounds returns the grid's outer rectangle, its border lines included.
 func (g *Grid) Bounds() image.Rectangle {
@@ -49,9 +54,39 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 	return image.Rect(g.Cols[col].Hi, g.Rows[row].Hi, g.Cols[col+1].Lo, g.Rows[row+1].Lo)
 }
 
-// Find returns the largest sudoku grid on m.
+// Find returns the largest sudoku grid on m: the largest grid of ruled
+// lines (findRuled), when its lines draw regions (drawsRegions); else the
+// largest grid of separate tiles (findTiled), whose gaps or frames draw
+// them, if there is one. Tiles are looked for only then, so that a ruled
+// grid costs no more to find than it did: a screen that shows a ruled
+// sudoku and a larger tiled one shows the ruled one. (A ruled grid's
+// cells are tiles too, and a tiled grid's frames may rule lines that draw
+// no regions: KSudoku's at small sizes.)
 func Find(m *image.RGBA) (*Grid, error) {
 	p := newPicture(m)
+	best := findRuled(p)
+	if best == nil || !drawsRegions(p, best) {
+		if tiled := findTiled(p); tiled != nil {
+			best = tiled
+		}
+	}
+	if best == nil {
+		return nil, ErrNoGrid
+	}
+	best.origin = p.origin
+	return best, nil
+}
+
+// drawsRegions says whether the lines of the grid g divide it into
+// regions (findRegions), as a sudoku's do.
+func drawsRegions(p picture, g *Grid) bool {
+	_, err := findRegions(p, g, cellBackgrounds(p, g))
+	return err == nil
+}
+
+// findRuled returns the largest grid of ruled lines on the picture, nil
+// when there is none.
+func findRuled(p picture) *Grid {
 	hs := findLines(axis{horizontal: true, p: p})
 	vs := findLines(axis{horizontal: false, p: p})
 	var best *Grid
@@ -62,11 +97,7 @@ func Find(m *image.RGBA) (*Grid, error) {
 			}
 		}
 	}
-	if best == nil {
-		return nil, ErrNoGrid
-	}
-	best.origin = p.origin
-	return best, nil
+	return best
 }
 
 func area(g *Grid) int { return g.Bounds().Dx() * g.Bounds().Dy() }

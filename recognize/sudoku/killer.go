@@ -31,8 +31,13 @@ const (
 
 // ReadCages returns the killer cages of the grid g on m, nil when it has
 // none. A cage's outline is drawn inside its cells, a little in from the
-// grid's lines: the cells that no such line parts make one cage.
+// grid's lines: the cells that no such line parts make one cage. A tiled
+// grid has none: its tiles' bevels and shadows run inside them as a cage's
+// lines would.
 func ReadCages(m *image.RGBA, g *Grid) ([]Cage, error) {
+	if g.Tiled() {
+		return nil, nil
+	}
 	p := newPicture(m)
 	sides, inset := cageSides(p, g)
 	if inset < 0 {
@@ -208,8 +213,8 @@ func cageSum(p picture, cell image.Rectangle, inset int, sides [4]bool, origin i
 	bg := cellBackground(p, cell)
 	comps := inkComponents(p, cell, bg, onCageLine)
 	glyph := map[int]bool{}
-	if main := mainGlyph(comps, cell); main >= 0 {
-		for _, i := range glyphParts(comps, main, cell) {
+	if main := mainGlyph(comps, cell, false); main >= 0 {
+		for _, i := range glyphParts(comps, main, cell, false) {
 			glyph[i] = true
 		}
 	}
