@@ -176,7 +176,10 @@ func touches(b, cell image.Rectangle) bool {
 // hasPeers says whether the cell holds, apart from the glyph made of parts
 // (main the tallest) and lines, another mark at least three fifths as tall
 // and more than two pixels wide: pencil marks come several in a row, and a
-// large glyph stands alone, with at most a small killer sum.
+// large glyph stands alone, with at most a small killer sum. A mark that
+// reaches the cell's edge is a piece of the grid's line there (a
+// hand-drawn line wobbles into the cell: KSudoku's Scribble), where
+// pencil marks stand clear of it.
 func hasPeers(comps []component, parts []int, main int, cell image.Rectangle, tiled bool) bool {
 	in := map[int]bool{}
 	for _, k := range parts {
@@ -184,7 +187,7 @@ func hasPeers(comps []component, parts []int, main int, cell image.Rectangle, ti
 	}
 	h := comps[main].box.Dy()
 	for i, comp := range comps {
-		if !in[i] && !isLine(comp, cell, tiled) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
+		if !in[i] && !isLine(comp, cell, tiled) && !touches(comp.box, cell) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
 			return true
 		}
 	}
