@@ -72,9 +72,31 @@ func (w *Window) start(ctx context.Context, givens, entries []string, theme stri
 	if err != nil {
 		return err
 	}
-	// No window manager places it: size it as asked.
-	if out, err := exec.Command("xdotool", "windowsize", id, fmt.Sprint(width), fmt.Sprint(height)).CombinedOutput(); err != nil {
-		return fmt.Errorf("xdotool windowsize: %v: %s", err, out)
+	return sizeWindow(ctx, id, width, height)
+}
+
+// sizeWindow sizes the window as asked (no window manager places it) and
+// waits until it has that size: KSudoku sizes its window again a while
+// after showing it, longer on a loaded machine, which undid a single
+// resize now and then (the board then drawn at its smallest).
+func sizeWindow(ctx context.Context, id string, width, height int) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	want := fmt.Sprintf("WIDTH=%d\nHEIGHT=%d\n", width, height)
+	for same := 0; same < 5; {
+		out, err := exec.CommandContext(ctx, "xdotool", "getwindowgeometry", "--shell", id).Output()
+		switch {
+		case err != nil:
+			return fmt.Errorf("the KSudoku window is not %dx%d within 10 s: xdotool getwindowgeometry: %v", width, height, err)
+		case strings.Contains(string(out), want):
+			same++ // five looks in a row, half a second
+		default:
+			same = 0
+			if out, err := exec.CommandContext(ctx, "xdotool", "windowsize", id, fmt.Sprint(width), fmt.Sprint(height)).CombinedOutput(); err != nil {
+				return fmt.Errorf("xdotool windowsize: %v: %s", err, out)
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 	return nil
 }
