@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
@@ -17,7 +16,6 @@ import (
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
-	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
 // TestKSudokuThemes opens games in real windows of KDE's KSudoku, in each
@@ -45,7 +43,11 @@ func TestKSudokuThemes(t *testing.T) {
 				t.Fatal(err)
 			}
 			givens := game.File().Grid
-			for _, entries := range [][]string{nil, halfPlayed(t, game.File())} {
+			half, err := game.HalfPlayed(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, entries := range [][]string{nil, half} {
 				where := fmt.Sprintf("%s at %dx%d, game %d", theme, size[0], size[1], i)
 				if entries != nil {
 					where += ", half played"
@@ -90,29 +92,4 @@ func readKSudoku(t *testing.T, dir string, givens, entries []string, theme strin
 		}
 	}
 	return got, code, stderr.String()
-}
-
-// halfPlayed returns a player's entries for every other empty cell of the
-// puzzle, in reading order: its solution's number.
-func halfPlayed(t *testing.T, p *puzzle.Sudoku) []string {
-	t.Helper()
-	m, err := sudoku.Moves(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entries []string
-	k := 0
-	for r, row := range p.Grid {
-		e := []byte(strings.Repeat(".", len(row)))
-		for c := range row {
-			if row[c] == '.' {
-				if k%2 == 0 {
-					e[c] = m.Grid[r][c]
-				}
-				k++
-			}
-		}
-		entries = append(entries, string(e))
-	}
-	return entries
 }
