@@ -23,12 +23,13 @@ type Grid struct {
 	N          int
 	Rows, Cols []Line
 	origin     image.Point
-	regions    [][]int // a tiled grid's regions, which its finder read from the gaps; nil for a ruled one
+	tiled      bool    // drawn as separate tiles (findTiled)
+	regions    [][]int // the regions Find read, nil when it read none
 }
 
 // Tiled says whether the grid is drawn as separate tiles, whose gaps are
 // its lines (findTiled), rather than ruled.
-func (g *Grid) Tiled() bool { return g.regions != nil }
+func (g *Grid) Tiled() bool { return g.tiled }
 
 // Bounds returns the grid's outer rectangle, its border lines included.
 func (g *Grid) Bounds() image.Rectangle {
@@ -55,7 +56,7 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 }
 
 // Find returns the largest sudoku grid on m: the largest grid of ruled
-// lines (findRuled), when its lines draw regions (drawsRegions); else the
+// lines (findRuled), when its lines draw regions (findRegions); else the
 // largest grid of separate tiles (findTiled), whose gaps or frames draw
 // them, if there is one. Tiles are looked for only then, so that a ruled
 // grid costs no more to find than it did: a screen that shows a ruled
@@ -65,7 +66,10 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 func Find(m *image.RGBA) (*Grid, error) {
 	p := newPicture(m)
 	best := findRuled(p)
-	if best == nil || !drawsRegions(p, best) {
+	if best != nil {
+		best.regions, _ = findRegions(p, best, cellBackgrounds(p, best))
+	}
+	if best == nil || best.regions == nil {
 		if tiled := findTiled(p); tiled != nil {
 			best = tiled
 		}
@@ -75,13 +79,6 @@ func Find(m *image.RGBA) (*Grid, error) {
 	}
 	best.origin = p.origin
 	return best, nil
-}
-
-// drawsRegions says whether the lines of the grid g divide it into
-// regions (findRegions), as a sudoku's do.
-func drawsRegions(p picture, g *Grid) bool {
-	_, err := findRegions(p, g, cellBackgrounds(p, g))
-	return err == nil
 }
 
 // findRuled returns the largest grid of ruled lines on the picture, nil

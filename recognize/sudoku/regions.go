@@ -32,7 +32,7 @@ func (l *Layout) SquareBoxes() bool {
 func ReadLayout(m *image.RGBA, g *Grid) (*Layout, error) {
 	p := newPicture(m)
 	paper := cellBackgrounds(p, g)
-	regions := g.regions
+	regions := g.regions // read by Find
 	if regions == nil {
 		var err error
 		if regions, err = findRegions(p, g, paper); err != nil {

@@ -439,8 +439,8 @@ func (l tileLattice) grid(p picture) *Grid {
 	for i := range g.Cols {
 		g.Cols[i].colour, g.Rows[i].colour = colour, colour
 	}
-	g.regions = tileRegions(p, g, l)
-	if g.regions == nil {
+	g.tiled = true
+	if g.regions = tileRegions(p, g, l); g.regions == nil {
 		return nil
 	}
 	return g
