@@ -42,3 +42,17 @@ func BenchmarkRead(b *testing.B) {
 		ReadCells(desk, g)
 	}
 }
+
+// BenchmarkFindTiles: finding a grid of separate tiles (the framed,
+// bevelled, textured look of TestFindTiles, cells of 60 pixels) on a
+// 1920x1080 desktop, where no ruled grid is.
+func BenchmarkFindTiles(b *testing.B) {
+	m, _ := drawTiles(framed, someTiles(framed.n, true))
+	desk := testdata.OnDesktop(m, 1920, 1080, color.RGBA{0x3a, 0x6e, 0xa5, 0xff}, image.Pt(600, 200))
+	b.ResetTimer()
+	for range b.N {
+		if g, err := Find(desk); err != nil || !g.Tiled() {
+			b.Fatal(err)
+		}
+	}
+}
