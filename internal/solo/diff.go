@@ -1,11 +1,9 @@
 package solo
 
 import (
-	"context"
 	"strings"
 
 	"github.com/puzbot/puzbot/puzzle"
-	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
 // Diff says how the sudoku puzzle file p (what puzbot read of a screen)
@@ -61,26 +59,21 @@ func (g *Game) File() *puzzle.Sudoku {
 
 // HalfPlayed returns a player's entries on the game half played, as a
 // puzzle file writes them: every other empty cell, in reading order, holds
-// its solution's number.
-func (g *Game) HalfPlayed(ctx context.Context) ([]string, error) {
-	p := g.File()
-	m, err := sudoku.Moves(ctx, p)
-	if err != nil {
-		return nil, err
-	}
+// its number in the solution (rows as a puzzle file writes them).
+func (g *Game) HalfPlayed(solution []string) []string {
 	var entries []string
 	k := 0
-	for r, row := range p.Grid {
+	for r, row := range g.File().Grid {
 		e := []byte(strings.Repeat(".", len(row)))
 		for c := range row {
 			if row[c] == '.' {
 				if k%2 == 0 {
-					e[c] = m.Grid[r][c]
+					e[c] = solution[r][c]
 				}
 				k++
 			}
 		}
 		entries = append(entries, string(e))
 	}
-	return entries, nil
+	return entries
 }
