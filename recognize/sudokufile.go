@@ -51,6 +51,9 @@ func FindSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundSu
 		p.Regions = regionRows(b.Layout.Regions)
 	}
 	f := &FoundSudoku{Board: b, Puzzle: p}
+	if b.Grid.Tiled() && b.Grid.Pitch() < sudoku.MinTile {
+		return f, fmt.Errorf("a grid of tiles %d pixels apart: tiles are read from %d pixels apart (zoom in)", b.Grid.Pitch(), sudoku.MinTile)
+	}
 	if f.Failed, err = readCells(img, b, rd, p); err != nil {
 		return f, err
 	}
@@ -112,8 +115,8 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 				continue
 			}
 			s, err := rd.Read(img, cell.Glyph, symbols)
-			if errors.Is(err, ErrNoSymbol) && isMark(cell.Glyph) {
-				continue // a mark, no number: the cell is empty
+			if errors.Is(err, ErrNoSymbol) && cell.Entry && isMark(cell.Glyph) {
+				continue // a mark, no number, where no given is: the cell is empty
 			}
 			if errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol) {
 				return cell.Glyph.Box, fmt.Errorf("%w: a grid that is no sudoku: row %d, col %d holds %v", ErrNoGame, r+1, c+1, err)

@@ -45,7 +45,7 @@ func TestPlayKSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := ksudoku.Open(context.Background(), game.File().Grid, "ksudoku_scrible", 1000, 950)
+	w, err := ksudoku.Open(context.Background(), game.File().Grid, nil, "ksudoku_scrible", 1000, 950)
 	if err != nil {
 		t.Fatal(err)
 	}
