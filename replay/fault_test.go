@@ -30,7 +30,10 @@ type fakeDesktop struct {
 
 	drop, hang, lose bool // faults once the left button is down
 	lag              bool // moves are carried out one a query late, as by a lagging X server
+	stale            bool // every other query shows the pointer where it was three moves before, as Wine may
 	queued           []image.Point
+	moved            []image.Point // the moves carried out, for stale
+	queries          int
 	presses          []image.Point // where the left button went down
 	onDown           func()        // called as a button or key goes down
 	hung             chan bool     // closed when the test ends
@@ -87,6 +90,9 @@ func (f *fakeDesktop) Pointer() (image.Point, display.Buttons, error) {
 	if len(f.queued) > 0 { // carry out one queued move
 		f.at, f.queued = f.queued[0], f.queued[1:]
 	}
+	if f.queries++; f.stale && f.queries%2 == 0 && len(f.moved) > 3 {
+		return f.moved[len(f.moved)-4], f.buttons, nil
+	}
 	return f.at, f.buttons, nil
 }
 
@@ -102,6 +108,7 @@ func (f *fakeDesktop) Move(p image.Point) error {
 		f.queued = append(f.queued, p)
 	default:
 		f.at = p
+		f.moved = append(f.moved, p)
 	}
 	return nil
 }
@@ -306,6 +313,43 @@ func TestRunOnLaggingServer(t *testing.T) {
 	f.onDown = func() {
 		f.mu.Lock()
 		f.queued = append(f.queued, image.Pt(5, 300))
+		f.mu.Unlock()
+	}
+	err := Run(context.Background(), mustPlan(t, o, clicks...), RunOptions{Desktop: f})
+	if !errors.Is(err, ErrAborted) || !strings.Contains(err.Error(), "fail-safe: the pointer moved to (5,300)") {
+		t.Errorf("Run = %v, want the fail-safe on the person's move", err)
+	}
+}
+
+// TestRunOnStaleDesktop: a desktop that shows the pointer where replay
+// left it and then, now and again, where replay put it a few moves before
+// (Wine, whose X pointer follows the moves late) does not trip the
+// fail-safe: replay waits until it shows the pointer where it was left, so
+// that every click lands where it was meant to. A person's move still
+// stops it.
+func TestRunOnStaleDesktop(t *testing.T) {
+	o := Options{Steps: 2, MoveTime: time.Millisecond, Pause: time.Millisecond, Hold: time.Millisecond}
+	var clicks []puzzle.Move
+	var want []image.Point
+	for i := range 8 {
+		p := image.Pt(100+60*i, 150+30*i)
+		clicks = append(clicks, puzzle.Move{Action: "click", Point: pt(p.X, p.Y)}, puzzle.Move{Action: "key", Key: "5"})
+		want = append(want, p)
+	}
+	f := newFake(t)
+	f.stale = true
+	if err := Run(context.Background(), mustPlan(t, o, clicks...), RunOptions{Desktop: f}); err != nil {
+		t.Fatalf("Run on a stale desktop: %v", err)
+	}
+	if fmt.Sprint(f.presses) != fmt.Sprint(want) {
+		t.Errorf("clicks landed at %v, want %v", f.presses, want)
+	}
+
+	f = newFake(t)
+	f.stale = true
+	f.onDown = func() {
+		f.mu.Lock()
+		f.at = image.Pt(5, 300)
 		f.mu.Unlock()
 	}
 	err := Run(context.Background(), mustPlan(t, o, clicks...), RunOptions{Desktop: f})
