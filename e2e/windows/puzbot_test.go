@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -360,7 +361,7 @@ func TestReplay(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("replay: exit %d: %s", r.code, r.stderr)
 	}
-	var clicks, chars []string
+	var clicks, chars, pressed []string
 	keys := map[string]int{}
 	for _, l := range tg.lines(t) {
 		f := strings.Fields(l)
@@ -373,6 +374,7 @@ func TestReplay(t *testing.T) {
 			chars = append(chars, string(c))
 		case "key":
 			keys[f[1]]++
+			pressed = append(pressed, f[1])
 		case "keyup":
 			keys[f[1]]--
 		}
@@ -386,6 +388,13 @@ func TestReplay(t *testing.T) {
 	}
 	if got := strings.Join(chars, ""); got != typed {
 		t.Errorf("the target got the characters %q, want %q", got, typed)
+	}
+	// Typed with the keyboard's keys, as a person types: programs that
+	// read keys, not characters, get them too.
+	for _, vk := range []string{"72", "52", "50"} { // VK_H, VK_4, VK_2
+		if keys[vk] != 0 || !slices.Contains(pressed, vk) {
+			t.Errorf("virtual key %s was not pressed and released (pressed: %v)", vk, pressed)
+		}
 	}
 	for vk, n := range keys {
 		if n != 0 {
@@ -448,7 +457,7 @@ func TestReplayStops(t *testing.T) {
 		msg         string
 	}{
 		{"mouse moved in a drag", drag, "down ", "up ", func(*exec.Cmd) { hand(t, 700, 500) }, "fail-safe: the pointer moved to ("},
-		{"mouse moved with a key held", key, "key 231", "keyup 231", func(*exec.Cmd) { hand(t, 650, 450) }, "fail-safe: the pointer moved to ("},
+		{"mouse moved with a key held", key, "key 81", "keyup 81", func(*exec.Cmd) { hand(t, 650, 450) }, "fail-safe: the pointer moved to ("}, // VK_Q
 		{"Ctrl-C in a drag", drag, "down ", "up ", func(cmd *exec.Cmd) { _ = cmd.Process.Signal(syscall.SIGINT) }, "stopped: received Ctrl-C (SIGINT); the left button was released"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -524,6 +533,8 @@ func TestExitStatuses(t *testing.T) {
 		{"click off the screen", `{"kind":"puzlogic","moves":[{"action":"click","x":900,"y":10}]}`, []string{"replay"}, 3, "off the screen", nil},
 		{"bad replay options", `{"kind":"puzlogic","moves":[]}`, []string{"replay", "--steps", "0"}, 2, "steps", nil},
 		{"empty pipe", "", []string{"replay"}, 11, "", nil},
+		// target.exe's folder has no puzbot-recognize.exe.
+		{"no vision", "", []string{"recognize", "shot.png"}, 1, "puzbot-recognize.exe not found next to puzbot nor on PATH: keep puzbot.exe and puzbot-recognize.exe together", nil},
 		// Wine without an X display: a desktop whose screen cannot be read.
 		{"no display", "", []string{"capture"}, 5, "the screen cannot be read", []string{"DISPLAY="}},
 	} {
