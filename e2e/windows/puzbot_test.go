@@ -42,9 +42,12 @@ var (
 // TestMain removes the programs the tests built.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
+	for _, dir := range []string{binDir, visionDir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
+	testdata.RemoveBuilt()
 	os.Exit(code)
 }
 
@@ -77,12 +80,20 @@ type desk struct {
 	bin  string
 }
 
-// newDesk starts an Xvfb of w x h pixels and Wine on it for the test.
+// newDesk starts an Xvfb of w x h pixels and Wine on it for the test, with
+// the programs build builds.
 func newDesk(t *testing.T, w, h int) *desk {
 	if _, _, err := wine.Find(); err != nil {
 		t.Skipf("%v", err)
 	}
-	bin := build(t)
+	return newDeskWith(t, w, h, build(t))
+}
+
+// newDeskWith is newDesk with the programs in the folder bin.
+func newDeskWith(t *testing.T, w, h int, bin string) *desk {
+	if _, _, err := wine.Find(); err != nil {
+		t.Skipf("%v", err)
+	}
 	xvfb.ForTest(t, w, h)
 	t.Setenv("XDG_SESSION_TYPE", "x11") // capture on the X side, not through a Wayland portal
 	return &desk{t: t, wine: wine.ForTest(t), bin: bin}
@@ -90,6 +101,10 @@ func newDesk(t *testing.T, w, h int) *desk {
 
 // winPath is the Windows path of the Linux path p: Wine's drive Z: is /.
 func winPath(p string) string { return `Z:` + strings.ReplaceAll(p, "/", `\`) }
+
+// runLimit is how long a run of puzbot.exe may take before the test gives
+// up on it: a hang guard, above TestPlaySolo's play --time-limit.
+const runLimit = 3 * time.Minute
 
 // run is a puzbot.exe that ran.
 type run struct {
@@ -116,9 +131,9 @@ func (d *desk) startEnv(env []string, in string, args ...string) (*exec.Cmd, fun
 	return cmd, func() run {
 		select {
 		case <-done:
-		case <-time.After(time.Minute):
+		case <-time.After(runLimit):
 			_ = cmd.Process.Kill()
-			d.t.Fatalf("puzbot.exe %v did not end within a minute", args)
+			d.t.Fatalf("puzbot.exe %v did not end within %v", args, runLimit)
 		}
 		out, _ := os.ReadFile(stdout.Name())
 		errs, _ := os.ReadFile(stderr.Name())
