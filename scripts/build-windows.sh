@@ -9,11 +9,13 @@
 #   scripts/build-windows.sh --programs DIR   # only the programs' folder, in DIR,
 #                                             # from libraries built before
 #   scripts/build-windows.sh --solo DIR       # Simon Tatham's Solo, DIR/solo.exe
+#   scripts/build-windows.sh --help           # this text (also -h); builds nothing
 #
 # With --programs or --solo it installs nothing: it exits 3, saying so, when
 # the compilers or apt's source packages are missing, and with --programs
 # when the libraries are not built (the Windows vision tests skip then).
-# solo.exe (for the tests that play it) takes seconds.
+# solo.exe (for the tests that play it) takes seconds. Other exit statuses:
+# 1 a step failed (it names its log), 2 bad arguments.
 #
 # The libraries are built with mingw-w64 (its POSIX-threads compilers: the
 # win32 ones have no std::mutex, which Tesseract and OpenCV use) from
@@ -26,6 +28,10 @@
 # (docs/testing.md has the times). Build logs are in
 # ~/.cache/puzbot/windows-build/logs/.
 set -euo pipefail
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+	source "${BASH_SOURCE[0]%"${BASH_SOURCE[0]##*/}"}help.sh" # the comment above
+	exit 0
+fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/puzbot/windows-build"
@@ -42,6 +48,7 @@ start=$SECONDS
 
 say() { printf 'build-windows: [%4ds] %s\n' "$((SECONDS - start))" "$*" >&2; }
 die() { printf 'build-windows: %s\n' "$*" >&2; exit 1; }
+usage() { printf 'build-windows: %s (usage: scripts/build-windows.sh [--libs | --programs DIR | --solo DIR])\n' "$*" >&2; exit 2; }
 
 mode=all
 case "${1:-}" in
@@ -49,15 +56,15 @@ case "${1:-}" in
 --libs) mode=libs ;;
 --programs)
 	mode=programs
-	[ -n "${2:-}" ] || die "--programs needs a folder"
+	[ -n "${2:-}" ] || usage "--programs needs a folder"
 	out_dir=$(mkdir -p "$2" && cd "$2" && pwd)
 	;;
 --solo)
 	mode=solo
-	[ -n "${2:-}" ] || die "--solo needs a folder"
+	[ -n "${2:-}" ] || usage "--solo needs a folder"
 	out_dir=$(mkdir -p "$2" && cd "$2" && pwd)
 	;;
-*) die "unknown argument $1 (usage: scripts/build-windows.sh [--libs | --programs DIR | --solo DIR])" ;;
+*) usage "unknown argument $1" ;;
 esac
 
 # missing says that something the programs need is not built or installed
@@ -172,14 +179,24 @@ cmake_compile() {
 	local target=()
 	if [ -n "${3:-}" ]; then target=(--target "$3"); fi
 	say "building $name with $jobs jobs"
-	if ! cmake --build "$build" --parallel "$jobs" "${target[@]}" 2>&1 | tee -a "$log" |
-		awk -v name="$name" '
-			match($0, /^\[ *[0-9]+%\]/) {
-				p = substr($0, 2, RLENGTH - 2); gsub(/ /, "", p)
-				if (p + 0 >= last + 5 || (p == 100 && last != 100)) { last = p + 0; printf "build-windows: %s %s\n", name, p > "/dev/stderr"; fflush("/dev/stderr") }
-			}'; then
+	if ! cmake --build "$build" --parallel "$jobs" "${target[@]}" 2>&1 | tee -a "$log" | progress "$name"; then
 		die "building $name failed: see $log"
 	fi
+}
+
+# progress says, every 5%, how far the build of $1 is, from the make lines
+# on stdin ("[ 42%] Building ...").
+progress() {
+	local last=-5 line p
+	while IFS= read -r line; do
+		if [[ $line =~ ^\[\ *([0-9]+)%\] ]]; then
+			p=${BASH_REMATCH[1]}
+			if ((p >= last + 5 || (p == 100 && last != 100))); then
+				last=$p
+				say "$1 $p%"
+			fi
+		fi
+	done
 }
 
 # cmake_build configures, builds and installs the CMake project in source
@@ -198,12 +215,13 @@ cmake_build() {
 	say "$name built into $prefix"
 }
 
-# build_lib sets built to the prefix of library $1, built from version $3
-# of Debian's source package $2 with the CMake arguments that follow, and
-# builds it there unless it was built before.
+# build_lib sets built to the prefix of library $1, built from Debian's
+# source package $2 (the version apt has) with the CMake arguments that
+# follow, and builds it there unless it was built before.
 build_lib() {
-	local name=$1 pkg=$2 v=$3
-	shift 3
+	local name=$1 pkg=$2 v
+	shift 2
+	v=$(src_version "$pkg")
 	built="$cache/$name-$v-$(recipe "$@")"
 	if ! [ -f "$built/.done" ]; then
 		missing "$name $v is not built"
@@ -220,37 +238,36 @@ build_lib() {
 # Tesseract asks it for PNG, which it writes as BMP without libpng, and it
 # says so each time, on the vision's stderr.
 build_leptonica() {
-	local v
-	v=$(src_version leptonlib)
 	local args=(-DSW_BUILD=OFF -DBUILD_PROG=OFF
 		-DCMAKE_DISABLE_FIND_PACKAGE_GIF=ON -DCMAKE_DISABLE_FIND_PACKAGE_JPEG=ON
 		-DCMAKE_DISABLE_FIND_PACKAGE_PNG=ON -DCMAKE_DISABLE_FIND_PACKAGE_TIFF=ON
 		-DCMAKE_DISABLE_FIND_PACKAGE_ZLIB=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON
 		"-DCMAKE_C_FLAGS=-ffunction-sections -fdata-sections -DMINIMUM_SEVERITY=5")
-	build_lib leptonica leptonlib "$v" "${args[@]}"
+	build_lib leptonica leptonlib "${args[@]}"
 	lept=$built
 	# gosseract links -lleptonica; on Windows CMake names it by version.
 	ln -sf "$(basename "$(find "$lept/lib" -name 'libleptonica-*.a' | head -n1)")" "$lept/lib/libleptonica.a"
 }
 
 # build_tesseract builds Tesseract with its legacy engine (as Debian's),
-# without its programs, training tools, OpenMP, libcurl or libarchive.
+# without its training tools, OpenMP, libcurl, libarchive or libtiff.
 build_tesseract() {
-	local v
-	v=$(src_version tesseract)
 	local args=(-DSW_BUILD=OFF -DBUILD_TRAINING_TOOLS=OFF -DBUILD_TESTS=OFF
 		-DOPENMP_BUILD=OFF -DGRAPHICS_DISABLED=ON -DDISABLE_ARCHIVE=ON -DDISABLE_CURL=ON
 		-DCMAKE_DISABLE_FIND_PACKAGE_TIFF=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON -DENABLE_LTO=OFF
 		# -march=native would tune Tesseract to this machine's processor.
 		-DCOMPILER_SUPPORTS_MARCH_NATIVE=OFF
-		"-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections $simd_fix"
+		# Its debug images' captions would need Leptonica's fonts, which
+		# are stored as TIFF: without libtiff, every Tesseract that
+		# starts says it cannot make them.
+		"-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections $simd_fix -DTESSERACT_DISABLE_DEBUG_FONTS"
 		"-DCMAKE_PREFIX_PATH=$lept" "-DLeptonica_DIR=$lept/lib/cmake/leptonica")
 	# Tesseract's program links "Ws2_32", which is libws2_32.a on a
 	# case-sensitive file system.
 	mkdir -p "$cache/mingw-case"
 	ln -sf "/usr/$host/lib/libws2_32.a" "$cache/mingw-case/libWs2_32.a"
 	args+=("-DCMAKE_EXE_LINKER_FLAGS=-L$cache/mingw-case")
-	build_lib tesseract tesseract "$v" "${args[@]}"
+	build_lib tesseract tesseract "${args[@]}"
 	tess=$built
 	ln -sf "$(basename "$(find "$tess/lib" -name 'libtesseract[0-9]*.a' | head -n1)")" "$tess/lib/libtesseract.a"
 }
@@ -259,8 +276,6 @@ build_tesseract() {
 # SSE3 and AVX2 chosen at run time where OpenCV has it, and nothing else:
 # no tests, apps, docs, IPP, OpenCL or parallel framework but its own.
 build_opencv() {
-	local v
-	v=$(src_version opencv)
 	local args=(-DBUILD_LIST=core,imgproc
 		-DBUILD_TESTS=OFF -DBUILD_PERF_TESTS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOCS=OFF
 		-DBUILD_opencv_apps=OFF -DBUILD_JAVA=OFF -DBUILD_opencv_python2=OFF -DBUILD_opencv_python3=OFF
@@ -279,10 +294,9 @@ build_opencv() {
 		-DOPENCV_LIB_INSTALL_PATH=lib -DOPENCV_3P_LIB_INSTALL_PATH=lib -DOPENCV_CONFIG_INSTALL_PATH=lib/cmake/opencv4
 		"-DCMAKE_C_FLAGS=-ffunction-sections -fdata-sections $simd_fix"
 		"-DCMAKE_CXX_FLAGS=-ffunction-sections -fdata-sections $simd_fix")
-	build_lib opencv opencv "$v" "${args[@]}"
+	build_lib opencv opencv "${args[@]}"
 	ocv=$built
 }
-
 
 # build_solo builds solo.exe, Simon Tatham's Solo for Windows, from
 # Debian's sgt-puzzles (whose CMake has a Windows platform), for the tests
@@ -314,32 +328,42 @@ build_solo() {
 # build.sh links all of gocv's bindings and the linker's --gc-sections drops
 # those of the modules it lacks; mingw's linker reports their undefined
 # references before it collects sections, so here they are left out.
-# imgproc's FindHomography calls calib3d: it goes too.
+# imgproc's FindHomography calls calib3d: it goes too. The copy is made
+# once for each version of gocv and of this function; the go.work is this
+# checkout's.
 trim_gocv() {
 	local dir version
 	dir=$(go list -m -f '{{.Dir}}' gocv.io/x/gocv)
 	version=$(go list -m -f '{{.Version}}' gocv.io/x/gocv)
-	local trimmed="$cache/gocv-$version-core-imgproc"
-	rm -rf "$trimmed"
-	mkdir -p "$trimmed"
-	local f b
-	for f in "$dir"/*; do
-		b=$(basename "$f")
-		case "$b" in
-		*_test.go) continue ;;
-		core* | imgproc* | mat_* | svd* | version* | gocv.go | cgo*.go | go.mod | go.sum | LICENSE.txt) cp "$f" "$trimmed/" ;;
-		esac
-	done
-	chmod -R u+w "$trimmed"
-	perl -0pi -e 's/\n(\/\/[^\n]*\n)*func FindHomography\(.*?\n}\n/\n/s' "$trimmed/imgproc.go"
-	perl -0pi -e 's/\nMat FindHomography\(.*?\n}\n/\n/s' "$trimmed/imgproc.cpp"
-	if grep -q FindHomography "$trimmed/imgproc.go" "$trimmed/imgproc.cpp"; then
-		die "could not take FindHomography out of gocv $version's imgproc"
+	local trimmed
+	trimmed="$cache/gocv-$version-core-imgproc-$(recipe "$(declare -f trim_gocv)")"
+	if ! [ -f "$trimmed/.done" ]; then
+		local tmp f b
+		tmp=$(mktemp -d "$cache/gocv.XXXXXX")
+		for f in "$dir"/*; do
+			b=$(basename "$f")
+			case "$b" in
+			*_test.go) continue ;;
+			core* | imgproc* | mat_* | svd* | version* | gocv.go | cgo*.go | go.mod | go.sum | LICENSE.txt) cp "$f" "$tmp/" ;;
+			esac
+		done
+		chmod -R u+w "$tmp"
+		perl -0pi -e 's/\n(\/\/[^\n]*\n)*func FindHomography\(.*?\n}\n/\n/s' "$tmp/imgproc.go"
+		perl -0pi -e 's/\nMat FindHomography\(.*?\n}\n/\n/s' "$tmp/imgproc.cpp"
+		if grep -q FindHomography "$tmp/imgproc.go" "$tmp/imgproc.cpp"; then
+			rm -rf "$tmp"
+			die "could not take FindHomography out of gocv $version's imgproc"
+		fi
+		touch "$tmp/.done"
+		# Another run may have made it meanwhile: then its copy stays.
+		mv -T "$tmp" "$trimmed" 2>/dev/null || rm -rf "$tmp"
 	fi
-	local gover
+	local gover work
 	gover=$(go mod edit -json | sed -n 's/^\t"Go": "\(.*\)",$/\1/p')
-	printf 'go %s\n\nuse %s\n\nreplace gocv.io/x/gocv %s => %s\n' "$gover" "$root" "$version" "$trimmed" >"$cache/go.work"
-	echo "$cache/go.work"
+	work="$cache/go-$(recipe "$root").work"
+	printf 'go %s\n\nuse %s\n\nreplace gocv.io/x/gocv %s => %s\n' "$gover" "$root" "$version" "$trimmed" >"$work.$$"
+	mv "$work.$$" "$work"
+	echo "$work"
 }
 
 # build_go builds puzbot.exe and puzbot-recognize.exe into $1.
