@@ -95,8 +95,9 @@ func parseChecked(t *testing.T, out []byte) []checked {
 // OpenCV and Tesseract, reads every screenshot of the project's (the game
 // copy's screens, the real game's from ../shared/testdata when present, and
 // Solo's renders of a game of each kind) as the Linux build does:
-// --check gives the same outcome and the same differences for each. It
-// reads without the glyph cache, so that Tesseract reads every digit.
+// --check gives the same outcome and the same differences for each, and
+// the same words on stderr. It reads without the glyph cache, so that
+// Tesseract reads every digit.
 func TestVisionLikeLinux(t *testing.T) {
 	progs := vision(t)
 	linux := filepath.Join(testdata.BuildPuzbot(t), "puzbot-recognize")
@@ -131,6 +132,9 @@ func TestVisionLikeLinux(t *testing.T) {
 			}
 			if code != cmd.ProcessState.ExitCode() {
 				t.Errorf("puzbot-recognize.exe exit %d, the Linux build's %d: %s", code, cmd.ProcessState.ExitCode(), werr.String())
+			}
+			if werr.String() != lerr.String() { // no word from the libraries either
+				t.Errorf("puzbot-recognize.exe said %q on stderr, the Linux build %q", werr.String(), lerr.String())
 			}
 			if len(got) != len(want) {
 				t.Fatalf("puzbot-recognize.exe checked %d screenshots, the Linux build %d: %s", len(got), len(want), werr.String())
