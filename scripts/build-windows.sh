@@ -226,8 +226,11 @@ build_lib() {
 	if ! [ -f "$built/.done" ]; then
 		missing "$name $v is not built"
 		cmake_build "$name" "$(fetch_source "$pkg" "$v")" "$built" "$@"
-		# Builds of other versions or recipes are of no more use.
+		# Builds of other versions or recipes are of no more use, nor is
+		# the source (hundreds of MB for OpenCV): a new recipe fetches it
+		# again.
 		find "$cache" -mindepth 1 -maxdepth 1 -name "$name-*" ! -path "$built" -exec rm -rf {} +
+		rm -rf "$cache/src/${pkg}_$v"
 	fi
 }
 
@@ -316,7 +319,7 @@ build_solo() {
 		cmake_compile sgt-puzzles "$build" solo
 		mkdir -p "$solo"
 		cp "$build/solo.exe" "$solo/"
-		rm -rf "$build"
+		rm -rf "$build" "$cache/src/sgt-puzzles_$v"
 		touch "$solo/.done"
 		say "solo.exe built into $solo"
 	fi
