@@ -1,8 +1,11 @@
 package play
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,18 +35,22 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
 		pl.layout = layoutOf(s)
-		pl.way, pl.wayConfirmed = clickThenKey, false
+		pl.way, pl.wayConfirmed, pl.unconfirmed = clickThenKey, false, map[[2]int]puzzle.Move{}
 	}
 	s = givensAsFirstRead(pl.layout, s)
 	if err := pl.sameLayout(s); err != nil {
 		return err
 	}
 	if pl.planned != nil {
+		if err := pl.awaitTyping(ctx, s); err != nil {
+			return err
+		}
+		pl.confirm(s)
 		if err := pl.verifySudoku(s); err != nil {
 			return err
 		}
 		if !pl.wayConfirmed {
-			if err := pl.checkProbe(s); err != nil {
+			if err := pl.checkProbe(ctx, s); err != nil {
 				return err
 			}
 		}
@@ -60,14 +67,43 @@ func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
 	moves = completeLast(s, moves)
 	pl.lastNumber = len(moves.Moves) == 1 && filledBy(s, moves)
 	if !pl.wayConfirmed {
-		moves.Moves = moves.Moves[:1] // a probe: one cell, looked at before the rest
+		moves.Moves = []puzzle.Move{pl.probe(moves)} // one cell, looked at before the rest
 	}
 	if pl.o.Keep != nil {
 		pl.o.Keep("moves", nil, &Reading{Sudoku: s}, moves)
 	}
 	pl.planned, pl.before = moves, s
 	pl.sudoku.Typed += len(moves.Moves)
+	for _, mv := range moves.Moves {
+		pl.unconfirmed[[2]int{*mv.Row, *mv.Col}] = mv
+	}
+	defer func() { pl.typed = time.Now() }()
 	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+}
+
+// awaitTyping gives a program that is slow to draw what was typed (KSudoku
+// draws a click's number at once, the key's a moment later) o.AnswerWait
+// from the last turn's keys before the turn is judged: until then, a look
+// on which some number of the turn is missing asks for another look.
+func (pl *player) awaitTyping(ctx context.Context, s *puzzle.Sudoku) error {
+	left := pl.o.AnswerWait - time.Since(pl.typed)
+	if left <= 0 || pl.allTyped(s) {
+		return nil
+	}
+	if err := pl.wait(ctx, left); err != nil {
+		return err
+	}
+	return errLookAgain
+}
+
+// allTyped reports whether every number of the last turn shows in its cell.
+func (pl *player) allTyped(s *puzzle.Sudoku) bool {
+	for _, mv := range pl.planned.Moves {
+		if !entered(s, *mv.Row, *mv.Col, *mv.Value) {
+			return false
+		}
+	}
+	return true
 }
 
 // endSudoku records the sudoku completed, logs its line with how the end
@@ -139,22 +175,116 @@ func (w inputWay) moves(m *puzzle.Moves) *puzzle.Moves {
 
 // checkProbe judges the first turn of a game, which typed one cell in
 // the way being tried: the number there confirms the way; another number
-// there means the program takes numbers another way, which the next turn
-// tries (and mends the cell in); nothing there, a lost key, is tried
-// again as any lost key is.
-func (pl *player) checkProbe(s *puzzle.Sudoku) error {
+// there, at the slowest pace, means the program takes numbers another
+// way, which the next turn tries (and mends the cell in), and at a faster
+// one that it lost the key, which the next turn types again at the
+// slowest; nothing there, a lost key, is tried again as any lost key is.
+// When no way works, the cell is emptied again.
+func (pl *player) checkProbe(ctx context.Context, s *puzzle.Sudoku) error {
 	mv := pl.planned.Moves[0]
 	got := entryAt(s, *mv.Row, *mv.Col)
 	switch {
 	case got == *mv.Value:
 		pl.wayConfirmed = true
+	case got != 0 && pl.typePace != SlowestTypePace:
+		// The click's number, and the key's lost: a program that takes a
+		// key only a moment after the click (KSudoku). Again, slowest.
+		pl.typePace = SlowestTypePace
 	case got != 0:
 		if pl.way++; pl.way == inputWays {
-			return fmt.Errorf("%w: the program entered %d where %d was typed, in every way tried (%v, %v)",
-				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick)
+			return fmt.Errorf("%w: the program entered %d where %d was typed, in every way tried (%v, %v); %s",
+				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick, pl.undoWrong(ctx, s))
 		}
 	}
 	return nil
+}
+
+// probe returns the move that tries the way of typing: the first of m
+// whose number differs from the last probe's, if any does, so that a
+// number the program kept from the last key (a palette's) tells nothing
+// right.
+func (pl *player) probe(m *puzzle.Moves) puzzle.Move {
+	if pl.planned != nil {
+		for _, mv := range m.Moves {
+			if *mv.Value != *pl.planned.Moves[0].Value {
+				return mv
+			}
+		}
+	}
+	return m.Moves[0]
+}
+
+// confirm forgets the cells typed in that the look s shows holding the
+// number typed. (One it shows empty may still change: a program slow to
+// draw.)
+func (pl *player) confirm(s *puzzle.Sudoku) {
+	for cell, mv := range pl.unconfirmed {
+		if entryAt(s, cell[0], cell[1]) == *mv.Value {
+			delete(pl.unconfirmed, cell)
+		}
+	}
+}
+
+// undoWrong empties again, before play gives up, each cell it typed in
+// that the look s does not show holding the number typed, and says what
+// came of it.
+func (pl *player) undoWrong(ctx context.Context, s *puzzle.Sudoku) string {
+	pl.confirm(s)
+	if len(pl.unconfirmed) == 0 {
+		return "no wrong number is left"
+	}
+	return pl.emptyCells(ctx, pl.unconfirmedMoves())
+}
+
+// undoUnread empties again, before play gives up, every cell it typed in
+// that no look confirmed, when the last look, err, found the grid where
+// play typed but could not read it whole (a number the vision cannot
+// read): no number puzbot cannot vouch for is left in the game. It says
+// what came of it, for the error that ends the game.
+func (pl *player) undoUnread(ctx context.Context, err error) string {
+	var unread *GridUnread
+	if pl.sudoku == nil || len(pl.unconfirmed) == 0 || !errors.As(err, &unread) || pl.before.Board == nil || !pl.before.Board.Near(unread.Board) {
+		return ""
+	}
+	return "; " + pl.emptyCells(ctx, pl.unconfirmedMoves())
+}
+
+// unconfirmedMoves returns the moves that typed the unconfirmed cells, in
+// the order of their rows and columns.
+func (pl *player) unconfirmedMoves() []puzzle.Move {
+	var moves []puzzle.Move
+	for _, mv := range pl.unconfirmed {
+		moves = append(moves, mv)
+	}
+	slices.SortFunc(moves, func(a, b puzzle.Move) int { return cmp.Or(*a.Row-*b.Row, *a.Col-*b.Col) })
+	return moves
+}
+
+// emptyCells empties the cells of the moves again, as a player does (a
+// click on each, then Backspace, which Solo, GNOME Sudoku and KSudoku
+// take), and says whether a look then saw them empty.
+func (pl *player) emptyCells(ctx context.Context, cells []puzzle.Move) string {
+	undo := &puzzle.Moves{Kind: puzzle.KindSudoku}
+	for _, mv := range cells {
+		undo.Moves = append(undo.Moves, puzzle.Move{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name},
+			puzzle.Move{Action: puzzle.ActionKey, Key: "backspace"})
+	}
+	if err := pl.performAt(ctx, undo, SlowestTypePace); err != nil {
+		return fmt.Sprintf("emptying the cells it typed in again failed: %v", err)
+	}
+	if err := pl.wait(ctx, pl.o.AnswerWait); err != nil {
+		return "the cells it typed in were not seen emptied again"
+	}
+	r, err := pl.look(ctx)
+	for _, mv := range cells {
+		if err != nil || r.Sudoku == nil || entryAt(r.Sudoku, *mv.Row, *mv.Col) != 0 {
+			return fmt.Sprintf("the cell at row %d, col %d could not be seen emptied again (Backspace): mend it by hand", *mv.Row+1, *mv.Col+1)
+		}
+	}
+	if len(cells) == 1 {
+		return "the cell it typed in was emptied again (Backspace)"
+	}
+	return fmt.Sprintf("the %d cells it typed in were emptied again (Backspace)", len(cells))
 }
 
 // verifySudoku compares the grid with what the last keys should have made

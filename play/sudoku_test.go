@@ -35,6 +35,14 @@ type sudokuSim struct {
 	selected  [2]int        // the cell selected
 	previous  [2]int        // the cell selected before it
 	picked    byte          // the number picked in the palette, 0 for none
+	// clickEnters is the number a click on an empty cell enters, 0 for
+	// none (KSudoku enters its palette's number); keys then enter theirs
+	// in the selected cell.
+	clickEnters byte
+	keyFrames   int    // a key's number is drawn only after this many more frames are grabbed (KSudoku's lag)
+	pending     []draw // keys' numbers yet to be drawn
+	misKeyed    bool   // every key enters the number after its own: no way of typing works
+	unreadable  byte   // a number the vision cannot read: a look at a grid that shows it fails (GridUnread)
 	// entriesAsGivens: once more than half the cells are filled, the look
 	// reads entries as givens (a program that draws them alike).
 	entriesAsGivens bool
@@ -56,7 +64,15 @@ func newSudokuSim(givens []string, seed uint64) *sudokuSim {
 	return s
 }
 
+// draw is a number entered in a cell, drawn once frames more are grabbed.
+type draw struct {
+	cell   [2]int
+	key    byte
+	frames int
+}
+
 func (s *sudokuSim) Grab(context.Context, image.Rectangle) (*Frame, error) {
+	s.drawPending()
 	img := image.NewRGBA(image.Rect(0, 0, 1, 1))
 	binary.LittleEndian.PutUint32(img.Pix, s.version)
 	return &Frame{Image: img}, nil
@@ -67,6 +83,11 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 		return nil, fmt.Errorf("%w: no sudoku grid (a dialog over it)", ErrNoGameSeen)
 	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens, Board: &puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}}
+	for r, row := range s.entries {
+		if c := slices.Index(row, s.unreadable); s.unreadable != 0 && c >= 0 {
+			return nil, &GridUnread{Board: *p.Board, Err: fmt.Errorf("%w: row %d, col %d: tesseract read nothing sure", ErrUnreadable, r+1, c+1)}
+		}
+	}
 	for _, row := range s.entries {
 		p.Entries = append(p.Entries, string(row))
 	}
@@ -111,10 +132,12 @@ func (s *sudokuSim) Perform(_ context.Context, m *puzzle.Moves, pace Pace) error
 			s.typed++
 			s.click(mv.Point, burst)
 			s.key(mv.Key, pace, burst)
-		case mv.Action == puzzle.ActionKey && s.palette:
+		case mv.Action == puzzle.ActionKey && mv.Key == "backspace":
+			s.clear()
+		case mv.Action == puzzle.ActionKey:
 			s.typed++
 			s.key(mv.Key, pace, burst)
-		case mv.Action == puzzle.ActionClick && s.palette:
+		case mv.Action == puzzle.ActionClick:
 			s.click(mv.Point, burst)
 		default:
 			return fmt.Errorf("unexpected move %+v", mv)
@@ -135,6 +158,35 @@ func (s *sudokuSim) click(p *puzzle.Point, burst bool) {
 	if s.palette && s.picked != 0 {
 		s.enter(s.picked)
 	}
+	if r, c := s.selected[0], s.selected[1]; s.clickEnters != 0 && s.entries[r][c] == '.' {
+		s.enter(s.clickEnters)
+	}
+}
+
+// clear empties the selected cell, unless it holds a given (Backspace).
+func (s *sudokuSim) clear() {
+	r, c := s.selected[0], s.selected[1]
+	if s.givens[r][c] == '.' && s.entries[r][c] != '.' {
+		s.entries[r][c] = '.'
+		s.version++
+	}
+}
+
+// drawPending counts a frame down for each number yet to be drawn, and
+// enters those whose time has come.
+func (s *sudokuSim) drawPending() {
+	var left []draw
+	for _, d := range s.pending {
+		if d.frames--; d.frames > 0 {
+			left = append(left, d)
+			continue
+		}
+		selected := s.selected
+		s.selected = d.cell
+		s.enter(d.key)
+		s.selected = selected
+	}
+	s.pending = left
 }
 
 // key enters the key's number in the selected cell, or in a palette
@@ -149,6 +201,13 @@ func (s *sudokuSim) key(k string, pace Pace, burst bool) {
 	}
 	if s.palette {
 		s.picked = key
+		return
+	}
+	if s.misKeyed {
+		key = '1' + (key-'1'+1)%byte(len(s.givens))
+	}
+	if s.keyFrames > 0 {
+		s.pending = append(s.pending, draw{cell: s.selected, key: key, frames: s.keyFrames})
 		return
 	}
 	s.enter(key)
@@ -259,6 +318,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"keys in the wrong cells", func(s *sudokuSim) { s.lag = 0.3 }, true, 60},
 		{"keys in two cells", func(s *sudokuSim) { s.echo = 0.3 }, true, 60},
 		{"a palette", func(s *sudokuSim) { s.palette, s.picked = true, '4' }, true, 14},
+		{"a click enters a number, a key's is drawn late", func(s *sudokuSim) { s.clickEnters, s.keyFrames = '4', 3 }, false, 12},
 		{"entries read as givens", func(s *sudokuSim) { s.entriesAsGivens = true }, false, 12},
 		{"givens read as entries", func(s *sudokuSim) { s.givensAsEntries = true }, false, 12},
 		{"a flash at the end", func(s *sudokuSim) {
@@ -272,6 +332,7 @@ func TestPlaySudoku(t *testing.T) {
 			var log strings.Builder
 			var last *puzzle.Sudoku
 			o := fast
+			o.AnswerWait = 20 * time.Millisecond // time for a number drawn late: a look or two
 			o.Log = &log
 			o.Keep = func(step string, _ *Frame, r *Reading, _ *puzzle.Moves) {
 				if step == "look" {
@@ -322,6 +383,42 @@ func TestPlaySudokuGivesUp(t *testing.T) {
 	}
 	if len(s.paces) != o.Retries+1 || s.paces[len(s.paces)-1].Pause <= s.paces[0].Pause {
 		t.Errorf("typed in %d turns at paces %v; want %d turns, slowing down", len(s.paces), s.paces, o.Retries+1)
+	}
+}
+
+// TestPlaySudokuNoWayWorks: in a program where every way of typing enters
+// another number than the key's, the loop gives up after trying each way
+// on one cell, and empties that cell again (a click, then Backspace), so
+// that no wrong number is left in the game.
+func TestPlaySudokuNoWayWorks(t *testing.T) {
+	s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, 7)
+	s.misKeyed = true
+	_, err := Play(context.Background(), s, s, s, fast)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "in every way tried") || !strings.Contains(err.Error(), "emptied again") {
+		t.Fatalf("Play = %v, want ErrGaveUp saying every way was tried and the cell emptied again", err)
+	}
+	if s.filled() != 4 { // the givens alone
+		t.Errorf("Play left the entries %q: want none", s.entries)
+	}
+}
+
+// TestPlaySudokuUnreadableNumber: in a program whose drawing of a number
+// the vision cannot read, the loop gives up after Retries looks at the
+// grid it cannot read whole, and empties again the cells of the turn no
+// look could judge, so that no number it cannot vouch for is left.
+func TestPlaySudokuUnreadableNumber(t *testing.T) {
+	s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, 7)
+	s.unreadable = '4'
+	o := fast
+	o.Retries = 3
+	_, err := Play(context.Background(), s, s, s, o)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "emptied again") {
+		t.Fatalf("Play = %v, want ErrGaveUp saying the cells it typed were emptied again", err)
+	}
+	for _, row := range s.entries {
+		if slices.Contains(row, '4') {
+			t.Fatalf("Play left the entries %q: want no 4, which no look could confirm", s.entries)
+		}
 	}
 }
 

@@ -220,12 +220,16 @@ func position(data []byte, offset int64) (line, col int) {
 
 // Encode writes v as JSON laid out for people: each field of the top-level
 // object on its own line, each element of a list of objects on its own line,
-// everything below that on one line.
+// everything below that on one line. Characters such as < and > are
+// written as they are (an Unequal grid's signs), not escaped as for HTML.
 func Encode(w io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
+	var plain bytes.Buffer
+	enc := json.NewEncoder(&plain)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
+	data := bytes.TrimSuffix(plain.Bytes(), []byte("\n"))
 	var out bytes.Buffer
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -253,7 +257,7 @@ func Encode(w io.Writer, v any) error {
 		writeField(&out, raw)
 	}
 	out.WriteString("\n}\n")
-	_, err = w.Write(out.Bytes())
+	_, err := w.Write(out.Bytes())
 	return err
 }
 

@@ -7,6 +7,9 @@ const (
 	KindPuzlogic  = "puzlogic"
 	KindSudoku    = "sudoku"
 	KindTetromino = "tetromino"
+	KindKeen      = "keen"
+	KindTowers    = "towers"
+	KindUnequal   = "unequal"
 )
 
 // The screens recognize reports for Puzlogic. Only ScreenLevel holds a puzzle.

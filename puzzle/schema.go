@@ -14,7 +14,7 @@ import (
 //go:embed schema/*.schema.json
 var schemaFiles embed.FS
 
-// SchemaNames lists the schemas Schema knows: "moves", "puzzle".
+// SchemaNames lists the schemas Schema knows, sorted: "keen", "moves", ...
 func SchemaNames() []string {
 	entries, _ := schemaFiles.ReadDir("schema")
 	names := make([]string, 0, len(entries))

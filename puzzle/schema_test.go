@@ -92,6 +92,10 @@ func TestSchemasAcceptWhatPuzbotWrites(t *testing.T) {
 // docs/formats.md shows.
 func TestSchemasAcceptReadmeExamples(t *testing.T) {
 	ps, ms := compileSchema(t, "puzzle"), compileSchema(t, "moves")
+	latin := map[string]*jsonschema.Schema{}
+	for _, k := range []string{"keen", "towers", "unequal"} {
+		latin[`"kind": "`+k+`"`] = compileSchema(t, k)
+	}
 	readme, err := os.ReadFile("../docs/formats.md")
 	if err != nil {
 		t.Fatal(err)
@@ -106,6 +110,13 @@ func TestSchemasAcceptReadmeExamples(t *testing.T) {
 		case bytes.Contains(example, []byte(`"moves"`)):
 			s = ms
 		default:
+			for kind, ls := range latin {
+				if bytes.Contains(example, []byte(kind)) {
+					s = ls
+				}
+			}
+		}
+		if s == nil {
 			continue
 		}
 		checked++
@@ -113,8 +124,8 @@ func TestSchemasAcceptReadmeExamples(t *testing.T) {
 			t.Errorf("docs/formats.md example: %v\n%s", err, example)
 		}
 	}
-	if checked < 2 {
-		t.Errorf("checked %d docs/formats.md examples, want the puzzle file and the moves file at least", checked)
+	if checked < 6 {
+		t.Errorf("checked %d docs/formats.md examples, want the Puzlogic puzzle file, the moves file, and those of Keen, Towers and Unequal at least", checked)
 	}
 }
 
@@ -194,6 +205,13 @@ func TestSchemasNameEveryField(t *testing.T) {
 		{"sudoku", "", sudoku.Puzzle{}},
 		{"sudoku", "cage", sudoku.Cage{}},
 		{"sudoku", "rect", puzzle.Rect{}},
+		{"keen", "", puzzle.Keen{}},
+		{"keen", "cage", puzzle.KeenCage{}},
+		{"keen", "rect", puzzle.Rect{}},
+		{"towers", "", puzzle.Towers{}},
+		{"towers", "rect", puzzle.Rect{}},
+		{"unequal", "", puzzle.Unequal{}},
+		{"unequal", "rect", puzzle.Rect{}},
 	} {
 		data, _ := puzzle.Schema(tt.schema)
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))

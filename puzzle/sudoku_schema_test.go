@@ -1,42 +1,10 @@
 package puzzle_test
 
 import (
-	"bytes"
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/puzbot/puzbot/solve/sudoku"
 )
-
-// TestSudokuSchemaAcceptsExamples validates the example sudoku puzzle
-// files of every variant against the sudoku schema, and the moves solve
-// writes for each against the moves schema.
-func TestSudokuSchemaAcceptsExamples(t *testing.T) {
-	ps, ms := compileSchema(t, "sudoku"), compileSchema(t, "moves")
-	files, err := filepath.Glob("../solve/sudoku/testdata/*.json")
-	if err != nil || len(files) < 6 {
-		t.Fatalf("solve/sudoku/testdata: %d example files, %v", len(files), err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := validate(ps, data); err != nil {
-			t.Errorf("%s: %v", f, err)
-		}
-		var moves bytes.Buffer
-		if err := sudoku.Run(context.Background(), data, &moves, sudoku.Options{}); err != nil {
-			t.Errorf("solve %s: %v", f, err)
-			continue
-		}
-		if err := validate(ms, moves.Bytes()); err != nil {
-			t.Errorf("moves for %s: %v", f, err)
-		}
-	}
-}
 
 // TestSudokuSchemaAgreesWithReader checks hand-written files against the schema
 // and the reader: both accept or both refuse.

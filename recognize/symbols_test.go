@@ -113,3 +113,30 @@ func readSum(rd *SymbolReader, im *image.RGBA, g *sudoku.Glyph) (int, error) {
 	}
 	return rd.ReadNumber(im, g, 2)
 }
+
+// TestFaintSymbol: a symbol that the vote left unsettled is taken when a
+// third of all readings at least are it, more than twice as many as any
+// other symbol's and two more at least; otherwise none is.
+func TestFaintSymbol(t *testing.T) {
+	for _, tc := range []struct {
+		counts   map[int]int
+		readings int
+		want     int
+		ok       bool
+	}{
+		{map[int]int{'8': 9, '3': 1}, 24, '8', true}, // a handwritten 8, most readings no character
+		{map[int]int{'8': 8}, 24, '8', true},
+		{map[int]int{'8': 7}, 24, 0, false},         // under a third
+		{map[int]int{'8': 9, '3': 5}, 24, 0, false}, // not twice the other
+		{map[int]int{'1': 2}, 4, '1', true},         // two readings more than none
+		{map[int]int{'1': 1}, 2, 0, false},          // one reading more only
+		{map[int]int{'9': 6, '3': 1, '8': 2}, 18, '9', true},
+		{map[int]int{'9': 6, '8': 3}, 18, 0, false}, // not more than twice the other
+		{map[int]int{}, 24, 0, false},
+	} {
+		got, ok := faintSymbol(tc.counts, tc.readings)
+		if ok != tc.ok || ok && got != tc.want {
+			t.Errorf("faintSymbol(%v, %d) = %c, %v; want %c, %v", tc.counts, tc.readings, got, ok, tc.want, tc.ok)
+		}
+	}
+}

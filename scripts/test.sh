@@ -41,10 +41,14 @@ fuzz_targets=(
 	"./solve/sudoku FuzzParsePuzzle" # the Sudoku puzzle file
 	"./solve/tetromino FuzzParse"    # the tetromino puzzle file
 	"./solve/tetromino FuzzParseSolution" # the tetromino solution file (render)
+	"./solve/keen FuzzRun"           # the Keen puzzle file, and the answers
+	"./solve/towers FuzzRun"         # the Towers puzzle file, and the answers
+	"./solve/unequal FuzzRun"        # the Unequal puzzle file, and the answers
 	"./e2e/game FuzzParseLevels"     # the copy's levels file
 	"./recognize FuzzDecodeImage"    # screenshots (PNG, JPEG), checked before decoding
 	"./recognize FuzzGlyphCache"     # the glyph cache
 	"./internal/solo FuzzParseID"    # Solo's game IDs (the sudoku tests' ground truth)
+	"./internal/sgt FuzzParseID"     # Keen's, Towers' and Unequal's game IDs (their ground truth)
 )
 fuzztime=${PUZBOT_FUZZTIME:-8s}
 if [ "$fuzztime" != 0 ]; then

@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/tetromino"
@@ -22,6 +23,7 @@ var knownKinds = []error{
 	puzlogic.ErrNoSolution, puzlogic.ErrTimeLimit, puzlogic.ErrGameOver,
 	sudoku.ErrNoSolution, sudoku.ErrTimeLimit, sudoku.ErrBadOptions,
 	tetromino.ErrNoTiling, tetromino.ErrTimeLimit,
+	latin.ErrNoSolution, latin.ErrTimeLimit, latin.ErrBadOptions,
 	context.DeadlineExceeded,
 }
 
@@ -31,6 +33,7 @@ var knownKinds = []error{
 func FuzzRun(f *testing.F) {
 	testdata.AddSeeds(f, nil, "testdata/screens/*.json")
 	testdata.AddSeeds(f, testdata.FirstLines(2), "testdata/sudoku/*.txt")
+	testdata.AddSeeds(f, nil, "solve/keen/testdata/*.json", "solve/towers/testdata/*.json", "solve/unequal/testdata/*.json")
 	f.Add([]byte(`{"kind": "tetromino", "size": 4, "signature": "I1,J1,L1,Z1"}`))
 	f.Add([]byte(`{"kind": "sudoku", "grid": ["1...", "..3.", ".4..", "...2"], "board": {"x": 0, "y": 0, "width": 40, "height": 40}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

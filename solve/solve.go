@@ -12,9 +12,13 @@ import (
 
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/keen"
+	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/tetromino"
+	"github.com/puzbot/puzbot/solve/towers"
+	"github.com/puzbot/puzbot/solve/unequal"
 )
 
 // Options control Run; each solver uses those that apply to it.
@@ -30,7 +34,7 @@ type Options struct {
 var ErrBadOptions = errors.New("bad solve options")
 
 // Kinds lists the kinds Run accepts.
-var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromino}
+var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromino, puzzle.KindKeen, puzzle.KindTowers, puzzle.KindUnequal}
 
 // Run reads a puzzle file from data, solves it with the solver its kind names
 // and writes the answer to w. Input that is not JSON but one of the plain
@@ -39,8 +43,8 @@ var Kinds = []string{puzzle.KindPuzlogic, puzzle.KindSudoku, puzzle.KindTetromin
 //
 // opts.TimeLimit, when positive, bounds the whole call, every puzzle of a
 // Sudoku file together: it is the deadline of the context the solver gets.
-// Without it each solver keeps its own default (Puzlogic and tetromino 10 s,
-// Sudoku 10 s per puzzle). The end of ctx stops the search, with the cause
+// Without it each solver keeps its own default (Puzlogic, tetromino and the
+// Latin-square kinds 10 s, Sudoku 10 s per puzzle). The end of ctx stops the search, with the cause
 // of ctx. Errors of the file are puzzle.ErrInvalid; the solvers' are their
 // own kinds (puzlogic.ErrNoSolution, sudoku.ErrTimeLimit, ...); a negative
 // opts.TimeLimit or opts.Level, or a Limit below 1 with Count, is
@@ -77,6 +81,8 @@ func Run(ctx context.Context, data []byte, w io.Writer, opts Options) error {
 		return fmt.Errorf("%w (%v per puzzle; raise it with --time-limit)", err, sudoku.DefaultTimeLimit)
 	case kind == puzzle.KindTetromino:
 		return fmt.Errorf("%w (%v; raise it with --time-limit)", err, tetromino.DefaultTimeLimit)
+	case isLatin(kind):
+		return fmt.Errorf("%w (%v; raise it with --time-limit)", err, latin.DefaultTimeLimit)
 	}
 	return fmt.Errorf("%w (%v; raise it with --time-limit)", err, puzlogic.DefaultTimeLimit)
 }
@@ -97,6 +103,8 @@ func runKind(ctx context.Context, kind string, data []byte, w io.Writer, opts Op
 			return errkind.Errorf(ErrBadOptions, "--count is not supported for kind %q", kind)
 		}
 		return tetromino.Run(ctx, data, w)
+	case puzzle.KindKeen, puzzle.KindTowers, puzzle.KindUnequal:
+		return runLatin(ctx, kind, data, w, opts)
 	default:
 		return puzzle.Errorf("unknown kind %q: puzbot solves %v", kind, Kinds)
 	}
@@ -105,7 +113,31 @@ func runKind(ctx context.Context, kind string, data []byte, w io.Writer, opts Op
 // isTimeLimit reports whether err is a solver's time limit.
 func isTimeLimit(err error) bool {
 	return errors.Is(err, puzlogic.ErrTimeLimit) || errors.Is(err, sudoku.ErrTimeLimit) ||
-		errors.Is(err, tetromino.ErrTimeLimit) || errors.Is(err, context.DeadlineExceeded)
+		errors.Is(err, tetromino.ErrTimeLimit) || errors.Is(err, latin.ErrTimeLimit) ||
+		errors.Is(err, context.DeadlineExceeded)
+}
+
+// isLatin reports whether kind is one of the Latin-square games.
+func isLatin(kind string) bool {
+	return kind == puzzle.KindKeen || kind == puzzle.KindTowers || kind == puzzle.KindUnequal
+}
+
+// runLatin runs the solver of a Latin-square kind; without a deadline on
+// ctx, latin.DefaultTimeLimit is the deadline of its search.
+func runLatin(ctx context.Context, kind string, data []byte, w io.Writer, opts Options) error {
+	if opts.TimeLimit == 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, latin.DefaultTimeLimit)
+		defer cancel()
+	}
+	o := latin.Options{Count: opts.Count, Limit: opts.Limit}
+	switch kind {
+	case puzzle.KindKeen:
+		return keen.Run(ctx, data, w, o)
+	case puzzle.KindTowers:
+		return towers.Run(ctx, data, w, o)
+	}
+	return unequal.Run(ctx, data, w, o)
 }
 
 // runPuzlogic runs the Puzlogic solver; without a deadline on ctx its

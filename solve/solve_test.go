@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/tetromino"
@@ -30,6 +32,20 @@ func hugeCount() string {
 	return `{"kind": "puzlogic", "cells": [` + strings.Join(cells, ", ") + `], "pieces": [` + strings.Join(pieces, ", ") + `]}`
 }
 
+// emptyUnequal is an Unequal puzzle of side n with no givens and no signs:
+// every Latin square of that side is a solution.
+func emptyUnequal(n int) string {
+	rows := make([]string, 2*n-1)
+	for y := range rows {
+		if y%2 == 0 {
+			rows[y] = strings.TrimSpace(strings.Repeat(". ", n))
+		} else {
+			rows[y] = strings.Repeat(" ", 2*n-1)
+		}
+	}
+	return fmt.Sprintf(`{"kind": "unequal", "size": %d, "grid": ["%s"]}`, n, strings.Join(rows, `", "`))
+}
+
 func TestRunErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name, data string
@@ -41,7 +57,7 @@ func TestRunErrors(t *testing.T) {
 		{"count tetromino", `{"kind": "tetromino", "size": 4, "signature": "I4"}`, Options{Count: true, Limit: 2}, ErrBadOptions,
 			`--count is not supported for kind "tetromino"`},
 		{"no kind", `{"cells": []}`, Options{}, puzzle.ErrInvalid, `no "kind" field`},
-		{"unknown kind", `{"kind": "chess"}`, Options{}, puzzle.ErrInvalid, `unknown kind "chess": puzbot solves [puzlogic sudoku tetromino]`},
+		{"unknown kind", `{"kind": "chess"}`, Options{}, puzzle.ErrInvalid, `unknown kind "chess": puzbot solves [puzlogic sudoku tetromino keen towers unequal]`},
 		{"invalid puzzle", `{"kind": "puzlogic", "cells": []}`, Options{}, puzzle.ErrInvalid, "the puzzle has no cells"},
 		{"no solution", `{"kind": "puzlogic", "cells": [{"row": 0, "col": 0}], "pieces": [{"value": 1}], "sums": [{"axis": "row", "index": 0, "target": 2}]}`,
 			Options{}, puzlogic.ErrNoSolution, "no solution"},
@@ -54,6 +70,11 @@ func TestRunErrors(t *testing.T) {
 		{"sudoku no solution", ".2345678.9........1" + strings.Repeat(".", 62), Options{}, sudoku.ErrNoSolution, "the puzzle has no solution"},
 		{"tetromino no tiling", `{"kind": "tetromino", "size": 4, "signature": "O3,T1"}`, Options{}, tetromino.ErrNoTiling, "no tiling"},
 		{"tetromino invalid", `{"kind": "tetromino", "size": 5, "signature": "O3,T1"}`, Options{}, puzzle.ErrInvalid, "size 5"},
+		{"keen no solution", `{"kind": "keen", "size": 3, "cages": [{"op": "add", "target": 30, "cells": [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]]}]}`,
+			Options{}, latin.ErrNoSolution, "the puzzle has no solution: cage 1 (30+): 9 values of 1 to 3 add up to 9 to 27"},
+		{"towers invalid", `{"kind": "towers", "size": 10}`, Options{}, puzzle.ErrInvalid, "size 10: expected 3 to 9"},
+		{"unequal time limit", emptyUnequal(32), Options{Count: true, Limit: 1 << 40, TimeLimit: 10 * time.Millisecond}, latin.ErrTimeLimit,
+			"(--time-limit 10ms)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := Run(context.Background(), []byte(tt.data), &bytes.Buffer{}, tt.opts)

@@ -312,12 +312,6 @@ func expectSudoku(img *image.RGBA, origin image.Point, name string, o *options, 
 	return verify.ExpectSudoku(stdout, name, o.expect, want, found.Puzzle)
 }
 
-// readSudoku reads the sudoku grid on img into a puzzle file that solve
-// accepts; ErrNoGame when there is none.
-func readSudoku(img *image.RGBA, origin image.Point, rd *recognize.SymbolReader) (*puzzle.Sudoku, error) {
-	return validSudoku(recognize.FindSudoku(img, origin, rd))
-}
-
 // validSudoku returns the puzzle file FindSudoku read, if it is one solve
 // accepts, or why not.
 func validSudoku(found *recognize.FoundSudoku, err error) (*puzzle.Sudoku, error) {

@@ -10,6 +10,7 @@ import (
 	"runtime"
 
 	"github.com/puzbot/puzbot/internal/errkind"
+	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 	"github.com/puzbot/puzbot/recognize/worker"
@@ -55,14 +56,18 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *image.RGBA, origin image.Point) worker.Reply {
 	res, err := rec.Recognize(img, origin)
 	if errors.Is(err, recognize.ErrNoGame) {
-		s, serr := readSudoku(img, origin, symbols)
+		found, ferr := recognize.FindSudoku(img, origin, symbols)
+		s, serr := validSudoku(found, ferr)
 		switch {
 		case serr == nil:
 			return worker.Reply{Sudoku: s}
 		case !errors.Is(serr, recognize.ErrNoGame):
-			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr)}
+			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr), Board: boardOf(found)}
 		}
 		err = recognize.NoGame(serr, err)
+		if found != nil { // a grid, taken for no sudoku (a glyph read as none)
+			return worker.Reply{Error: oneLine(err.Error()), Status: exitStatus(err), Board: boardOf(found)}
+		}
 	}
 	if err == nil {
 		err = res.Puzzle.Validate()
@@ -74,6 +79,15 @@ func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *
 		return worker.Reply{Error: oneLine(err.Error()), Status: exitStatus(err)}
 	}
 	return worker.Reply{Puzzle: res.Puzzle}
+}
+
+// boardOf returns where the sudoku grid found lies on the screen, nil
+// when none was found.
+func boardOf(found *recognize.FoundSudoku) *puzzle.Rect {
+	if found == nil {
+		return nil
+	}
+	return found.Puzzle.Board
 }
 
 func writeReply(w *bufio.Writer, r worker.Reply) error {

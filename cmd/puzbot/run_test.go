@@ -71,7 +71,7 @@ func TestMain(m *testing.M) {
 
 // puzbotBinary builds puzbot, once, for the tests that need it as a
 // process of its own (see runBinary).
-func puzbotBinary(t *testing.T) string {
+func puzbotBinary(t testing.TB) string {
 	t.Helper()
 	puzbotBin.once.Do(func() {
 		puzbotBin.dir, puzbotBin.err = os.MkdirTemp("", "puzbot-test-")

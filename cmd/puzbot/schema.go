@@ -12,10 +12,11 @@ func schemaCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "schema",
 		Usage:     "print the JSON Schema of a puzzle file or the moves file",
-		ArgsUsage: "puzzle|sudoku|moves",
+		ArgsUsage: "puzzle|sudoku|keen|towers|unequal|moves",
 		Description: "Prints a JSON Schema (draft 2020-12) on stdout: \"puzzle\" for the\n" +
 			"Puzlogic puzzle file (what recognize writes and solve reads), \"sudoku\"\n" +
 			"for the sudoku puzzle file (regions, diagonals, killer cages, entries),\n" +
+			"\"keen\", \"towers\" and \"unequal\" for those games' puzzle files,\n" +
 			"\"moves\" for the moves file (what solve writes and replay reads). The\n" +
 			"same files are in the repository as puzzle/schema/NAME.schema.json. A\n" +
 			"puzzle or moves file may name its schema in a top-level \"$schema\"\n" +

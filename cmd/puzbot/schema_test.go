@@ -21,8 +21,8 @@ func TestSchemaCommand(t *testing.T) {
 			t.Errorf("schema %s: exit %d, stderr %q, stdout %.80q", name, r.code, r.stderr, r.stdout)
 		}
 	}
-	checkFailure(t, runInProcess("", "schema", "pzl"), exitcode.Usage, `no schema "pzl": expected one of [moves puzzle sudoku]`)
-	checkFailure(t, runInProcess("", "schema"), exitcode.Usage, "schema: expected one name, moves or puzzle or sudoku")
+	checkFailure(t, runInProcess("", "schema", "pzl"), exitcode.Usage, `no schema "pzl": expected one of [keen moves puzzle sudoku towers unequal]`)
+	checkFailure(t, runInProcess("", "schema"), exitcode.Usage, "schema: expected one name, keen or moves or puzzle or sudoku or towers or unequal")
 }
 
 // TestSolveAcceptsSchemaKey checks that a puzzle file naming its schema is

@@ -23,17 +23,18 @@ func solveCommand() *cli.Command {
 		ArgsUsage: "[PUZZLE.json|PUZZLES.txt|-]",
 		Description: "Reads a puzzle file (the argument, or stdin when it is - or absent)\n" +
 			"and writes the moves that solve it to stdout. The solver is chosen by\n" +
-			"the file's \"kind\" (puzlogic, sudoku, tetromino). Plain Sudoku text\n" +
-			"(9 lines of digits, or one 81-character line per puzzle) is answered\n" +
-			"in the same format.\n\n" +
+			"the file's \"kind\" (puzlogic, sudoku, tetromino, keen, towers,\n" +
+			"unequal). Plain Sudoku text (9 lines of digits, or one 81-character\n" +
+			"line per puzzle) is answered in the same format.\n\n" +
 			"A Puzlogic file for a screen without a puzzle (title, level map,\n" +
 			"level completed) gives the moves that navigate to the next level; on\n" +
 			"a level map where every level is done, solve exits 10.\n\n" +
 			"Errors in the file say where they are: FILE:LINE:COL for JSON errors,\n" +
 			"FILE:LINE for a bad cell, piece or sum (rows and columns counted from\n" +
-			"1 in messages, from 0 in files). A Puzlogic puzzle without solution\n" +
-			"says why when quick checks find a reason (a sum out of reach, a piece\n" +
-			"that fits no square).\n\n" +
+			"1 in messages, from 0 in files). A puzzle without solution says why\n" +
+			"when quick checks find a reason (a sum or a cage's target out of\n" +
+			"reach, a piece that fits no square, a towers clue above the size,\n" +
+			"two givens against the sign between them).\n\n" +
 			"A tetromino signature that the search and the quick arguments do not\n" +
 			"settle goes to a SAT solver as well: cadical when it is on the PATH\n" +
 			"(scripts/setup.sh installs it; it runs as a child process), else the\n" +

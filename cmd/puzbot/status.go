@@ -17,6 +17,7 @@ import (
 	"github.com/puzbot/puzbot/recognize/worker"
 	"github.com/puzbot/puzbot/replay"
 	"github.com/puzbot/puzbot/solve"
+	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/puzlogic"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/tetromino"
@@ -32,9 +33,9 @@ var exitStatuses = []exitcode.Row{
 	{Code: exitcode.Failure, Meaning: "anything not listed below (I/O error, internal error)"},
 	{Code: exitcode.Usage, Meaning: "bad flags or arguments, or an output path that is not a regular file (a FIFO, a device, a link, a folder)",
 		Kinds: []error{errUsage, outfile.ErrNotRegular, capture.ErrNoSuchDisplay, capture.ErrOffScreen, replay.ErrBadOptions, solve.ErrBadOptions,
-			sudoku.ErrBadOptions}},
+			sudoku.ErrBadOptions, latin.ErrBadOptions}},
 	{Code: exitcode.BadInput, Meaning: "the input file or image cannot be read or is invalid", Kinds: []error{errBadInput, puzzle.ErrInvalid, replay.ErrUnplayable}},
-	{Code: exitcode.NoSolution, Meaning: "the puzzle has no solution", Kinds: []error{puzlogic.ErrNoSolution, sudoku.ErrNoSolution, tetromino.ErrNoTiling}},
+	{Code: exitcode.NoSolution, Meaning: "the puzzle has no solution", Kinds: []error{puzlogic.ErrNoSolution, sudoku.ErrNoSolution, tetromino.ErrNoTiling, latin.ErrNoSolution}},
 	{Code: exitcode.NoDisplay, Meaning: "no display can be opened (no X display; on Windows, a desktop whose screen cannot be read), or it was lost or stopped answering", Kinds: []error{display.ErrNoDisplay}},
 	{Code: exitcode.Aborted, Meaning: "stopped by the fail-safe or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, ...)",
 		Kinds: []error{replay.ErrAborted, context.Canceled}}, // a signal cancels the command's context
@@ -42,7 +43,7 @@ var exitStatuses = []exitcode.Row{
 	{Code: exitcode.NoGame, Meaning: "`recognize`: no game on the screenshot; `play`: no game, or a screen that does not answer its moves",
 		Kinds: []error{errNoGame, play.ErrNoEffect}},
 	{Code: exitcode.TimedOut, Meaning: "the search hit its time limit before settling the puzzle",
-		Kinds: []error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit,
+		Kinds: []error{puzlogic.ErrTimeLimit, sudoku.ErrTimeLimit, tetromino.ErrTimeLimit, latin.ErrTimeLimit,
 			context.DeadlineExceeded}}, // solve's and play's --time-limit are their context's deadline
 	{Code: exitcode.GameOver, Meaning: "`solve`: every level on the level map is done: the game is over", Kinds: []error{puzlogic.ErrGameOver}},
 	{Code: exitcode.EmptyPipe, Meaning: "stdin was an empty pipe: an earlier step of the pipeline failed and said why; nothing is printed", Kinds: []error{errEmptyPipe}},

@@ -72,13 +72,15 @@ func Find(m *image.RGBA) (*Grid, error) {
 func area(g *Grid) int { return g.Bounds().Dx() * g.Bounds().Dy() }
 
 // groupByExtent sorts lines into groups that span the same pixels along,
-// within extentTol, each group sorted across.
+// within half the thickest line (a thin line may be drawn into or through
+// the border it meets, or stop at it), each group sorted across.
 func groupByExtent(lines []Line) [][]Line {
+	const tol = maxThick / 2
 	var groups [][]Line
 	for _, l := range lines {
 		placed := false
 		for i, g := range groups {
-			if abs(g[0].From-l.From) <= extentTol && abs(g[0].To-l.To) <= extentTol {
+			if abs(g[0].From-l.From) <= tol && abs(g[0].To-l.To) <= tol {
 				groups[i] = append(g, l)
 				placed = true
 				break

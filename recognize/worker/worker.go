@@ -39,12 +39,16 @@ type Reply struct {
 	Sudoku *puzzle.Sudoku `json:"sudoku,omitempty"`
 	Error  string         `json:"error,omitempty"`
 	Status int            `json:"status,omitempty"`
+	// Board is, with an error, where the sudoku grid lay that the worker
+	// found but could not read whole (a glyph it could not read).
+	Board *puzzle.Rect `json:"board,omitempty"`
 }
 
 // Error is a frame the worker could not read.
 type Error struct {
 	Status  int // the exit status puzbot recognize gives for it
 	Message string
+	Board   *puzzle.Rect // where the sudoku grid lay, when it found one it could not read whole
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -149,7 +153,7 @@ func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) 
 		return nil, c.died(err)
 	}
 	if reply.Error != "" {
-		return nil, &Error{Status: reply.Status, Message: reply.Error}
+		return nil, &Error{Status: reply.Status, Message: reply.Error, Board: reply.Board}
 	}
 	if (reply.Puzzle == nil) == (reply.Sudoku == nil) {
 		return nil, fmt.Errorf("the vision worker answered neither one puzzle nor an error")

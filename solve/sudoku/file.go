@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"unicode"
@@ -15,10 +14,6 @@ type Puzzle = puzzle.Sudoku
 
 // Cage is a cage of killer sudoku (puzzle.SudokuCage).
 type Cage = puzzle.SudokuCage
-
-// maxCoord bounds the screen coordinates of a board, as shotfile.ParseOrigin
-// bounds an origin.
-const maxCoord = 1 << 20
 
 // ParsePuzzle reads and checks a sudoku puzzle file.
 func ParsePuzzle(data []byte) (*Puzzle, error) {
@@ -35,34 +30,9 @@ func parseFile(data []byte) (*Puzzle, *grid, []uint8, error) {
 	}
 	g, entries, err := checkPuzzle(&p)
 	if err != nil {
-		return nil, nil, nil, atElement(data, err)
+		return nil, nil, nil, puzzle.AtElement(data, err)
 	}
 	return &p, g, entries, nil
-}
-
-// elemError is a problem with one element of a list of the file (index
-// from 0): a row of "grid", "regions" or "entries", a cage.
-type elemError struct {
-	list  string
-	index int
-	msg   string
-}
-
-func (e *elemError) Error() string { return e.msg }
-
-// atElement returns err, when it is about one element of a list of the
-// file, as an error at the line of data where that element stands
-// (FILE:LINE: once the file is named), so that a hand-edited file's mistake
-// is found at once.
-func atElement(data []byte, err error) error {
-	var ee *elemError
-	if !errors.As(err, &ee) {
-		return err
-	}
-	if line := puzzle.ElementLine(data, ee.list, ee.index); line > 0 {
-		return &puzzle.Error{Line: line, Msg: err.Error()}
-	}
-	return err
 }
 
 // Validate checks that p is a well-formed sudoku puzzle file: the kind, a
@@ -89,7 +59,7 @@ func checkPuzzle(p *Puzzle) (*grid, []uint8, error) {
 	}
 	g := &grid{box: boxOf(size), size: size}
 	var err error
-	if g.cells, err = parseRows("grid", p.Grid, size); err != nil {
+	if g.cells, err = puzzle.ParseGridRows("grid", p.Grid, size); err != nil {
 		return nil, nil, err
 	}
 	ru, err := rulesOf(p, size)
@@ -102,41 +72,11 @@ func checkPuzzle(p *Puzzle) (*grid, []uint8, error) {
 	if err := g.check(); err != nil {
 		return nil, nil, err
 	}
-	entries, err := entriesOf(p, g)
+	entries, err := puzzle.ParseEntries(p.Entries, g.cells, g.size)
 	if err != nil {
 		return nil, nil, err
 	}
-	return g, entries, checkBoard(p)
-}
-
-// parseRows reads the rows of the list called name, size rows of size
-// cells, as values.
-func parseRows(name string, rows []string, size int) ([]uint8, error) {
-	if len(rows) != size {
-		return nil, fmt.Errorf("%q has %d rows: expected %d, like the grid", name, len(rows), size)
-	}
-	cells := make([]uint8, size*size)
-	for r, row := range rows {
-		if len(row) != size {
-			return nil, &elemError{name, r, fmt.Sprintf("%s row %d has %d characters: expected %d, one per cell", name, r+1, len(row), size)}
-		}
-		for c := 0; c < size; c++ {
-			v, ok := value(row[c], size)
-			if !ok {
-				return nil, &elemError{name, r, fmt.Sprintf("%srow %d, col %d: %s: %s", listPrefix(name), r+1, c+1, describeChar(row[c]), symbolsHelp(size))}
-			}
-			cells[r*size+c] = v
-		}
-	}
-	return cells, nil
-}
-
-// listPrefix names a list other than the grid at the start of a message.
-func listPrefix(name string) string {
-	if name == "grid" {
-		return ""
-	}
-	return name + ": "
+	return g, entries, puzzle.CheckBoard(p.Board)
 }
 
 // rulesOf returns the rules of p's variant, or nil for the square boxes alone.
@@ -171,16 +111,16 @@ func parseRegions(rows []string, size int) (regions []uint8, labels []byte, err 
 	var counts []int
 	for r, row := range rows {
 		if len(row) != size {
-			return nil, nil, &elemError{"regions", r, fmt.Sprintf("regions row %d has %d characters: expected %d, one label per cell", r+1, len(row), size)}
+			return nil, nil, puzzle.ElementErrorf("regions", r, "regions row %d has %d characters: expected %d, one label per cell", r+1, len(row), size)
 		}
 		for c := 0; c < size; c++ {
 			ch := row[c]
 			if ch <= ' ' || ch >= 0x7f {
-				return nil, nil, &elemError{"regions", r, fmt.Sprintf("regions: row %d, col %d: %s: expected a printable ASCII character other than space as a region label", r+1, c+1, describeChar(ch))}
+				return nil, nil, puzzle.ElementErrorf("regions", r, "regions: row %d, col %d: %s: expected a printable ASCII character other than space as a region label", r+1, c+1, puzzle.DescribeChar(ch))
 			}
 			if index[ch] == 0 {
 				if len(labels) == size {
-					return nil, nil, &elemError{"regions", r, fmt.Sprintf("regions: row %d, col %d: label %q makes %d regions: expected %d", r+1, c+1, rune(ch), size+1, size)}
+					return nil, nil, puzzle.ElementErrorf("regions", r, "regions: row %d, col %d: label %q makes %d regions: expected %d", r+1, c+1, rune(ch), size+1, size)
 				}
 				labels = append(labels, ch)
 				counts = append(counts, 0)
@@ -194,7 +134,7 @@ func parseRegions(rows []string, size int) (regions []uint8, labels []byte, err 
 	for reg, n := range counts {
 		if n != size {
 			first := slices.Index(regions, uint8(reg)) / size
-			return nil, nil, &elemError{"regions", first, fmt.Sprintf("regions: region %q has %d cells: expected %d", rune(labels[reg]), n, size)}
+			return nil, nil, puzzle.ElementErrorf("regions", first, "regions: region %q has %d cells: expected %d", rune(labels[reg]), n, size)
 		}
 	}
 	if len(labels) != size {
@@ -232,31 +172,24 @@ func parseCages(in []Cage, size int) ([]cage, error) {
 	budget := maxCombos
 	for k, cg := range in {
 		if len(cg.Cells) == 0 || len(cg.Cells) > size {
-			return nil, &elemError{"cages", k, fmt.Sprintf("cage %d has %d cells: expected 1 to %d (its values are distinct)", k+1, len(cg.Cells), size)}
+			return nil, puzzle.ElementErrorf("cages", k, "cage %d has %d cells: expected 1 to %d (its values are distinct)", k+1, len(cg.Cells), size)
 		}
-		cells := make([]int32, len(cg.Cells))
-		for j, rc := range cg.Cells {
-			if len(rc) != 2 {
-				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d, cell %d: %d numbers: expected [row, col]", k+1, j+1, len(rc))}
-			}
-			if rc[0] < 0 || rc[0] >= size || rc[1] < 0 || rc[1] >= size {
-				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d, cell %d: [%d, %d]: expected row and col 0 to %d", k+1, j+1, rc[0], rc[1], size-1)}
-			}
-			i := rc[0]*size + rc[1]
-			if owner[i] != 0 {
-				return nil, &elemError{"cages", k, fmt.Sprintf("cage %d: row %d, col %d is already in cage %d", k+1, rc[0]+1, rc[1]+1, owner[i])}
-			}
-			owner[i] = k + 1
+		in, err := puzzle.CageCells(k, cg.Cells, size, owner)
+		if err != nil {
+			return nil, err
+		}
+		cells := make([]int32, len(in))
+		for j, i := range in {
 			cells[j] = int32(i)
 		}
 		n := len(cells)
 		low, high := n*(n+1)/2, n*(2*size-n+1)/2
 		if cg.Sum < low || cg.Sum > high {
-			return nil, &elemError{"cages", k, fmt.Sprintf("cage %d: sum %d: %d distinct values 1-%d add up to %d to %d", k+1, cg.Sum, n, size, low, high)}
+			return nil, puzzle.ElementErrorf("cages", k, "cage %d: sum %d: %d distinct values 1-%d add up to %d to %d", k+1, cg.Sum, n, size, low, high)
 		}
 		combos, ok := cageCombos(size, n, cg.Sum, budget)
 		if !ok {
-			return nil, &elemError{"cages", k, fmt.Sprintf("cage %d: the cages have more than %d sets of values to try: too many to solve", k+1, maxCombos)}
+			return nil, puzzle.ElementErrorf("cages", k, "cage %d: the cages have more than %d sets of values to try: too many to solve", k+1, maxCombos)
 		}
 		budget -= len(combos)
 		out = append(out, cage{sum: cg.Sum, cells: cells, combos: combos})
@@ -264,69 +197,12 @@ func parseCages(in []Cage, size int) ([]cage, error) {
 	return out, nil
 }
 
-// entriesOf reads p's entries: values on empty cells of g, nil when p has none.
-func entriesOf(p *Puzzle, g *grid) ([]uint8, error) {
-	if p.Entries == nil {
-		return nil, nil
-	}
-	entries, err := parseRows("entries", p.Entries, g.size)
-	if err != nil {
-		return nil, err
-	}
-	for i, v := range entries {
-		if v != 0 && g.cells[i] != 0 {
-			r, c := i/g.size, i%g.size
-			return nil, &elemError{"entries", r, fmt.Sprintf("entries: row %d, col %d: %c on a given cell: expected . (a player enters values only in empty cells)", r+1, c+1, symbol(v))}
-		}
-	}
-	return entries, nil
-}
-
-// checkBoard checks where p says the grid lies on the screen.
-func checkBoard(p *Puzzle) error {
-	b := p.Board
-	if b == nil {
-		return nil
-	}
-	if b.Width <= 0 || b.Height <= 0 || b.Width > maxCoord || b.Height > maxCoord {
-		return fmt.Errorf("board: width %d and height %d must be 1..%d", b.Width, b.Height, maxCoord)
-	}
-	if b.X < -maxCoord || b.X > maxCoord || b.Y < -maxCoord || b.Y > maxCoord {
-		return fmt.Errorf("board: x %d and y %d must be within ±%d", b.X, b.Y, maxCoord)
-	}
-	return nil
-}
-
 // movesOf returns the moves file that fills the puzzle with the solution:
 // one "type" move, row by row, per empty cell whose entry (if any) is not
 // the solution's value, at the cell's centre when the board is known, and
 // the solved grid. Each move's key is the key Solo takes for its value.
 func movesOf(p *Puzzle, g *grid, entries, solution []uint8) *puzzle.Moves {
-	n := g.size
-	m := &puzzle.Moves{Kind: puzzle.KindSudoku, Moves: make([]puzzle.Move, 0, g.empties())}
-	for i, v := range g.cells {
-		if v != 0 || (entries != nil && entries[i] == solution[i]) {
-			continue
-		}
-		r, c := i/n, i%n
-		mv := puzzle.Move{
-			Action: puzzle.ActionType,
-			Row:    puzzle.Int(r),
-			Col:    puzzle.Int(c),
-			Value:  puzzle.Int(int(solution[i])),
-			Key:    string(keyOf(solution[i])),
-		}
-		if b := p.Board; b != nil {
-			mv.Point = &puzzle.Point{
-				X: b.X + (2*c+1)*b.Width/(2*n),
-				Y: b.Y + (2*r+1)*b.Height/(2*n),
-			}
-		}
-		m.Moves = append(m.Moves, mv)
-	}
-	solved := &grid{box: g.box, size: n, cells: solution}
-	m.Grid = solved.rows()
-	return m
+	return puzzle.FillMoves(puzzle.KindSudoku, g.size, g.cells, entries, solution, p.Board, func(v int) string { return string(keyOf(uint8(v))) })
 }
 
 // keyOf returns the key that enters value v (1..25) in Solo: the digits

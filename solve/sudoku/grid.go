@@ -67,24 +67,6 @@ func value(ch byte, size int) (v uint8, ok bool) {
 	return uint8(max(n, 0)), n >= 0 && n <= size
 }
 
-// symbolsHelp describes the characters a grid of the given size may hold.
-func symbolsHelp(size int) string {
-	switch {
-	case size <= 9:
-		return fmt.Sprintf("expected a digit 1-%d, or . or 0 for an empty cell", size)
-	default:
-		return fmt.Sprintf("expected 1-9 or a letter A-%c for 10-%d, or . or 0 for an empty cell", symbol(uint8(size)), size)
-	}
-}
-
-// describeChar quotes a character for messages, printably.
-func describeChar(ch byte) string {
-	if ch >= 0x20 && ch < 0x7f {
-		return fmt.Sprintf("%q", rune(ch))
-	}
-	return fmt.Sprintf("byte 0x%02x", ch)
-}
-
 // check reports the first given that repeats a value in one of its houses
 // (row, column, box or region, diagonal), naming both cells by their 1-based
 // row and column, then the first cage whose givens do not fit it.
@@ -128,9 +110,9 @@ func (g *grid) repeat(l *layout, i, h int) error {
 		default:
 			where = fmt.Sprintf("%s (at row %d, col %d)", diagonalName(h-3*n), or+1, oc+1)
 		}
-		return &elemError{"grid", r, fmt.Sprintf("row %d, col %d: %d already in %s", r+1, c+1, v, where)}
+		return puzzle.ElementErrorf("grid", r, "row %d, col %d: %d already in %s", r+1, c+1, v, where)
 	}
-	return &elemError{"grid", r, fmt.Sprintf("row %d, col %d: %d repeated", r+1, c+1, v)} // not reached: check saw the earlier cell
+	return puzzle.ElementErrorf("grid", r, "row %d, col %d: %d repeated", r+1, c+1, v) // not reached: check saw the earlier cell
 }
 
 // diagonalName names diagonal d (0 or 1) of sudoku X.
@@ -155,12 +137,12 @@ func (g *grid) checkCages(l *layout) error {
 				continue
 			}
 			if given&(1<<(v-1)) != 0 {
-				return &elemError{"cages", k, fmt.Sprintf("cage %d: %d given twice", k+1, v)}
+				return puzzle.ElementErrorf("cages", k, "cage %d: %d given twice", k+1, v)
 			}
 			given |= 1 << (v - 1)
 		}
 		if !anySuperset(cg.combos, given) {
-			return &elemError{"cages", k, fmt.Sprintf("cage %d: its givens leave no way to make its sum %d", k+1, cg.sum)}
+			return puzzle.ElementErrorf("cages", k, "cage %d: its givens leave no way to make its sum %d", k+1, cg.sum)
 		}
 	}
 	return nil
@@ -192,25 +174,4 @@ func appendLine(dst []byte, cells []uint8) []byte {
 		}
 	}
 	return dst
-}
-
-// rows returns the grid's rows as strings of size characters, '.' for empty.
-func (g *grid) rows() []string {
-	s := cellsLine(g.cells)
-	out := make([]string, g.size)
-	for r := range out {
-		out[r] = s[r*g.size : (r+1)*g.size]
-	}
-	return out
-}
-
-// empties counts the empty cells.
-func (g *grid) empties() int {
-	n := 0
-	for _, v := range g.cells {
-		if v == 0 {
-			n++
-		}
-	}
-	return n
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/puzbot/puzbot/puzzle"
 )
 
 // The plain formats.
@@ -201,7 +203,7 @@ func parseLine(text string, st *gridStore) (*grid, error) {
 	for i := 0; i < len(text); i++ {
 		v, ok := value(text[i], size)
 		if !ok {
-			return nil, fmt.Errorf("row %d, col %d: %s: %s", i/size+1, i%size+1, describeChar(text[i]), symbolsHelp(size))
+			return nil, fmt.Errorf("row %d, col %d: %s: %s", i/size+1, i%size+1, puzzle.DescribeChar(text[i]), puzzle.SymbolsHelp(size))
 		}
 		g.cells[i] = v
 	}
