@@ -51,14 +51,14 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 }
 
 // readFrame recognizes one frame into a reply: a Puzlogic screen, or else
-// a sudoku grid.
+// a grid game.
 func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *image.RGBA, origin image.Point) worker.Reply {
 	res, err := rec.Recognize(img, origin)
 	if errors.Is(err, recognize.ErrNoGame) {
-		s, serr := readSudoku(img, origin, symbols)
+		r, serr := readGrid(img, origin, symbols)
 		switch {
 		case serr == nil:
-			return worker.Reply{Sudoku: s}
+			return *r
 		case !errors.Is(serr, recognize.ErrNoGame):
 			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr)}
 		}

@@ -23,6 +23,11 @@ type Look struct {
 	Flat    bool
 }
 
+// DarkColours is a dark palette of Keen's and Towers' for Look.Colours,
+// the tests' second look: light lines, clues and givens on a near-black
+// background, a player's numbers light blue, a clue done mid grey.
+var DarkColours = []string{"202428", "d8d8d8", "70b0ff", "404850", "ff7070", "909090", "707070"}
+
 // Env returns the environment that gives sgt-GAME the look: the process's
 // own, with GAME_TILESIZE, GAME_COLOUR_i and GAME_2D as the look says.
 func (l Look) Env(game string) []string {

@@ -8,13 +8,15 @@
 //
 // Simon Tatham's Keen draws its grid on one colour of ink: lines between
 // the cells of a cage a pixel wide, lines between cages and around the
-// grid 1+2e wide (e the tile size / 32, at least 1); each cage's label in
-// the top-left corner of its first cell in reading order, its text a
-// quarter of the tile high, its baseline a quarter tile and 2e below the
-// cell's top: the target, then "+", "−", "×" or "÷" (or "-", "*", "/"
-// where the font has none), and the number alone for a cage of one cell;
-// a player's numbers large at the cells' centres, pencil marks small and
-// below the label.
+// grid 1+2e wide (e the tile size / 32, at least 1); each cage (of 6 cells
+// at most) labelled in the top-left corner of its first cell in reading
+// order, its text a quarter of the tile high, its baseline a quarter tile
+// and 2e below the cell's top: the target, then "+", "−", "×" or "÷" (or
+// "-", "*", "/" where the font has none), the number alone for a cage of
+// one cell and for every cage of a "multiplication only" game; a player's
+// numbers large at the cells' centres, pencil marks small and below the
+// label. Killer sudoku's cages, outlined inside their cells, are not
+// Keen's.
 package keen
 
 import (
@@ -39,15 +41,20 @@ const (
 )
 
 // Cage is a cage read from the grid: its cells, row*N + col in increasing
-// order (the first holds the label), the glyph of its target, its
+// order (the first holds the label), the glyph of its target and of each
+// of the target's characters (a digit, or digits that touch), its
 // operation (puzzle.OpAdd, ...; puzzle.OpNone for a cage of one cell) and
 // where its whole label lies.
 type Cage struct {
 	Cells  []int
 	Target *sudoku.Glyph
+	Digits []*sudoku.Glyph
 	Op     string
 	Label  image.Rectangle
 }
+
+// MaxCage is the most cells a cage of Keen has (keen.c's MAXBLK).
+const MaxCage = 6
 
 // Board is a Keen grid read from a picture: where it lies, its cages, and
 // what each cell shows, row by row (a glyph is a player's number).
@@ -76,6 +83,9 @@ func ReadGrid(m *image.RGBA, g *sudoku.Grid) (*Board, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: no thick lines make cages", ErrNotKeen)
 	}
+	if cages, err := sudoku.ReadCages(m, g); err != nil || len(cages) > 0 {
+		return nil, fmt.Errorf("%w: killer cages' outlines inside the cells", ErrNotKeen)
+	}
 	b := &Board{Grid: g, Cells: sudoku.ReadCells(m, g)}
 	for _, row := range b.Cells {
 		for i := range row {
@@ -83,13 +93,45 @@ func ReadGrid(m *image.RGBA, g *sudoku.Grid) (*Board, error) {
 		}
 	}
 	for _, cells := range cagesOf(pieces) {
+		if len(cells) > MaxCage {
+			return nil, fmt.Errorf("%w: a piece of %d cells, more than a cage of Keen's %d", ErrNotKeen, len(cells), MaxCage)
+		}
 		c, err := b.readCage(m, cells)
 		if err != nil {
 			return b, err
 		}
 		b.Cages = append(b.Cages, c)
 	}
-	return b, nil
+	return b, b.multiplicationOnly()
+}
+
+// multiplicationOnly makes every cage of more than one cell a product when
+// none of their labels shows an operation: Keen's "multiplication only"
+// games write their targets alone. A grid where some do and some do not
+// is no Keen grid.
+func (b *Board) multiplicationOnly() error {
+	shown, hidden := 0, 0
+	for _, c := range b.Cages {
+		switch {
+		case len(c.Cells) == 1:
+		case c.Op == "":
+			hidden++
+		default:
+			shown++
+		}
+	}
+	if hidden == 0 {
+		return nil
+	}
+	if shown > 0 {
+		return fmt.Errorf("%w: %d labels show no operation beside %d that do", ErrNotKeen, hidden, shown)
+	}
+	for i := range b.Cages {
+		if len(b.Cages[i].Cells) > 1 {
+			b.Cages[i].Op = puzzle.OpMul
+		}
+	}
+	return nil
 }
 
 // cagesOf returns the cells of each piece, row*N + col in increasing
@@ -119,17 +161,17 @@ func (b *Board) readCage(m *image.RGBA, cells []int) (Cage, error) {
 	chars := characters(marks)
 	cage := Cage{Cells: cells, Op: puzzle.OpNone, Label: boxOf(marks)}
 	if len(cells) > 1 {
-		if len(chars) < 2 {
-			return cage, fmt.Errorf("%w: the label of the cage at row %d, col %d has no operator", ErrNotKeen, r+1, c+1)
+		cage.Op = "" // a product's, when no label shows an operation (multiplicationOnly)
+		if len(chars) > 1 {
+			if op, ok := operator(m, chars[len(chars)-1], paper, boxOf(flatten(chars[:len(chars)-1]))); ok {
+				cage.Op, chars = op, chars[:len(chars)-1]
+			}
 		}
-		last := chars[len(chars)-1]
-		op, ok := operator(m, last, paper, boxOf(flatten(chars[:len(chars)-1])))
-		if !ok {
-			return cage, fmt.Errorf("%w: the label of the cage at row %d, col %d ends in no operator (+, −, ×, ÷)", ErrNotKeen, r+1, c+1)
-		}
-		cage.Op, chars = op, chars[:len(chars)-1]
 	}
 	cage.Target = sudoku.GlyphOf(m, flatten(chars), paper)
+	for _, ch := range chars {
+		cage.Digits = append(cage.Digits, sudoku.GlyphOf(m, ch, paper))
+	}
 	return cage, nil
 }
 

@@ -4,25 +4,18 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
-	"github.com/puzbot/puzbot/puzzle"
 )
 
-// Looks the tests draw Keen in: its own colours, and a dark palette (its
-// numbers: background, grid, a player's numbers, highlight, error,
-// pencil marks).
+// Looks the tests draw Keen in: its own colours, and a dark palette.
 var looks = map[string][]string{
 	"own":  nil,
-	"dark": DarkColours,
+	"dark": sgt.DarkColours,
 }
-
-// DarkColours is a dark palette of Keen's and Towers' for the tests.
-var DarkColours = []string{"202428", "d8d8d8", "70b0ff", "404850", "ff7070", "909090"}
 
 // keenGame is a game of Keen: its ID and what the ID says.
 type keenGame struct {
@@ -48,29 +41,6 @@ func keenGames(t testing.TB, preset string, seed, n int) []keenGame {
 	return games
 }
 
-// someMoves returns a player's moves: numbers entered in some cells
-// (right or wrong), pencil marks in others; and the numbers entered, row
-// by row (0 for none).
-func someMoves(size int, seed uint64) ([]string, []int) {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	var moves []string
-	entries := make([]int, size*size)
-	for i := range entries {
-		r, c := i/size, i%size
-		switch rng.IntN(4) {
-		case 0:
-			v := 1 + rng.IntN(size)
-			moves = append(moves, sgt.Entry(r, c, v))
-			entries[i] = v
-		case 1:
-			for _, v := range rng.Perm(size)[:1+rng.IntN(4)] {
-				moves = append(moves, sgt.Pencil(r, c, v+1))
-			}
-		}
-	}
-	return moves, entries
-}
-
 // shot renders the game after the moves in a look, pasted on a desktop.
 func shot(t testing.TB, id string, moves []string, look sgt.Look) *image.RGBA {
 	t.Helper()
@@ -93,15 +63,15 @@ func TestReadLayout(t *testing.T) {
 	}
 	for k, preset := range presets {
 		game := keenGames(t, preset, 3, 1)[0]
-		moves, entries := someMoves(game.Size, uint64(k))
+		played := sgt.PlaySome(game.Size, nil, nil, uint64(k))
 		for _, tile := range []int{32, 48, 64} {
 			for name, colours := range looks {
-				for _, played := range []bool{false, true} {
-					what := fmt.Sprintf("%s tile %d %s played %v", preset, tile, name, played)
+				for _, half := range []bool{false, true} {
+					what := fmt.Sprintf("%s tile %d %s played %v", preset, tile, name, half)
 					var mv []string
 					want := make([]int, game.Size*game.Size)
-					if played {
-						mv, want = moves, entries
+					if half {
+						mv, want = played.Moves, played.Entries
 					}
 					b, err := Read(shot(t, game.id, mv, sgt.Look{Tile: tile, Colours: colours}))
 					if err != nil {
@@ -145,5 +115,4 @@ func checkBoard(t *testing.T, what string, game keenGame, b *Board, entries []in
 			}
 		}
 	}
-	_ = puzzle.OpNone
 }

@@ -117,7 +117,9 @@ func readAt(m *image.RGBA, g frame, origin image.Point) (*Board, error) {
 	span := g.bottom.To - 1 - g.bottom.From
 	b := &Board{N: n, Pitch: (span + n/2) / n}
 	b.At = image.Pt(g.left.Lo, g.bottom.Lo-n*b.Pitch).Add(origin)
-	b.readClues(m)
+	if err := b.readClues(m); err != nil {
+		return nil, err
+	}
 	if b.countClues() == 0 {
 		return nil, fmt.Errorf("%w: a %dx%d grid with no clue around it", ErrNotTowers, n, n)
 	}
@@ -138,35 +140,53 @@ func (b *Board) countClues() int {
 	return k
 }
 
-// readClues reads the clue on each tile of the ring (clueGlyph).
-func (b *Board) readClues(m *image.RGBA) {
+// readClues reads the clue on each tile of the ring (clueGlyph). Nothing
+// but clues lies on the ring (the grid's lines end at its borders, unlike
+// a part of a larger grid's), save the tops of raised towers, which reach
+// a quarter of a tile up into the tiles above the grid and an eighth right
+// into those right of it: other ink there, or on the bottom-left corner's
+// tile, is no Towers grid's.
+func (b *Board) readClues(m *image.RGBA) error {
 	t, n := b.Pitch, b.N
+	tile := func(at image.Point) image.Rectangle { // at: from the grid's corner, in tiles
+		min := at.Mul(t).Add(b.At).Add(image.Pt(0, 1))
+		return image.Rectangle{min, min.Add(image.Pt(t, t))}
+	}
+	if _, stray := clueGlyph(m, tile(image.Pt(-1, n)), image.Rectangle{}); stray {
+		return fmt.Errorf("%w: ink at the grid's bottom-left corner", ErrNotTowers)
+	}
 	for side := range b.Clues {
 		b.Clues[side] = make([]*sudoku.Glyph, n)
 		for k := range n {
-			var at image.Point // the tile's top-left corner, from the grid's
+			var r, reach image.Rectangle // the tile, and where raised towers reach into it
 			switch side {
 			case Top:
-				at = image.Pt(k*t, -t)
+				r = tile(image.Pt(k, -1))
+				reach = image.Rect(r.Min.X, r.Max.Y-t/4-2, r.Max.X, r.Max.Y)
 			case Bottom:
-				at = image.Pt(k*t, n*t)
+				r = tile(image.Pt(k, n))
 			case Left:
-				at = image.Pt(-t, k*t)
+				r = tile(image.Pt(-1, k))
 			case Right:
-				at = image.Pt(n*t, k*t)
+				r = tile(image.Pt(n, k))
+				reach = image.Rect(r.Min.X, r.Min.Y, r.Min.X+t/8+2, r.Max.Y)
 			}
-			tile := image.Rectangle{at, at.Add(image.Pt(t, t))}.Add(b.At).Add(image.Pt(0, 1))
-			b.Clues[side][k] = clueGlyph(m, tile)
+			g, stray := clueGlyph(m, r, reach)
+			if stray {
+				return fmt.Errorf("%w: ink on the ring around the grid that is no clue (side %d, tile %d)", ErrNotTowers, side, k+1)
+			}
+			b.Clues[side][k] = g
 		}
 	}
+	return nil
 }
 
 // clueGlyph returns the glyph of the clue on the tile, nil for none: the
 // marks whose middles lie within a fifth of the tile of its middle, a
 // sixth of the tile high at least, and those within their box (the parts
-// of a broken digit). Marks elsewhere on the tile are the edges of raised
-// towers that reach into it from the grid.
-func clueGlyph(m *image.RGBA, tile image.Rectangle) *sudoku.Glyph {
+// of a broken digit). It reports stray ink: a mark that is no part of the
+// clue and lies outside reach (where raised towers reach into the tile).
+func clueGlyph(m *image.RGBA, tile, reach image.Rectangle) (*sudoku.Glyph, bool) {
 	marks, paper := sudoku.Marks(m, tile)
 	mid := tile.Min.Add(tile.Max)
 	var box image.Rectangle
@@ -176,16 +196,20 @@ func clueGlyph(m *image.RGBA, tile image.Rectangle) *sudoku.Glyph {
 			box = box.Union(mk.Box)
 		}
 	}
-	if box.Empty() {
-		return nil
-	}
 	var glyph []sudoku.Mark
+	stray := false
 	for _, mk := range marks {
-		if mk.Box.In(box) {
+		switch {
+		case !box.Empty() && mk.Box.In(box):
 			glyph = append(glyph, mk)
+		case !mk.Box.In(reach):
+			stray = true
 		}
 	}
-	return sudoku.GlyphOf(m, glyph, paper)
+	if len(glyph) == 0 {
+		return nil, stray
+	}
+	return sudoku.GlyphOf(m, glyph, paper), stray
 }
 
 // readCells finds each cell's face and reads its glyph, a given when drawn
@@ -244,6 +268,9 @@ func (b *Board) face(m *image.RGBA, r, c int, ink color.RGBA) (sudoku.Content, i
 			continue
 		}
 		content := sudoku.ReadCell(m, b.unhidden(f))
+		if g := content.Glyph; g != nil && 10*g.Box.Dy() < 3*b.Pitch {
+			content.Glyph = nil // a pencil mark: a tower's number is half a tile high (its digits three tenths)
+		}
 		if content.Glyph == nil {
 			if h == 0 {
 				best = content // an empty cell's background

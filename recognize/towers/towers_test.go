@@ -4,16 +4,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
 )
-
-// darkColours is a dark palette of Towers' (its numbers: background, grid,
-// a player's numbers, highlight, error, pencil marks, a clue done).
-var darkColours = []string{"202428", "d8d8d8", "70b0ff", "404850", "ff7070", "909090", "707070"}
 
 // towersGame is a game of Towers: its ID, what the ID says, and the
 // game's own solution, row by row.
@@ -46,55 +41,16 @@ func towersGames(t testing.TB, preset string, seed, n int) []towersGame {
 	return games
 }
 
-// halfPlayed returns a player's moves on the game: the solution's number
-// in some empty cells, a wrong one in a few, pencil marks in others, and
-// a clue clicked done; and the numbers entered, row by row (0 for none).
+// halfPlayed returns a player's moves on the game (sgt.PlaySome) and a
+// clue clicked done; and the numbers entered, row by row (0 for none).
 func halfPlayed(g towersGame, seed uint64) ([]string, []int) {
-	rng := rand.New(rand.NewPCG(seed, 9))
-	n := g.Size
-	var moves []string
-	entries := make([]int, n*n)
-	for i, given := range g.Givens {
-		if given != 0 {
-			continue
-		}
-		r, c := i/n, i%n
-		switch rng.IntN(6) {
-		case 0, 1, 2:
-			entries[i] = g.solution[i]
-		case 3:
-			entries[i] = 1 + rng.IntN(n)
-		case 4:
-			for _, v := range rng.Perm(n)[:1+rng.IntN(3)] {
-				moves = append(moves, sgt.Pencil(r, c, v+1))
-			}
-		}
-		if entries[i] != 0 {
-			moves = append(moves, sgt.Entry(r, c, entries[i]))
-		}
-	}
+	p := sgt.PlaySome(g.Size, g.Givens, g.solution, seed)
 	for k, clue := range g.Clues {
 		if clue != 0 {
-			moves = append(moves, sgt.ClueDone(cluePlace(k, n)))
-			break
+			return append(p.Moves, sgt.ClueDone(g.CluePlace(k))), p.Entries
 		}
 	}
-	return moves, entries
-}
-
-// cluePlace returns where clue k stands, as the game's moves name it: x
-// and y, -1 or n beside the grid.
-func cluePlace(k, n int) (x, y int) {
-	switch side, i := k/n, k%n; side {
-	case Top:
-		return i, -1
-	case Bottom:
-		return i, n
-	case Left:
-		return -1, i
-	default:
-		return n, i
-	}
+	return p.Moves, p.Entries
 }
 
 // shot renders the game after the moves in a look, pasted on a desktop.
@@ -123,7 +79,7 @@ func TestReadLayout(t *testing.T) {
 		moves, entries := halfPlayed(game, uint64(k))
 		for _, tile := range []int{32, 48, 64} {
 			for _, flat := range []bool{false, true} {
-				for name, colours := range map[string][]string{"own": nil, "dark": darkColours} {
+				for name, colours := range map[string][]string{"own": nil, "dark": sgt.DarkColours} {
 					for _, played := range []bool{false, true} {
 						what := fmt.Sprintf("%s tile %d flat %v %s played %v", preset, tile, flat, name, played)
 						var mv []string
