@@ -7,10 +7,160 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/keen"
+	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/sudoku"
+	"github.com/puzbot/puzbot/solve/towers"
 )
 
-// Typing into a grid (a sudoku) needs no glide a game could miss: a click
+// The grid games (sudoku, Keen, Towers) are played alike: the loop types
+// a number into each cell that is empty or holds a wrong one (a click on
+// the cell, then the number's key), checks with a look what took, and
+// mends what did not. Their puzzle files differ only in what they say
+// besides the cells (regions, cages, clues), which the loop passes to the
+// game's solver and otherwise only compares between looks; grid is what
+// the loop needs of each.
+
+// grid is a grid game read on a look: its kind and size, its givens and a
+// player's entries row by row ('.' for none; Keen has no givens), where it
+// lies on the screen, and the reading it came from.
+type grid struct {
+	kind    string
+	size    int
+	givens  []string
+	entries []string
+	board   *puzzle.Rect
+	reading *Reading
+}
+
+// gridOf returns the grid game a reading holds, nil when it holds none.
+func gridOf(r *Reading) *grid {
+	switch {
+	case r == nil:
+		return nil
+	case r.Sudoku != nil:
+		s := r.Sudoku
+		return newGrid(puzzle.KindSudoku, len(s.Grid), s.Grid, s.Entries, s.Board, r)
+	case r.Keen != nil:
+		k := r.Keen
+		return newGrid(puzzle.KindKeen, k.Size, nil, k.Entries, k.Board, r)
+	case r.Towers != nil:
+		t := r.Towers
+		return newGrid(puzzle.KindTowers, t.Size, t.Grid, t.Entries, t.Board, r)
+	}
+	return nil
+}
+
+// newGrid returns the grid of n x n cells; givens or entries nil are none.
+func newGrid(kind string, n int, givens, entries []string, board *puzzle.Rect, r *Reading) *grid {
+	fill := func(rows []string) []string {
+		if len(rows) == n {
+			return rows
+		}
+		out := make([]string, n)
+		for i := range out {
+			out[i] = strings.Repeat(".", n)
+		}
+		return out
+	}
+	return &grid{kind: kind, size: n, givens: fill(givens), entries: fill(entries), board: board, reading: r}
+}
+
+// file returns the grid's puzzle file with its givens and entries as the
+// grid holds them (givensAsFirstRead may have moved some).
+func (g *grid) file() any {
+	switch r := g.reading; {
+	case r.Sudoku != nil:
+		s := *r.Sudoku
+		s.Grid, s.Entries = g.givens, g.entries
+		return &s
+	case r.Keen != nil:
+		k := *r.Keen
+		k.Entries = g.entries
+		return &k
+	default:
+		t := *r.Towers
+		t.Grid, t.Entries = g.givens, g.entries
+		return &t
+	}
+}
+
+// withoutPlace returns the puzzle file f with no board, and no entries
+// when entries is false: what a look says apart from where the grid lies,
+// or what of the game stays the same while it is played.
+func withoutPlace(f any, entries bool) any {
+	switch f := f.(type) {
+	case *puzzle.Sudoku:
+		s := *f
+		s.Board = nil
+		if !entries {
+			s.Entries = nil
+		}
+		return &s
+	case *puzzle.Keen:
+		k := *f
+		k.Board = nil
+		if !entries {
+			k.Entries = nil
+		}
+		return &k
+	case *puzzle.Towers:
+		t := *f
+		t.Board = nil
+		if !entries {
+			t.Entries = nil
+		}
+		return &t
+	}
+	return f
+}
+
+// canonical returns what the grid's look says, apart from where it lies:
+// for telling two looks alike.
+func (g *grid) canonical() any { return withoutPlace(g.file(), true) }
+
+// layoutDiffs lists how the layout of grid b (its givens, regions,
+// diagonals, cages, clues) differs from a's, one line a difference.
+func layoutDiffs(a, b *grid) []string {
+	if a.kind != b.kind || a.size != b.size {
+		return []string{fmt.Sprintf("%s %dx%d, now %s %dx%d", a.kind, a.size, a.size, b.kind, b.size, b.size)}
+	}
+	switch la, lb := withoutPlace(a.file(), false), withoutPlace(b.file(), false); la := la.(type) {
+	case *puzzle.Sudoku:
+		return puzzle.CompareSudoku(la, lb.(*puzzle.Sudoku))
+	case *puzzle.Keen:
+		return puzzle.CompareKeen(la, lb.(*puzzle.Keen))
+	case *puzzle.Towers:
+		return puzzle.CompareTowers(la, lb.(*puzzle.Towers))
+	}
+	return nil
+}
+
+// solve returns the moves that finish the grid game: every empty cell and
+// every wrong entry typed, with the solved grid, by the game's solver.
+func (g *grid) solve(ctx context.Context) (*puzzle.Moves, error) {
+	switch f := g.file().(type) {
+	case *puzzle.Sudoku:
+		return sudoku.Moves(ctx, f)
+	case *puzzle.Keen:
+		return latinMoves(ctx)(keen.Game(f))
+	case *puzzle.Towers:
+		return latinMoves(ctx)(towers.Game(f))
+	}
+	return nil, fmt.Errorf("no solver for %s", g.kind)
+}
+
+// latinMoves returns what solves a Latin-square game its check returned.
+func latinMoves(ctx context.Context) func(*latin.Game, error) (*puzzle.Moves, error) {
+	return func(g *latin.Game, err error) (*puzzle.Moves, error) {
+		if err != nil {
+			return nil, err
+		}
+		return latin.Moves(ctx, g)
+	}
+}
+
+// Typing into a grid needs no glide a game could miss: a click
 // and a key press per cell, which a program that reads its input as events
 // (as desktop programs do) takes in order however fast they come. So the
 // typing pace starts with no waits at all, DefaultTypePace, and slows down
@@ -23,65 +173,78 @@ var (
 	SlowestTypePace = Pace{Glide: 60 * time.Millisecond, Pause: 100 * time.Millisecond}
 )
 
-// playSudoku checks the keys of the last turn against the grid, adapts the
+// playGrid checks the keys of the last turn against the grid, adapts the
 // pace, and types what is still empty or wrong. A grid complete and right
 // ends the game.
-func (pl *player) playSudoku(ctx context.Context, s *puzzle.Sudoku) error {
-	if pl.sudoku == nil {
-		pl.sudoku = &SudokuResult{Size: len(s.Grid)}
+func (pl *player) playGrid(ctx context.Context, g *grid) error {
+	if pl.grid == nil {
+		pl.grid = &GridResult{Kind: g.kind, Size: g.size}
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
-		pl.layout = layoutOf(s)
+		pl.first = g
 		pl.way, pl.wayConfirmed, pl.probes = clickThenKey, false, nil
 	}
-	s = givensAsFirstRead(pl.layout, s)
-	if err := pl.sameLayout(s); err != nil {
+	g = givensAsFirstRead(pl.first, g)
+	if err := pl.sameLayout(g); err != nil {
 		return err
 	}
 	if pl.planned != nil {
-		if err := pl.awaitTyping(ctx, s); err != nil {
+		if err := pl.awaitTyping(ctx, g); err != nil {
 			return err
 		}
-		if err := pl.verifySudoku(s); err != nil {
+		if err := pl.verifyGrid(g); err != nil {
 			return err
 		}
 		if !pl.wayConfirmed {
-			if err := pl.checkProbe(ctx, s); err != nil {
+			if err := pl.checkProbe(ctx, g); err != nil {
 				return err
 			}
 		}
 	}
 	t := time.Now()
-	moves, err := sudoku.Moves(ctx, s)
+	moves, err := g.solve(ctx)
 	pl.res.Stats.Solve += time.Since(t)
 	if err != nil {
-		return fmt.Errorf("%w: sudoku: %w", ErrUnreadable, err)
+		return fmt.Errorf("%w: %s: %w", ErrUnreadable, g.kind, err)
 	}
 	if len(moves.Moves) == 0 {
-		return pl.endSudoku("")
+		return pl.endGrid("")
 	}
-	moves = completeLast(s, moves)
-	pl.lastNumber = len(moves.Moves) == 1 && filledBy(s, moves)
+	moves = completeLast(g, moves)
+	pl.lastNumber = len(moves.Moves) == 1 && filledBy(g, moves)
 	if !pl.wayConfirmed {
 		moves.Moves = []puzzle.Move{pl.probe(moves)} // one cell, looked at before the rest
 		pl.probes = append(pl.probes, moves.Moves[0])
 	}
 	if pl.o.Keep != nil {
-		pl.o.Keep("moves", nil, &Reading{Sudoku: s}, moves)
+		pl.o.Keep("moves", nil, readingOf(g.file()), moves)
 	}
-	pl.planned, pl.before = moves, s
-	pl.sudoku.Typed += len(moves.Moves)
+	pl.planned, pl.before = moves, g
+	pl.grid.Typed += len(moves.Moves)
 	defer func() { pl.typed = time.Now() }()
 	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+}
+
+// readingOf returns a reading that holds the grid game's puzzle file f.
+func readingOf(f any) *Reading {
+	switch f := f.(type) {
+	case *puzzle.Sudoku:
+		return &Reading{Sudoku: f}
+	case *puzzle.Keen:
+		return &Reading{Keen: f}
+	case *puzzle.Towers:
+		return &Reading{Towers: f}
+	}
+	return nil
 }
 
 // awaitTyping gives a program that is slow to draw what was typed (KSudoku
 // draws a click's number at once, the key's a moment later) o.AnswerWait
 // from the last turn's keys before the turn is judged: until then, a look
 // on which some number of the turn is missing asks for another look.
-func (pl *player) awaitTyping(ctx context.Context, s *puzzle.Sudoku) error {
+func (pl *player) awaitTyping(ctx context.Context, g *grid) error {
 	left := pl.o.AnswerWait - time.Since(pl.typed)
-	if left <= 0 || pl.allTyped(s) {
+	if left <= 0 || pl.allTyped(g) {
 		return nil
 	}
 	if err := pl.wait(ctx, left); err != nil {
@@ -91,22 +254,22 @@ func (pl *player) awaitTyping(ctx context.Context, s *puzzle.Sudoku) error {
 }
 
 // allTyped reports whether every number of the last turn shows in its cell.
-func (pl *player) allTyped(s *puzzle.Sudoku) bool {
+func (pl *player) allTyped(g *grid) bool {
 	for _, mv := range pl.planned.Moves {
-		if !entered(s, *mv.Row, *mv.Col, *mv.Value) {
+		if !entered(g, *mv.Row, *mv.Col, *mv.Value) {
 			return false
 		}
 	}
 	return true
 }
 
-// endSudoku records the sudoku completed, logs its line with how the end
+// endGrid records the grid game completed, logs its line with how the end
 // was seen, and ends the game.
-func (pl *player) endSudoku(how string) error {
-	r := pl.sudoku
+func (pl *player) endGrid(how string) error {
+	r := pl.grid
 	r.Time = time.Since(pl.started)
-	pl.res.Sudoku = r
-	fmt.Fprintf(pl.o.Log, "sudoku %dx%d: %d cells typed, %.1f s, %d retries%s\n", r.Size, r.Size, r.Typed, r.Time.Seconds(), r.Retries, how)
+	pl.res.Grid = r
+	fmt.Fprintf(pl.o.Log, "%s %dx%d: %d cells typed, %.1f s, %d retries%s\n", r.Kind, r.Size, r.Size, r.Typed, r.Time.Seconds(), r.Retries, how)
 	return errDone
 }
 
@@ -120,18 +283,18 @@ const coveredLooks = 3
 // grid with their word on it (GNOME Sudoku's "Well done"), which hides
 // what could be read.
 func (pl *player) checkCovered() error {
-	if pl.sudoku == nil || !pl.lastNumber || pl.unseen < coveredLooks {
+	if pl.grid == nil || !pl.lastNumber || pl.unseen < coveredLooks {
 		return nil
 	}
-	return pl.endSudoku("; the program then covered the grid, as programs do at a game's end")
+	return pl.endGrid("; the program then covered the grid, as programs do at a game's end")
 }
 
-// filledBy reports whether the moves fill every empty cell of s.
-func filledBy(s *puzzle.Sudoku, m *puzzle.Moves) bool {
+// filledBy reports whether the moves fill every empty cell of g.
+func filledBy(g *grid, m *puzzle.Moves) bool {
 	typed := typedCells(m)
-	for r, row := range s.Grid {
+	for r, row := range g.givens {
 		for c := range row {
-			if empty(s, r, c) && !typed[[2]int{r, c}] {
+			if empty(g, r, c) && !typed[[2]int{r, c}] {
 				return false
 			}
 		}
@@ -174,9 +337,9 @@ func (w inputWay) moves(m *puzzle.Moves) *puzzle.Moves {
 // one that it lost the key, which the next turn types again at the
 // slowest; nothing there, a lost key, is tried again as any lost key is.
 // When no way works, the cell is emptied again.
-func (pl *player) checkProbe(ctx context.Context, s *puzzle.Sudoku) error {
+func (pl *player) checkProbe(ctx context.Context, g *grid) error {
 	mv := pl.planned.Moves[0]
-	got := entryAt(s, *mv.Row, *mv.Col)
+	got := entryAt(g, *mv.Row, *mv.Col)
 	switch {
 	case got == *mv.Value:
 		pl.wayConfirmed = true
@@ -187,7 +350,7 @@ func (pl *player) checkProbe(ctx context.Context, s *puzzle.Sudoku) error {
 	case got != 0:
 		if pl.way++; pl.way == inputWays {
 			return fmt.Errorf("%w: the program entered %d where %d was typed, in every way tried (%v, %v); %s",
-				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick, pl.undoProbes(ctx, s))
+				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick, pl.undoProbes(ctx, g))
 		}
 	}
 	return nil
@@ -212,11 +375,11 @@ func (pl *player) probe(m *puzzle.Moves) puzzle.Move {
 // Backspace, which Solo, GNOME Sudoku and KSudoku take), each cell a probe
 // typed that holds another number than the probe's on the look s, and
 // says whether a look then saw them empty.
-func (pl *player) undoProbes(ctx context.Context, s *puzzle.Sudoku) string {
+func (pl *player) undoProbes(ctx context.Context, g *grid) string {
 	undo := &puzzle.Moves{Kind: pl.planned.Kind}
 	var cells []puzzle.Move
 	for _, mv := range pl.probes {
-		if got := entryAt(s, *mv.Row, *mv.Col); got != 0 && got != *mv.Value {
+		if got := entryAt(g, *mv.Row, *mv.Col); got != 0 && got != *mv.Value {
 			cells = append(cells, mv)
 			undo.Moves = append(undo.Moves, puzzle.Move{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name},
 				puzzle.Move{Action: puzzle.ActionKey, Key: "backspace"})
@@ -233,7 +396,7 @@ func (pl *player) undoProbes(ctx context.Context, s *puzzle.Sudoku) string {
 	}
 	r, err := pl.look(ctx)
 	for _, mv := range cells {
-		if err != nil || r.Sudoku == nil || entryAt(r.Sudoku, *mv.Row, *mv.Col) != 0 {
+		if err != nil || gridOf(r) == nil || entryAt(gridOf(r), *mv.Row, *mv.Col) != 0 {
 			return fmt.Sprintf("the cell at row %d, col %d could not be seen emptied again (Backspace): mend it by hand", *mv.Row+1, *mv.Col+1)
 		}
 	}
@@ -243,7 +406,7 @@ func (pl *player) undoProbes(ctx context.Context, s *puzzle.Sudoku) string {
 	return fmt.Sprintf("the %d cells it typed in were emptied again (Backspace)", len(cells))
 }
 
-// verifySudoku compares the grid with what the last keys should have made
+// verifyGrid compares the grid with what the last keys should have made
 // of it (their numbers in their cells, and no other cell changed: a key
 // that a lagging program put in another cell counts as lost) and adapts
 // the typing pace to the turn: a step slower when it lost any key, a step
@@ -252,10 +415,10 @@ func (pl *player) undoProbes(ctx context.Context, s *puzzle.Sudoku) string {
 // the slowest in a single turn that lost them all. A look that finds any
 // key lost counts as a retry; more than o.Retries turns in a row in which
 // no key took, ErrGaveUp.
-func (pl *player) verifySudoku(s *puzzle.Sudoku) error {
-	lost := strays(pl.before, s, pl.planned)
+func (pl *player) verifyGrid(g *grid) error {
+	lost := strays(pl.before, g, pl.planned)
 	for _, mv := range pl.planned.Moves {
-		if !entered(s, *mv.Row, *mv.Col, *mv.Value) {
+		if !entered(g, *mv.Row, *mv.Col, *mv.Value) {
 			lost++
 		}
 	}
@@ -265,7 +428,7 @@ func (pl *player) verifySudoku(s *puzzle.Sudoku) error {
 		return nil
 	}
 	pl.typePace = pl.typePace.adapt(0, 1, FastestTypePace, SlowestTypePace)
-	pl.sudoku.Retries++
+	pl.grid.Retries++
 	if lost < len(pl.planned.Moves) {
 		pl.untaken = 0
 	} else if pl.untaken++; pl.untaken > pl.o.Retries {
@@ -274,68 +437,53 @@ func (pl *player) verifySudoku(s *puzzle.Sudoku) error {
 	return nil
 }
 
-// sameLayout checks that the look read the layout of the sudoku being
-// played, as the first look read it, and returns ErrUnreadable if not: the
-// screen was changing (Solo's flash of a completed grid lasts 0.4 s, in
-// which looks can read it more than once). Another game opened in the
-// window fails every look, until the loop gives up.
-func (pl *player) sameLayout(s *puzzle.Sudoku) error {
-	if diffs := puzzle.CompareSudoku(pl.layout, layoutOf(s)); len(diffs) > 0 {
+// sameLayout checks that the look read the layout of the grid game being
+// played (its givens, regions, cages, clues), as the first look read it,
+// and returns ErrUnreadable if not: the screen was changing (Solo's flash
+// of a completed grid lasts 0.4 s, in which looks can read it more than
+// once). Another game opened in the window fails every look, until the
+// loop gives up.
+func (pl *player) sameLayout(g *grid) error {
+	if diffs := layoutDiffs(pl.first, g); len(diffs) > 0 {
 		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", ErrUnreadable, diffs[0])
 	}
 	return nil
 }
 
-// givensAsFirstRead returns the reading s with the givens the first look
-// read (layout's): a number read as a given in a cell that held none then
-// is an entry, and a given's number read as an entry is the given. A
-// program may draw entries as it draws givens, or the look may tell them
-// apart by what changes as the grid fills (the share of shaded cells);
-// the cells a game starts with do not change.
-func givensAsFirstRead(layout, s *puzzle.Sudoku) *puzzle.Sudoku {
-	if len(s.Grid) != len(layout.Grid) {
-		return s
+// givensAsFirstRead returns the grid g with the givens the first look read
+// (first's): a number read as a given in a cell that held none then is an
+// entry, and a given's number read as an entry is the given. A program may
+// draw entries as it draws givens, or the look may tell them apart by what
+// changes as the grid fills (the share of shaded cells); the cells a game
+// starts with do not change.
+func givensAsFirstRead(first, g *grid) *grid {
+	if g.size != first.size {
+		return g
 	}
-	out := *s
-	out.Grid, out.Entries = make([]string, len(s.Grid)), make([]string, len(s.Grid))
-	for r, row := range s.Grid {
-		if len(row) != len(layout.Grid[r]) {
-			return s
-		}
-		givens, entries := []byte(row), []byte(strings.Repeat(".", len(row)))
-		if r < len(s.Entries) {
-			copy(entries, s.Entries[r])
-		}
+	out := *g
+	out.givens, out.entries = make([]string, g.size), make([]string, g.size)
+	for r, row := range g.givens {
+		givens, entries := []byte(row), []byte(g.entries[r])
 		for c := range givens {
-			switch first := layout.Grid[r][c]; {
-			case first == '.' && givens[c] != '.':
+			switch f := first.givens[r][c]; {
+			case f == '.' && givens[c] != '.':
 				entries[c], givens[c] = givens[c], '.'
-			case first != '.' && givens[c] == '.' && entries[c] == first:
-				givens[c], entries[c] = first, '.'
+			case f != '.' && givens[c] == '.' && entries[c] == f:
+				givens[c], entries[c] = f, '.'
 			}
 		}
-		out.Grid[r], out.Entries[r] = string(givens), string(entries)
+		out.givens[r], out.entries[r] = string(givens), string(entries)
 	}
 	return &out
 }
 
-// layoutOf returns what of a sudoku stays the same while it is played: its
-// givens, regions, diagonals and cages, without the entries and the board.
-// A look that reads another layout caught the screen changing, such as
-// Solo's flash of a completed grid, which hides its X diagonals.
-func layoutOf(s *puzzle.Sudoku) *puzzle.Sudoku {
-	l := *s
-	l.Entries, l.Board = nil, nil
-	return &l
-}
-
 // strays counts the cells whose entry changed from before to after though
 // the moves typed none in them: numbers a program put in the wrong cells.
-func strays(before, after *puzzle.Sudoku, m *puzzle.Moves) int {
+func strays(before, after *grid, m *puzzle.Moves) int {
 	typed := typedCells(m)
 	n := 0
-	for r := range after.Grid {
-		for c := range after.Grid[r] {
+	for r := range after.givens {
+		for c := range after.givens[r] {
 			if !typed[[2]int{r, c}] && entryAt(before, r, c) != entryAt(after, r, c) {
 				n++
 			}
@@ -354,16 +502,16 @@ func typedCells(m *puzzle.Moves) map[[2]int]bool {
 }
 
 // entryAt returns the number a player entered at row, col, 0 for none.
-func entryAt(s *puzzle.Sudoku, row, col int) int {
-	if row >= len(s.Entries) || col >= len(s.Entries[row]) {
+func entryAt(g *grid, row, col int) int {
+	if row >= len(g.entries) || col >= len(g.entries[row]) {
 		return 0
 	}
-	return puzzle.SudokuValue(s.Entries[row][col])
+	return puzzle.SudokuValue(g.entries[row][col])
 }
 
 // entered reports whether the cell at row, col shows value as a player's
 // entry.
-func entered(s *puzzle.Sudoku, row, col, value int) bool { return entryAt(s, row, col) == value }
+func entered(g *grid, row, col, value int) bool { return entryAt(g, row, col) == value }
 
 // completeLast orders a turn's moves so that the grid is full only once a
 // look has confirmed every number in it but the last: wrong entries are
@@ -372,10 +520,10 @@ func entered(s *puzzle.Sudoku, row, col, value int) bool { return entryAt(s, row
 // turn of its own. A program that checks a full grid (and says "your
 // solution contains mistakes") then never sees one with a number that
 // went astray.
-func completeLast(s *puzzle.Sudoku, m *puzzle.Moves) *puzzle.Moves {
+func completeLast(g *grid, m *puzzle.Moves) *puzzle.Moves {
 	var mends, fills []puzzle.Move
 	for _, mv := range m.Moves {
-		if empty(s, *mv.Row, *mv.Col) {
+		if empty(g, *mv.Row, *mv.Col) {
 			fills = append(fills, mv)
 		} else {
 			mends = append(mends, mv)
@@ -391,6 +539,6 @@ func completeLast(s *puzzle.Sudoku, m *puzzle.Moves) *puzzle.Moves {
 
 // empty reports whether the cell at row, col holds neither a given nor an
 // entry.
-func empty(s *puzzle.Sudoku, row, col int) bool {
-	return s.Grid[row][col] == '.' && (row >= len(s.Entries) || s.Entries[row][col] == '.')
+func empty(g *grid, row, col int) bool {
+	return g.givens[row][col] == '.' && g.entries[row][col] == '.'
 }
