@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -181,7 +182,7 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 		pl.grid = &GridResult{Kind: g.kind, Size: g.size}
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
-		pl.first = g
+		pl.first, pl.kept = g, map[[2]int]int{}
 		pl.way, pl.wayConfirmed, pl.probes = clickThenKey, false, nil
 	}
 	g = givensAsFirstRead(pl.first, g)
@@ -416,6 +417,10 @@ func (pl *player) undoProbes(ctx context.Context, g *grid) string {
 // key lost counts as a retry; more than o.Retries turns in a row in which
 // no key took, ErrGaveUp.
 func (pl *player) verifyGrid(g *grid) error {
+	if pl.noteKept(g) {
+		pl.untaken = 0
+		return errLookAgain // the layout changed: read the grid again by it
+	}
 	lost := strays(pl.before, g, pl.planned)
 	for _, mv := range pl.planned.Moves {
 		if !entered(g, *mv.Row, *mv.Col, *mv.Value) {
@@ -435,6 +440,42 @@ func (pl *player) verifyGrid(g *grid) error {
 		return fmt.Errorf("%w: no key typed took in %d turns in a row (%d keys in the last): is the grid's window taking keys?", ErrGaveUp, pl.untaken, lost)
 	}
 	return nil
+}
+
+// keptTurns is how many turns in a row a cell may keep the number it
+// showed though the loop typed another into it before the loop takes the
+// number for a given: a game keeps its givens whatever is typed, and a
+// look can take a given for an entry (Towers draws a given that clashes
+// with an entry in red, as it draws the entry).
+const keptTurns = 3
+
+// noteKept counts, for each cell the last turn typed into, the turns in a
+// row in which it kept the number it showed before (another than the one
+// typed); a cell that kept its number keptTurns times becomes a given of
+// the game being played (first's), so that the solver keeps it. It
+// reports whether one did.
+func (pl *player) noteKept(g *grid) bool {
+	taken := false
+	for _, mv := range pl.planned.Moves {
+		r, c := *mv.Row, *mv.Col
+		cell := [2]int{r, c}
+		if v := entryAt(g, r, c); v == 0 || v == *mv.Value || v != entryAt(pl.before, r, c) {
+			delete(pl.kept, cell)
+			continue
+		}
+		if pl.kept[cell]++; pl.kept[cell] < keptTurns {
+			continue
+		}
+		givens := slices.Clone(pl.first.givens)
+		row := []byte(givens[r])
+		row[c] = g.entries[r][c]
+		givens[r] = string(row)
+		first := *pl.first
+		first.givens = givens
+		pl.first, taken = &first, true
+		delete(pl.kept, cell)
+	}
+	return taken
 }
 
 // sameLayout checks that the look read the layout of the grid game being

@@ -55,6 +55,10 @@ type sudokuSim struct {
 	keen     *puzzle.Keen
 	towers   *puzzle.Towers
 	solution []string
+	// hidden, when set, is a given that the look reads as an entry (as
+	// Towers draws a given that clashes red, like an entry); the program
+	// keeps it whatever is typed there.
+	hidden *[2]int
 	version  uint32
 	typed    int
 	paces    []Pace // the pace of each turn of typing
@@ -114,6 +118,12 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 			}
 			p.Entries[r], p.Grid[r] = string(e), strings.Repeat(".", len(row))
 		}
+	}
+	if h := s.hidden; h != nil {
+		p.Grid, p.Entries = slices.Clone(p.Grid), slices.Clone(p.Entries)
+		g, e := []byte(p.Grid[h[0]]), []byte(p.Entries[h[0]])
+		e[h[1]], g[h[1]] = g[h[1]], '.'
+		p.Grid[h[0]], p.Entries[h[0]] = string(g), string(e)
 	}
 	p.Diagonals = s.diagonals
 	if s.flashes > 0 && s.solved() {
@@ -314,9 +324,11 @@ func (s *sudokuSim) filledWith(rows []string) bool {
 }
 
 // TestPlayLatinGames: the loop fills Keen and Towers as it fills a sudoku:
-// fresh, with wrong numbers entered before it started, and with keys lost
-// by chance; the grid ends filled with the puzzle's one solution, and the
-// game's line names it.
+// fresh, with wrong numbers entered before it started, with keys lost by
+// chance, and with a given that looks read as an entry (the loop takes it
+// for a given once the cell kept its number though another was typed
+// there, keptTurns times); the grid ends filled with the puzzle's one
+// solution, and the game's line names it.
 func TestPlayLatinGames(t *testing.T) {
 	keen4 := &puzzle.Keen{Kind: puzzle.KindKeen, Size: 4, Cages: []puzzle.KeenCage{
 		{Op: puzzle.OpDiv, Target: 2, Cells: [][]int{{0, 0}, {0, 1}}}, {Op: puzzle.OpSub, Target: 2, Cells: [][]int{{0, 2}, {1, 2}}},
@@ -344,6 +356,11 @@ func TestPlayLatinGames(t *testing.T) {
 		{"towers lossy", puzzle.KindTowers, []string{"....3", ".....", ".....", ".....", "....."}, []string{"24153", "13425", "45231", "52314", "31542"}, func(s *sudokuSim) {
 			s.towers, s.lose = towers5, 0.2
 			s.entries[1][1] = '5'
+		}},
+		// Without its given, this Towers has 12 solutions, and the one
+		// found first has a 5 where the given 3 stands.
+		{"towers given read as entry", puzzle.KindTowers, []string{"....3", ".....", ".....", ".....", "....."}, []string{"24153", "13425", "45231", "52314", "31542"}, func(s *sudokuSim) {
+			s.towers, s.hidden = towers5, &[2]int{0, 4}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

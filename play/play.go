@@ -207,12 +207,13 @@ type player struct {
 	grid     *GridResult     // the grid game being played, nil when none
 	started  time.Time       // when the current level or grid game was first seen
 	planned  *puzzle.Moves
-	typePace Pace      // the pace of typing into a grid
-	untaken  int       // turns of typing in a row in which no key took
-	first    *grid     // the grid game being played, as the first look read it
-	before   *grid     // the look the last turn of typing was planned on
-	typed    time.Time // when the last turn of typing ended
-	way      inputWay  // how the program takes a number into a cell
+	typePace Pace           // the pace of typing into a grid
+	untaken  int            // turns of typing in a row in which no key took
+	first    *grid          // the grid game being played, as the first look read it (and noteKept mended)
+	kept     map[[2]int]int // turns in a row each cell kept its number though another was typed (noteKept)
+	before   *grid          // the look the last turn of typing was planned on
+	typed    time.Time      // when the last turn of typing ended
+	way      inputWay       // how the program takes a number into a cell
 	// wayConfirmed says a look has confirmed that way; until then each
 	// turn types one cell.
 	wayConfirmed bool

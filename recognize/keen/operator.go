@@ -11,7 +11,8 @@ import (
 // operator tells the operation of a label's last character, made of the
 // marks on the background paper, by its shape and where it stands beside
 // the target's digits (digits, their box): "+" a bar with a stroke down
-// through it (add); "−" or "-" a bar alone at the digits' middle (sub);
+// through it (add); "−" or "-" a bar alone at the digits' middle, two
+// fifths of their height at most (sub);
 // "×" two diagonal strokes, or "*" a star high beside the digits (mul);
 // "÷" a bar between two dots, or "/" a slash (div). It reports false for
 // any other shape.
@@ -31,8 +32,8 @@ func operator(m *image.RGBA, marks []sudoku.Mark, paper color.RGBA, digits image
 		return puzzle.OpDiv, ink.divide()
 	case 10*h >= 14*w && ink.slash():
 		return puzzle.OpDiv, true
-	case 10*w >= 12*h && ink.filled() && middle(0.6):
-		return puzzle.OpSub, true
+	case 10*w >= 12*h && 10*h <= 4*digits.Dy() && ink.filled() && middle(0.6):
+		return puzzle.OpSub, true // a bar, much thinner than the digits are tall (digits that touch are as tall)
 	case 3*w < 2*h || 3*h < 2*w:
 		return "", false
 	case ink.plus() && middle(0.4):
