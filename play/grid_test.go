@@ -58,7 +58,7 @@ type sudokuSim struct {
 	// hidden, when set, is a given that the look reads as an entry (as
 	// Towers draws a given that clashes red, like an entry); the program
 	// keeps it whatever is typed there.
-	hidden *[2]int
+	hidden   *[2]int
 	version  uint32
 	typed    int
 	paces    []Pace // the pace of each turn of typing
