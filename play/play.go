@@ -1,7 +1,8 @@
-// Package play is puzbot's closed-loop player for Puzlogic: it looks at the
-// screen, decides, acts with the mouse, and looks again, from wherever the
-// game is (title, level map, a level, half played, the completed overlay) to
-// the end of the game.
+// Package play is puzbot's closed-loop player: it looks at the screen,
+// decides, acts with the mouse and keys, and looks again, from wherever
+// the game is to its end: Puzlogic (title, level map, a level, half
+// played, the completed overlay), and the grid games (sudoku, Keen,
+// Towers), whose cells it types (grid.go).
 //
 // The loop knows the desktop only through three small interfaces: a Screen
 // that grabs frames, a Vision that reads a frame into a puzzle file, and a
@@ -55,11 +56,13 @@ type Vision interface {
 	Read(ctx context.Context, f *Frame) (*Reading, error)
 }
 
-// Reading is what Vision read on a frame: a Puzlogic screen (Puzzle) or a
-// sudoku grid (Sudoku), one of the two.
+// Reading is what Vision read on a frame: a Puzlogic screen (Puzzle), or
+// a grid game's (Sudoku, Keen, Towers), one of them.
 type Reading struct {
 	Puzzle *puzzle.Puzzle
 	Sudoku *puzzle.Sudoku
+	Keen   *puzzle.Keen
+	Towers *puzzle.Towers
 }
 
 // board returns where the reading's game lies on the screen, or nil.
@@ -67,10 +70,11 @@ func (r *Reading) board() *puzzle.Rect {
 	switch {
 	case r == nil:
 		return nil
-	case r.Sudoku != nil:
-		return r.Sudoku.Board
 	case r.Puzzle != nil:
 		return r.Puzzle.Board
+	}
+	if g := gridOf(r); g != nil {
+		return g.board
 	}
 	return nil
 }
@@ -157,18 +161,19 @@ type Stats struct {
 	Looks, Frames                          int
 }
 
-// SudokuResult is how a sudoku went.
-type SudokuResult struct {
-	Size    int // cells a side
-	Typed   int // cells typed
-	Retries int // looks after typing that found the grid other than planned
+// GridResult is how a grid game (a sudoku, Keen, Towers) went.
+type GridResult struct {
+	Kind    string // the puzzle file's: "sudoku", "keen", "towers"
+	Size    int    // cells a side
+	Typed   int    // cells typed
+	Retries int    // looks after typing that found the grid other than planned
 	Time    time.Duration
 }
 
 // Result is what Play did.
 type Result struct {
 	Levels   []LevelResult
-	Sudoku   *SudokuResult // the sudoku completed, if one was played
+	Grid     *GridResult // the grid game completed, if one was played
 	Stats    Stats
 	Time     time.Duration
 	GameOver bool // the level map showed every level done
@@ -199,13 +204,14 @@ type player struct {
 	failures int             // looks in a row that could not be read or solved
 	area     image.Rectangle // where the game was last seen; empty: look at the whole screen
 	current  *LevelResult    // the level being played, nil between levels
-	sudoku   *SudokuResult   // the sudoku being played, nil when none
-	started  time.Time       // when the current level or sudoku was first seen
+	grid     *GridResult     // the grid game being played, nil when none
+	started  time.Time       // when the current level or grid game was first seen
 	planned  *puzzle.Moves
 	typePace Pace           // the pace of typing into a grid
 	untaken  int            // turns of typing in a row in which no key took
-	layout   *puzzle.Sudoku // the layout of the sudoku being played, as the first look read it
-	before   *puzzle.Sudoku // the look the last turn of typing was planned on
+	first    *grid          // the grid game being played, as the first look read it (and noteKept mended)
+	kept     map[[2]int]int // turns in a row each cell kept its number though another was typed (noteKept)
+	before   *grid          // the look the last turn of typing was planned on
 	typed    time.Time      // when the last turn of typing ended
 	way      inputWay       // how the program takes a number into a cell
 	// wayConfirmed says a look has confirmed that way; until then each
@@ -378,10 +384,8 @@ func sameReading(a, b *Reading) bool {
 func canonical(r *Reading) []byte {
 	var v any
 	switch {
-	case r.Sudoku != nil:
-		s := *r.Sudoku
-		s.Board = nil
-		v = s
+	case gridOf(r) != nil:
+		v = gridOf(r).canonical()
 	case r.Puzzle != nil:
 		q := r.Puzzle.MapPoints(func(*puzzle.Point) *puzzle.Point { return nil })
 		q.Board = nil
@@ -394,11 +398,12 @@ func canonical(r *Reading) []byte {
 
 // act does what the screen calls for.
 func (pl *player) act(ctx context.Context, r *Reading) error {
-	if r.Sudoku != nil || r.Puzzle.ScreenName() == puzzle.ScreenLevel {
+	g := gridOf(r)
+	if g != nil || r.Puzzle.ScreenName() == puzzle.ScreenLevel {
 		pl.lastTurn = nil
 	}
-	if r.Sudoku != nil {
-		return pl.playSudoku(ctx, r.Sudoku)
+	if g != nil {
+		return pl.playGrid(ctx, g)
 	}
 	p := r.Puzzle
 	if p.ScreenName() == puzzle.ScreenLevel {

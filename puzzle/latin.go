@@ -1,5 +1,11 @@
 package puzzle
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
 // The puzzle files of the Latin-square games of Simon Tatham's collection:
 // Keen, Towers and Unequal. Each fills an N x N grid so that every row and
 // column holds 1..N once, under rules of its own; solve/keen, solve/towers
@@ -95,4 +101,84 @@ type Unequal struct {
 	Grid     []string `json:"grid"`
 	Entries  []string `json:"entries,omitempty"`
 	Board    *Rect    `json:"board,omitempty"`
+}
+
+// CompareKeen lists how the Keen puzzle read, got, differs from want, one
+// line a difference, as CompareSudoku does: the size, the cages (their
+// cells, operations and targets, in any order), the entries row by row
+// (none and all empty alike), and the board.
+func CompareKeen(want, got *Keen) []string {
+	if want.Size != got.Size {
+		return []string{fmt.Sprintf("size: %d, want %d", got.Size, want.Size)}
+	}
+	var diffs []string
+	if w, g := keenCageList(want), keenCageList(got); w != g {
+		diffs = append(diffs, fmt.Sprintf("cages: %s, want %s", g, w))
+	}
+	diffs = append(diffs, compareRows("entries", filledRows(want.Entries, want.Size), filledRows(got.Entries, got.Size))...)
+	if d := boardDiff(want.Board, got.Board); d != "" {
+		diffs = append(diffs, d)
+	}
+	return diffs
+}
+
+// keenCageList describes the cages, sorted, to compare.
+func keenCageList(p *Keen) string {
+	var cs []string
+	for _, c := range p.Cages {
+		cells := slices.Clone(c.Cells)
+		slices.SortFunc(cells, func(a, b []int) int { return slices.Compare(a, b) })
+		cs = append(cs, fmt.Sprint(c.Target, c.Op, cells))
+	}
+	slices.Sort(cs)
+	return fmt.Sprint(cs)
+}
+
+// CompareTowers lists how the Towers puzzle read, got, differs from want,
+// one line a difference: the size, the clues of each side (none and all
+// blank alike), the givens and the entries row by row (none and all empty
+// alike), and the board.
+func CompareTowers(want, got *Towers) []string {
+	if want.Size != got.Size {
+		return []string{fmt.Sprintf("size: %d, want %d", got.Size, want.Size)}
+	}
+	var diffs []string
+	n := want.Size
+	for _, s := range []struct {
+		name      string
+		want, got []*int
+	}{{"top", want.Top, got.Top}, {"bottom", want.Bottom, got.Bottom}, {"left", want.Left, got.Left}, {"right", want.Right, got.Right}} {
+		if w, g := clueList(s.want, n), clueList(s.got, n); w != g {
+			diffs = append(diffs, fmt.Sprintf("%s clues: %s, want %s", s.name, g, w))
+		}
+	}
+	diffs = append(diffs, compareRows("givens", filledRows(want.Grid, n), filledRows(got.Grid, n))...)
+	diffs = append(diffs, compareRows("entries", filledRows(want.Entries, n), filledRows(got.Entries, n))...)
+	if d := boardDiff(want.Board, got.Board); d != "" {
+		diffs = append(diffs, d)
+	}
+	return diffs
+}
+
+// clueList writes a side's clues, n of them, 0 for none.
+func clueList(clues []*int, n int) string {
+	out := make([]int, n)
+	for i, c := range clues {
+		if c != nil && i < n {
+			out[i] = *c
+		}
+	}
+	return fmt.Sprint(out)
+}
+
+// filledRows returns rows, or n rows of empty cells when there are none.
+func filledRows(rows []string, n int) []string {
+	if rows != nil {
+		return rows
+	}
+	empty := make([]string, n)
+	for i := range empty {
+		empty[i] = strings.Repeat(".", n)
+	}
+	return empty
 }

@@ -40,22 +40,21 @@ const visionBytesPerPixel = 9
 var ErrBadImage = errors.New("not a readable image")
 
 // ErrNoGame is returned (wrapped) when the screenshot holds no game
-// puzbot knows: no Puzlogic screen (Recognize), no sudoku grid
-// (ReadSudoku), neither (NoGame).
+// puzbot knows: no Puzlogic screen (Recognize), no grid game (FindGrid,
+// FindSudoku), neither (NoGame).
 var ErrNoGame = errors.New("no game on the screenshot")
 
-// NoGame returns the error for a screenshot that shows neither game, which
-// says why of each: sudokuErr from FindSudoku and puzlogicErr from
-// Recognize, both ErrNoGame. It matches ErrNoGame, and ErrUnsure when
-// puzlogicErr does.
-func NoGame(sudokuErr, puzlogicErr error) error {
-	return &noGameError{sudoku: sudokuErr, puzlogic: puzlogicErr}
+// NoGame returns the error for a screenshot that shows no game, which says
+// why of each: gridErr from FindGrid and puzlogicErr from Recognize, both
+// ErrNoGame. It matches ErrNoGame, and ErrUnsure when puzlogicErr does.
+func NoGame(gridErr, puzlogicErr error) error {
+	return &noGameError{grid: gridErr, puzlogic: puzlogicErr}
 }
 
-type noGameError struct{ sudoku, puzlogic error }
+type noGameError struct{ grid, puzlogic error }
 
 func (e *noGameError) Error() string {
-	return fmt.Sprintf("%v: no sudoku grid (%s), no Puzlogic screen (%s)", ErrNoGame, noGameReason(e.sudoku), noGameReason(e.puzlogic))
+	return fmt.Sprintf("%v: no grid game (%s), no Puzlogic screen (%s)", ErrNoGame, noGameReason(e.grid), noGameReason(e.puzlogic))
 }
 
 func (e *noGameError) Unwrap() []error { return []error{ErrNoGame, e.puzlogic} }

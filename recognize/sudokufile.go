@@ -100,16 +100,27 @@ func checkSymbolsShown(p *puzzle.Sudoku, n int) error {
 // glyph rd is not sure of fails the reading, with its box returned; the
 // rows before it are kept.
 func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sudoku) (image.Rectangle, error) {
-	n := b.Grid.N
+	var failed image.Rectangle
+	var err error
+	p.Grid, p.Entries, failed, err = readGlyphs(img, b.Cells, rd, "sudoku")
+	if !anyEntry(p.Entries) {
+		p.Entries = nil
+	}
+	return failed, err
+}
+
+// readGlyphs reads the large glyph of each cell as one of the grid's n
+// symbols (Symbols), a given or an entry as the cell says: one string a
+// row of each, '.' for none. A glyph that reads as no symbol and has a
+// mark's shape leaves its cell empty; one that is no symbol of the grid
+// makes the grid no game's grid (ErrNoGame, naming the game). A glyph rd
+// is not sure of fails the reading, with its box returned; the rows before
+// it are kept.
+func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, game string) (givens, entries []string, failed image.Rectangle, err error) {
+	n := len(cells)
 	symbols := Symbols[:n]
-	anyEntry := false
-	defer func() {
-		if !anyEntry {
-			p.Entries = nil
-		}
-	}()
-	for r, row := range b.Cells {
-		givens, entered := []byte(strings.Repeat(".", n)), []byte(strings.Repeat(".", n))
+	for r, row := range cells {
+		given, entered := []byte(strings.Repeat(".", n)), []byte(strings.Repeat(".", n))
 		for c, cell := range row {
 			if cell.Glyph == nil {
 				continue
@@ -119,21 +130,31 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 				continue // a mark, no number, where no given is: the cell is empty
 			}
 			if errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol) {
-				return cell.Glyph.Box, fmt.Errorf("%w: a grid that is no sudoku: row %d, col %d holds %v", ErrNoGame, r+1, c+1, err)
+				return givens, entries, cell.Glyph.Box, fmt.Errorf("%w: a grid that is no %s: row %d, col %d holds %v", ErrNoGame, game, r+1, c+1, err)
 			}
 			if err != nil {
-				return cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
+				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
 			}
 			s = strings.ToUpper(string(s))[0]
 			if cell.Entry {
-				entered[c], anyEntry = s, true
+				entered[c] = s
 			} else {
-				givens[c] = s
+				given[c] = s
 			}
 		}
-		p.Grid, p.Entries = append(p.Grid, string(givens)), append(p.Entries, string(entered))
+		givens, entries = append(givens, string(given)), append(entries, string(entered))
 	}
-	return image.Rectangle{}, nil
+	return givens, entries, image.Rectangle{}, nil
+}
+
+// anyEntry says whether the rows hold a symbol.
+func anyEntry(rows []string) bool {
+	for _, row := range rows {
+		if strings.Trim(row, ".") != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // isMark says whether a glyph that reads as no character has the shape of

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# play.sh plays Puzlogic or a sudoku on the screen from wherever it is to the
-# end. It is "puzbot play" (see puzbot play --help), from PATH or else bin/;
-# every argument goes to it, and its exit status is puzbot's.
+# play.sh plays Puzlogic, a sudoku, Keen or Towers on the screen from wherever
+# it is to the end. It is "puzbot play" (see puzbot play --help), from PATH or
+# else bin/; every argument goes to it, and its exit status is puzbot's.
 #
 #   scripts/play.sh --help     # this text, then puzbot play's; plays nothing
 set -euo pipefail

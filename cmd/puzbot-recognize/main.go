@@ -41,7 +41,11 @@ import (
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 	"github.com/puzbot/puzbot/recognize/verify"
+	"github.com/puzbot/puzbot/recognize/worker"
+	"github.com/puzbot/puzbot/solve/keen"
+	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/sudoku"
+	"github.com/puzbot/puzbot/solve/towers"
 )
 
 // cacheEnv names the environment variable that moves or disables the glyph
@@ -178,12 +182,14 @@ func usageName(argv0 string) string {
 
 const usage = `Usage: %s [flags] [SHOT.png]
 
-Reads a screenshot of Puzlogic or of a sudoku grid (PNG or JPEG; the file
+Reads a screenshot of Puzlogic or of a grid game (PNG or JPEG; the file
 named, or standard input holding the image or its path) and writes the
-puzzle file on stdout. A sudoku grid (any size from 4x4 to 25x25, boxes or
-jigsaw regions, X, killer cages; givens and a player's entries) is found
-anywhere on the screenshot. --expect and --check take expected sudoku files
-too, and --annotate draws either.
+puzzle file on stdout. A grid is found anywhere on the screenshot: a sudoku
+(any size from 4x4 to 25x25, boxes or jigsaw regions, X, killer cages), a
+Keen grid (cages labelled with targets and operations) or a Towers grid
+(clues around it, raised or flat), with its givens and a player's entries.
+--expect and --check take expected files of each, and --annotate draws
+what was found.
 
 Flags:
   --origin X,Y        where the screenshot's top-left corner lay on the screen
@@ -270,61 +276,108 @@ func openCache(flagDir string) *recognize.GlyphCache {
 	return recognize.OpenGlyphCache(dir)
 }
 
-// recognizeSudoku reads a sudoku grid on img, which shows no Puzlogic, and
-// prints its puzzle file, drawing what it found into annotate when set. It
-// reports false, with nothing printed or drawn and the reason (ErrNoGame),
-// when img holds no sudoku grid either. A grid it finds but cannot read in
-// full is refused with the reason.
-func recognizeSudoku(img *image.RGBA, origin image.Point, name, annotate string, stdout io.Writer) (bool, error) {
+// recognizeGrid reads the grid game on img (a sudoku, Keen or Towers),
+// which shows no Puzlogic, and prints its puzzle file, drawing what it
+// found into annotate when set. It reports false, with nothing printed or
+// drawn and the reason (ErrNoGame), when img holds no grid game either. A
+// grid it finds but cannot read in full is refused with the reason.
+func recognizeGrid(img *image.RGBA, origin image.Point, name, annotate string, stdout io.Writer) (bool, error) {
 	rd := recognize.NewSymbolReader()
 	defer rd.Close()
-	found, err := recognize.FindSudoku(img, origin, rd)
+	found, err := recognize.FindGrid(img, origin, rd)
 	if errors.Is(err, recognize.ErrNoGame) {
 		return false, err
 	}
 	if annotate != "" {
-		if err := verify.SaveAnnotated(annotate, recognize.AnnotateSudoku(img, found), origin); err != nil {
+		if err := verify.SaveAnnotated(annotate, recognize.AnnotateGrid(img, found), origin); err != nil {
 			return true, err
 		}
 	}
-	p, err := validSudoku(found, err)
+	p, err := validGrid(found, err)
 	if err != nil {
 		return true, fmt.Errorf("%s: %w", name, err)
 	}
 	return true, puzzle.Encode(stdout, p)
 }
 
-// expectSudoku reads the sudoku grid on img and prints the verdict on it
+// expectGrid reads the grid game on img and prints the verdict on it
 // against want, read from o.expect, drawing what it found into o.annotate
 // when set.
-func expectSudoku(img *image.RGBA, origin image.Point, name string, o *options, want *puzzle.Sudoku, stdout io.Writer) error {
+func expectGrid(img *image.RGBA, origin image.Point, name string, o *options, want *verify.Expected, stdout io.Writer) error {
 	rd := recognize.NewSymbolReader()
 	defer rd.Close()
-	found, err := recognize.FindSudoku(img, origin, rd)
+	found, err := recognize.FindGrid(img, origin, rd)
 	if o.annotate != "" {
-		if err := verify.SaveAnnotated(o.annotate, recognize.AnnotateSudoku(img, found), origin); err != nil {
+		if err := verify.SaveAnnotated(o.annotate, recognize.AnnotateGrid(img, found), origin); err != nil {
 			return err
 		}
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	return verify.ExpectSudoku(stdout, name, o.expect, want, found.Puzzle)
+	return verify.ExpectGrid(stdout, name, o.expect, want, found)
 }
 
-// validSudoku returns the puzzle file FindSudoku read, if it is one solve
-// accepts, or why not.
-func validSudoku(found *recognize.FoundSudoku, err error) (*puzzle.Sudoku, error) {
+// gridReply makes what FindGrid read a reply of the worker, with a puzzle
+// file that its solver accepts; ErrNoGame when there is none.
+func gridReply(found *recognize.FoundGrid, err error) (*worker.Reply, error) {
+	p, err := validGrid(found, err)
+	if err != nil {
+		return nil, err
+	}
+	var r worker.Reply
+	switch p := p.(type) {
+	case *puzzle.Keen:
+		r.Keen = p
+	case *puzzle.Towers:
+		r.Towers = p
+	case *puzzle.Sudoku:
+		r.Sudoku = p
+	}
+	return &r, nil
+}
+
+// validGrid returns the puzzle file FindGrid read (a *puzzle.Sudoku,
+// *puzzle.Keen or *puzzle.Towers), if it is one its solver accepts, or why
+// not.
+func validGrid(found *recognize.FoundGrid, err error) (any, error) {
 	switch {
 	case errors.Is(err, recognize.ErrNoGame):
 		return nil, err
+	case err != nil && found != nil && found.Keen != nil:
+		return nil, fmt.Errorf("a Keen grid: %w", err)
+	case err != nil && found != nil && found.Towers != nil:
+		return nil, fmt.Errorf("a Towers grid: %w", err)
 	case err != nil:
 		return nil, fmt.Errorf("a sudoku grid: %w", err)
 	}
-	if err := sudoku.Validate(found.Puzzle); err != nil {
-		return nil, fmt.Errorf("what was read of a sudoku grid is not a valid puzzle: %w", err)
+	var p any
+	switch {
+	case found.Keen != nil:
+		p, err = found.Keen, checkLatin(keen.Game(found.Keen))
+	case found.Towers != nil:
+		p, err = found.Towers, checkLatin(towers.Game(found.Towers))
+	default:
+		p, err = found.Sudoku.Puzzle, sudoku.Validate(found.Sudoku.Puzzle)
 	}
-	return found.Puzzle, nil
+	if err != nil {
+		return nil, fmt.Errorf("what was read of a %s grid is not a valid puzzle: %w", gameName(p), err)
+	}
+	return p, nil
+}
+
+// checkLatin returns the error of a Latin-square game's check.
+func checkLatin(_ *latin.Game, err error) error { return err }
+
+// gameName names the game of a grid's puzzle file.
+func gameName(p any) string {
+	switch p.(type) {
+	case *puzzle.Keen:
+		return "Keen"
+	case *puzzle.Towers:
+		return "Towers"
+	}
+	return "sudoku"
 }
 
 // recognizeOne reads one screenshot and prints its puzzle file, or with
@@ -343,13 +396,13 @@ func recognizeOne(rec *recognize.Recognizer, o *options, stdin io.Reader, stdout
 		if want, err = verify.ReadExpected(o.expect); err != nil {
 			return err
 		}
-		if want.Sudoku != nil {
-			return expectSudoku(img, origin, shot.Name, o, want.Sudoku, stdout)
+		if want.Grid() {
+			return expectGrid(img, origin, shot.Name, o, want, stdout)
 		}
 	}
 	res, err := rec.Recognize(img, origin)
 	if errors.Is(err, recognize.ErrNoGame) && want == nil {
-		done, serr := recognizeSudoku(img, origin, shot.Name, o.annotate, stdout)
+		done, serr := recognizeGrid(img, origin, shot.Name, o.annotate, stdout)
 		if done {
 			return serr
 		}

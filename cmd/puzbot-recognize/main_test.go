@@ -122,7 +122,7 @@ func TestBadInput(t *testing.T) {
 		{"a folder", nil, []string{os.TempDir()}, exitcode.BadInput, "folder"},
 		{"not an image", []byte("GIF89a\x01\x00\x01\x00"), nil, exitcode.BadInput, "PNG or JPEG"},
 		{"huge image", hugePNG(), nil, exitcode.BadInput, "MiB to read"},
-		{"plain grey screen", encodePNG(t, plain), nil, exitcode.NoGame, "no game on the screenshot: no sudoku grid (no square grid of 4x4 to 25x25 cells ruled by evenly spaced lines), no Puzlogic screen ("},
+		{"plain grey screen", encodePNG(t, plain), nil, exitcode.NoGame, "no game on the screenshot: no grid game (no square grid of 4x4 to 25x25 cells ruled by evenly spaced lines), no Puzlogic screen ("},
 		{"malformed origin chunk", withText(encodePNG(t, plain), shotfile.OriginKeyword, "nowhere"), nil, exitcode.BadInput, "not the screen position"},
 		{"tiny image", encodePNG(t, image.NewGray(image.Rect(0, 0, 3, 2))), nil, exitcode.NoGame, "smaller than the game"},
 		{"unknown flag", nil, []string{"--zoom", "2"}, exitcode.Usage, "flag provided but not defined"},

@@ -52,15 +52,15 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 }
 
 // readFrame recognizes one frame into a reply: a Puzlogic screen, or else
-// a sudoku grid.
+// a grid game.
 func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *image.RGBA, origin image.Point) worker.Reply {
 	res, err := rec.Recognize(img, origin)
 	if errors.Is(err, recognize.ErrNoGame) {
-		found, ferr := recognize.FindSudoku(img, origin, symbols)
-		s, serr := validSudoku(found, ferr)
+		found, ferr := recognize.FindGrid(img, origin, symbols)
+		r, serr := gridReply(found, ferr)
 		switch {
 		case serr == nil:
-			return worker.Reply{Sudoku: s}
+			return *r
 		case !errors.Is(serr, recognize.ErrNoGame):
 			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr), Board: boardOf(found)}
 		}
@@ -81,13 +81,20 @@ func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *
 	return worker.Reply{Puzzle: res.Puzzle}
 }
 
-// boardOf returns where the sudoku grid found lies on the screen, nil
-// when none was found.
-func boardOf(found *recognize.FoundSudoku) *puzzle.Rect {
-	if found == nil {
+// boardOf returns where the grid game found lies on the screen, nil when
+// none was found.
+func boardOf(found *recognize.FoundGrid) *puzzle.Rect {
+	switch {
+	case found == nil:
 		return nil
+	case found.Keen != nil:
+		return found.Keen.Board
+	case found.Towers != nil:
+		return found.Towers.Board
+	case found.Sudoku != nil:
+		return found.Sudoku.Puzzle.Board
 	}
-	return found.Puzzle.Board
+	return nil
 }
 
 func writeReply(w *bufio.Writer, r worker.Reply) error {

@@ -55,7 +55,7 @@ func TestServe(t *testing.T) {
 			t.Errorf("answer %d: %+v, want level 7 with 16 cells at the origin given", i, replies[i])
 		}
 	}
-	if r := replies[1]; r.Puzzle != nil || r.Status != exitcode.NoGame || !strings.Contains(r.Error, "no game on the screenshot: no sudoku grid (") {
+	if r := replies[1]; r.Puzzle != nil || r.Status != exitcode.NoGame || !strings.Contains(r.Error, "no game on the screenshot: no grid game (") {
 		t.Errorf("blank frame: %+v, want no game, status %d", r, exitcode.NoGame)
 	}
 	errOut.Reset()

@@ -25,7 +25,7 @@ import (
 func playCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "play",
-		Usage: "play Puzlogic or a sudoku on the screen from wherever it is to the end, looking after every move",
+		Usage: "play Puzlogic, a sudoku, Keen or Towers on the screen from wherever it is to the end, looking after every move",
 		Description: "Plays the game open on the screen: from the title, the level map, a\n" +
 			"level (even half played, with blocks already on squares) or the\n" +
 			"completed overlay, to the end of the game. Each turn it waits for the\n" +
@@ -35,10 +35,11 @@ func playCommand() *cli.Command {
 			"again from what it sees, so a lost drop or a block moved by hand is\n" +
 			"mended. The drags speed up while drops land and slow down when one\n" +
 			"is lost.\n\n" +
-			"A sudoku grid on the screen (Simon Tatham's Solo, say: any size, boxes\n" +
-			"or jigsaw regions, X, killer) is played the same way: it clicks each\n" +
-			"cell that is empty or holds a wrong number and presses the key of the\n" +
-			"right one, then looks again, until the grid is complete and right.\n\n" +
+			"A grid game on the screen is played the same way: a sudoku (Simon\n" +
+			"Tatham's Solo, say: any size, boxes or jigsaw regions, X, killer),\n" +
+			"Keen or Towers (Simon Tatham's). It clicks each cell that is empty or\n" +
+			"holds a wrong number and presses the key of the right one, then looks\n" +
+			"again, until the grid is complete and right.\n\n" +
 			"It prints one line per level as it ends (level, drags, seconds,\n" +
 			"retries: looks after drags that found the board other than planned)\n" +
 			"and a total. On failure it keeps the last frame, reading and moves in\n" +
@@ -98,8 +99,8 @@ func playAction(c *cli.Context) error {
 
 // printSummary says in a line what the game came to.
 func printSummary(w io.Writer, res *play.Result) {
-	if s := res.Sudoku; s != nil {
-		fmt.Fprintf(w, "sudoku %dx%d in %.1f s, %d cells typed\n", s.Size, s.Size, res.Time.Seconds(), s.Typed)
+	if g := res.Grid; g != nil {
+		fmt.Fprintf(w, "%s %dx%d in %.1f s, %d cells typed\n", g.Kind, g.Size, g.Size, res.Time.Seconds(), g.Typed)
 		return
 	}
 	fmt.Fprintf(w, "%d levels in %.1f s, %d drags\n", len(res.Levels), res.Time.Seconds(), drags(res))
@@ -174,7 +175,7 @@ func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*play.Reading, e
 	if err != nil {
 		return nil, err
 	}
-	return &play.Reading{Puzzle: r.Puzzle, Sudoku: r.Sudoku}, nil
+	return &play.Reading{Puzzle: r.Puzzle, Sudoku: r.Sudoku, Keen: r.Keen, Towers: r.Towers}, nil
 }
 
 // mouse performs moves with replay, at the player's pace. A button found
@@ -258,6 +259,10 @@ func readingFile(r *play.Reading) any {
 		return nil
 	case r.Sudoku != nil:
 		return r.Sudoku
+	case r.Keen != nil:
+		return r.Keen
+	case r.Towers != nil:
+		return r.Towers
 	case r.Puzzle != nil:
 		return r.Puzzle
 	}

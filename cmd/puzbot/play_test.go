@@ -41,7 +41,7 @@ func TestPlayNoGame(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
 	if r.code != exitcode.NoGame || len(lines) != 2 || !strings.Contains(lines[0], "the last frame, reading and moves are in ") ||
-		!strings.HasPrefix(lines[1], "puzbot: gave up after 11 tries") || !strings.Contains(lines[1], "no game on the screenshot: no sudoku grid (") {
+		!strings.HasPrefix(lines[1], "puzbot: gave up after 11 tries") || !strings.Contains(lines[1], "no game on the screenshot: no grid game (") {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit %d, where the files are kept, and one error line", r.code, r.stderr, exitcode.NoGame)
 	}
 	if r.stdout != "0 levels in "+strings.TrimPrefix(r.stdout, "0 levels in ") || !strings.HasSuffix(r.stdout, ", 0 drags\n") {

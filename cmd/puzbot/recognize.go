@@ -22,9 +22,10 @@ func recognizeCommand() *cli.Command {
 		Name:      "recognize",
 		Usage:     "read a screenshot into a puzzle file",
 		ArgsUsage: "[flags] [SHOT.png|-]",
-		Description: "Reads a screenshot of Puzlogic (PNG or JPEG: the file named, or stdin\n" +
-			"holding the image or its path, as \"puzbot capture\" prints it) and writes\n" +
-			"the puzzle file to stdout. Run \"puzbot recognize --help\" for the flags:\n" +
+		Description: "Reads a screenshot of Puzlogic or of a grid game (a sudoku, Keen,\n" +
+			"Towers) (PNG or JPEG: the file named, or stdin holding the image or its\n" +
+			"path, as \"puzbot capture\" prints it) and writes the puzzle file to\n" +
+			"stdout. Run \"puzbot recognize --help\" for the flags:\n" +
 			"--origin X,Y, --annotate OUT.png, --expect WANT.json, --check DIR,\n" +
 			"--glyph-cache PATH, --stats.\n\n" +
 			"--check DIR compares every DIR/name.png, name.jpg or name.jpeg with\n" +

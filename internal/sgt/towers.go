@@ -114,6 +114,22 @@ func (g *Towers) readGivens(desc string) error {
 	return nil
 }
 
+// CluePlace returns where clue k stands, as Towers' moves (ClueDone) name
+// it: x and y, -1 or Size beside the grid.
+func (g *Towers) CluePlace(k int) (x, y int) {
+	n := g.Size
+	switch side, i := k/n, k%n; side {
+	case Top:
+		return i, -1
+	case Bottom:
+		return i, n
+	case Left:
+		return -1, i
+	default:
+		return n, i
+	}
+}
+
 // Line returns the cells of the row or column that clue k stands at the
 // end of, from that end.
 func (g *Towers) Line(k int) []int {

@@ -63,6 +63,17 @@ func cellBackgrounds(p picture, g *Grid) [][]rgb {
 // boxes of a grid whose size is a square. paper holds the cells'
 // backgrounds.
 func findRegions(p picture, g *Grid, paper [][]rgb) ([][]int, error) {
+	uf, ok := joinAcrossLight(p, g, paper)
+	if !ok {
+		return squareBoxes(g.N)
+	}
+	return labels(uf, g.N)
+}
+
+// joinAcrossLight joins each two neighbouring cells of g that no heavy
+// line parts, and reports whether any line is heavy. paper holds the
+// cells' backgrounds.
+func joinAcrossLight(p picture, g *Grid, paper [][]rgb) (unionFind, bool) {
 	right, below := edgeWeights(p, g, paper, commonest(paper))
 	heavy, ok := heavyFrom(innerEdges(right, below))
 	uf := newUnionFind(g.N * g.N)
@@ -76,10 +87,7 @@ func findRegions(p picture, g *Grid, paper [][]rgb) ([][]int, error) {
 			}
 		}
 	}
-	if !ok {
-		return squareBoxes(g.N)
-	}
-	return labels(uf, g.N)
+	return uf, ok
 }
 
 // squareBoxes returns the regions of the standard square boxes of an n x n
@@ -102,29 +110,37 @@ func squareBoxes(n int) ([][]int, error) {
 // labels numbers the sets of uf, n x n cells, in the order they first
 // appear, and checks that there are n sets of n cells.
 func labels(uf unionFind, n int) ([][]int, error) {
-	label := map[int]int{}
-	size := map[int]int{}
-	regions := make([][]int, n)
-	for r := range regions {
-		regions[r] = make([]int, n)
-		for c := range regions[r] {
-			root := uf.find(r*n + c)
-			if _, ok := label[root]; !ok {
-				label[root] = len(label)
-			}
-			regions[r][c] = label[root]
-			size[root]++
-		}
+	regions, sizes := numberSets(uf, n)
+	if len(sizes) != n {
+		return nil, fmt.Errorf("%w: %d regions in a %dx%d grid", ErrRegions, len(sizes), n, n)
 	}
-	if len(label) != n {
-		return nil, fmt.Errorf("%w: %d regions in a %dx%d grid", ErrRegions, len(label), n, n)
-	}
-	for _, s := range size {
+	for _, s := range sizes {
 		if s != n {
 			return nil, fmt.Errorf("%w: a region of %d cells in a %dx%d grid", ErrRegions, s, n, n)
 		}
 	}
 	return regions, nil
+}
+
+// numberSets numbers the sets of uf, n x n cells, in the order they first
+// appear: the label of each cell, row by row, and each set's size.
+func numberSets(uf unionFind, n int) ([][]int, []int) {
+	label := map[int]int{}
+	var sizes []int
+	sets := make([][]int, n)
+	for r := range sets {
+		sets[r] = make([]int, n)
+		for c := range sets[r] {
+			root := uf.find(r*n + c)
+			if _, ok := label[root]; !ok {
+				label[root] = len(label)
+				sizes = append(sizes, 0)
+			}
+			sets[r][c] = label[root]
+			sizes[label[root]]++
+		}
+	}
+	return sets, sizes
 }
 
 // edgeWeights weighs the line between each cell and its neighbour on the

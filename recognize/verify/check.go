@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/internal/errkind"
-	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 )
@@ -198,7 +197,7 @@ func (c *Case) check(rec *recognize.Recognizer, symbols *recognize.SymbolReader,
 }
 
 // read reads the case's expected file and screenshot, recognizes it (a
-// sudoku when the expected file is one, else Puzlogic) and sets the
+// grid game when the expected file is one's, else Puzlogic) and sets the
 // differences. It returns the screenshot's origin and what draws what was
 // found on it, as far as it got (nil when the screenshot was not read).
 func (c *Case) read(rec *recognize.Recognizer, symbols *recognize.SymbolReader) (image.Point, func() *image.RGBA, error) {
@@ -210,12 +209,12 @@ func (c *Case) read(rec *recognize.Recognizer, symbols *recognize.SymbolReader) 
 	if err != nil {
 		return image.Point{}, nil, err
 	}
-	if want.Sudoku != nil {
-		found, err := recognize.FindSudoku(img, origin, symbols)
+	if want.Grid() {
+		found, err := recognize.FindGrid(img, origin, symbols)
 		if err == nil {
-			c.Diffs = puzzle.CompareSudoku(want.Sudoku, found.Puzzle)
+			c.Diffs = want.compare(found)
 		}
-		return origin, func() *image.RGBA { return recognize.AnnotateSudoku(img, found) }, err
+		return origin, func() *image.RGBA { return recognize.AnnotateGrid(img, found) }, err
 	}
 	res, err := rec.Recognize(img, origin)
 	draw := func() *image.RGBA { return recognize.Annotate(img, res) }

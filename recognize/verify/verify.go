@@ -34,11 +34,52 @@ var (
 	ErrNoScreenshots = errors.New("no screenshot to check")
 )
 
-// Expected is an expected puzzle file: a Puzlogic screen or a sudoku, one
-// of the two.
+// Expected is an expected puzzle file: a Puzlogic screen, or a grid game's
+// (sudoku, Keen, Towers), one of them.
 type Expected struct {
 	Puzzle *puzzle.Puzzle
 	Sudoku *puzzle.Sudoku
+	Keen   *puzzle.Keen
+	Towers *puzzle.Towers
+}
+
+// Grid says whether the expected file is a grid game's.
+func (e *Expected) Grid() bool { return e.Puzzle == nil }
+
+// compare lists how the grid found differs from the expected grid game's
+// file: another game, or the differences of the game's file.
+func (e *Expected) compare(f *recognize.FoundGrid) []string {
+	switch {
+	case e.Keen != nil && f.Keen != nil:
+		return puzzle.CompareKeen(e.Keen, f.Keen)
+	case e.Towers != nil && f.Towers != nil:
+		return puzzle.CompareTowers(e.Towers, f.Towers)
+	case e.Sudoku != nil && f.Sudoku != nil:
+		return puzzle.CompareSudoku(e.Sudoku, f.Sudoku.Puzzle)
+	}
+	return []string{fmt.Sprintf("game: %s, want %s", foundGame(f), e.kind())}
+}
+
+// kind names the game of an expected grid file.
+func (e *Expected) kind() string {
+	switch {
+	case e.Keen != nil:
+		return puzzle.KindKeen
+	case e.Towers != nil:
+		return puzzle.KindTowers
+	}
+	return puzzle.KindSudoku
+}
+
+// foundGame names the game of the grid found.
+func foundGame(f *recognize.FoundGrid) string {
+	switch {
+	case f.Keen != nil:
+		return puzzle.KindKeen
+	case f.Towers != nil:
+		return puzzle.KindTowers
+	}
+	return puzzle.KindSudoku
 }
 
 // ReadExpected reads an expected puzzle file, of its kind. It is parsed,
@@ -55,10 +96,17 @@ func ReadExpected(path string) (*Expected, error) {
 		return nil, errkind.Errorf(ErrExpected, "%s: %w", path, err)
 	}
 	var e Expected
-	if kind, _ := puzzle.Kind(data); kind == puzzle.KindSudoku {
+	switch kind, _ := puzzle.Kind(data); kind {
+	case puzzle.KindSudoku:
 		e.Sudoku = new(puzzle.Sudoku)
 		err = puzzle.Decode(data, e.Sudoku)
-	} else {
+	case puzzle.KindKeen:
+		e.Keen = new(puzzle.Keen)
+		err = puzzle.Decode(data, e.Keen)
+	case puzzle.KindTowers:
+		e.Towers = new(puzzle.Towers)
+		err = puzzle.Decode(data, e.Towers)
+	default:
 		e.Puzzle = new(puzzle.Puzzle)
 		err = puzzle.Decode(data, e.Puzzle)
 	}
@@ -76,9 +124,10 @@ func Expect(w io.Writer, name, wantPath string, want, got *puzzle.Puzzle) error 
 	return verdict(w, name, wantPath, recognize.Compare(want, got, recognize.Tolerance(want)))
 }
 
-// ExpectSudoku is Expect for a sudoku.
-func ExpectSudoku(w io.Writer, name, wantPath string, want, got *puzzle.Sudoku) error {
-	return verdict(w, name, wantPath, puzzle.CompareSudoku(want, got))
+// ExpectGrid is Expect for a grid game: the grid found against the
+// expected file of a sudoku, Keen or Towers.
+func ExpectGrid(w io.Writer, name, wantPath string, want *Expected, got *recognize.FoundGrid) error {
+	return verdict(w, name, wantPath, want.compare(got))
 }
 
 // verdict writes Expect's verdict on the differences diffs.
@@ -95,7 +144,7 @@ func verdict(w io.Writer, name, wantPath string, diffs []string) error {
 }
 
 // SaveAnnotated saves a screenshot with what was found drawn on it
-// (recognize.Annotate, recognize.AnnotateSudoku) at path, as a PNG that
+// (recognize.Annotate, recognize.AnnotateGrid) at path, as a PNG that
 // records the screenshot's screen origin. Like every file puzbot writes, it
 // replaces a regular file only (internal/outfile).
 func SaveAnnotated(path string, drawn *image.RGBA, origin image.Point) error {

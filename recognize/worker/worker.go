@@ -32,16 +32,29 @@ const magic = "PZF1"
 const MaxPixels = 100_000_000
 
 // Reply is the worker's answer to one frame: the puzzle read (a Puzlogic
-// screen, or a sudoku grid), or an error with the exit status puzbot
-// recognize would give for it.
+// screen, or a sudoku, Keen or Towers grid), or an error with the exit
+// status puzbot recognize would give for it.
 type Reply struct {
 	Puzzle *puzzle.Puzzle `json:"puzzle,omitempty"`
 	Sudoku *puzzle.Sudoku `json:"sudoku,omitempty"`
+	Keen   *puzzle.Keen   `json:"keen,omitempty"`
+	Towers *puzzle.Towers `json:"towers,omitempty"`
 	Error  string         `json:"error,omitempty"`
 	Status int            `json:"status,omitempty"`
 	// Board is, with an error, where the sudoku grid lay that the worker
 	// found but could not read whole (a glyph it could not read).
 	Board *puzzle.Rect `json:"board,omitempty"`
+}
+
+// files counts the puzzle files the reply holds.
+func (r *Reply) files() int {
+	n := 0
+	for _, set := range []bool{r.Puzzle != nil, r.Sudoku != nil, r.Keen != nil, r.Towers != nil} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 // Error is a frame the worker could not read.
@@ -137,7 +150,7 @@ func Start(path string, args ...string) (*Client, error) {
 }
 
 // Read sends the frame to the worker and returns what it read: a reply with
-// its Puzzle or its Sudoku. A frame the worker could not read comes back as
+// one puzzle file (Puzzle, Sudoku, Keen or Towers). A frame the worker could not read comes back as
 // an *Error; a worker that died or broke the protocol as another error.
 // Cancelling ctx kills the worker.
 func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) (*Reply, error) {
@@ -155,7 +168,7 @@ func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) 
 	if reply.Error != "" {
 		return nil, &Error{Status: reply.Status, Message: reply.Error, Board: reply.Board}
 	}
-	if (reply.Puzzle == nil) == (reply.Sudoku == nil) {
+	if reply.files() != 1 {
 		return nil, fmt.Errorf("the vision worker answered neither one puzzle nor an error")
 	}
 	return reply, nil

@@ -3,6 +3,8 @@ package latin
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -197,5 +199,28 @@ func TestSolveStops(t *testing.T) {
 	ccancel(stop)
 	if _, err := Solve(cctx, huge, 1<<40); !errors.Is(err, stop) {
 		t.Errorf("cancelled: %v, want %v", err, stop)
+	}
+}
+
+// TestMoves: the moves that fill a game type every empty cell and every
+// wrong entry, none for a right entry, with the solved grid; a game whose
+// file shows it has no solution says why.
+func TestMoves(t *testing.T) {
+	givens := []uint8{1, 0, 0, 0, 3, 0, 0, 0, 2} // the diagonal of the one Latin square 123, 231, 312
+	key := func(v int) string { return string(rune('0' + v)) }
+	g := &Game{Kind: "keen", Problem: Problem{N: 3, Givens: givens}, Key: key, Entries: []uint8{0, 2, 1, 0, 0, 0, 0, 0, 0}}
+	m, err := Moves(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(m.Moves); got != 5 { // 9 cells, 3 given, the right entry 2 kept, the wrong 1 typed over
+		t.Errorf("%d moves, want 5: %+v", got, m.Moves)
+	}
+	if want := []string{"123", "231", "312"}; !slices.Equal(m.Grid, want) {
+		t.Errorf("grid %q, want %q", m.Grid, want)
+	}
+	g.Why = "cage 1 (9+): 2 values of 1 to 3 add up to 2 to 6"
+	if _, err := Moves(context.Background(), g); !errors.Is(err, ErrNoSolution) || !strings.Contains(err.Error(), g.Why) {
+		t.Errorf("a file that shows no solution: %v", err)
 	}
 }

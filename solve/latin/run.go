@@ -87,13 +87,47 @@ func answer(ctx context.Context, g *Game, w io.Writer, count bool, limit int) er
 	case count:
 		_, err := fmt.Fprintln(w, puzzle.CountText(res.Count, limit))
 		return err
-	case res.Count == 0 && g.Why != "":
-		return errkind.Errorf(ErrNoSolution, "the puzzle has no solution: %s", g.Why)
-	case res.Count == 0:
-		return errkind.Errorf(ErrNoSolution, "the puzzle has no solution")
 	}
-	n := g.Problem.N
-	return puzzle.Encode(w, puzzle.FillMoves(g.Kind, n, g.Problem.Givens, g.Entries, res.Solution, g.Board, g.Key))
+	m, err := moves(g, res)
+	if err != nil {
+		return err
+	}
+	return puzzle.Encode(w, m)
+}
+
+// Moves solves g and returns the moves that fill it: one "type" move per
+// empty cell and per wrong entry, with the solved grid. Its errors are
+// Answer's: ErrNoSolution, ErrTimeLimit at the deadline of ctx (or after
+// DefaultTimeLimit when it has none), the cause of a cancelled ctx.
+func Moves(ctx context.Context, g *Game) (*puzzle.Moves, error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultTimeLimit)
+		defer cancel()
+	}
+	var res Result
+	if g.Why == "" {
+		var err error
+		if res, err = Solve(ctx, &g.Problem, 1); err != nil {
+			return nil, err
+		}
+	}
+	if res.TimedOut {
+		return nil, errkind.Errorf(ErrTimeLimit, "no answer within the time limit")
+	}
+	return moves(g, res)
+}
+
+// moves returns the moves that fill g with the solution res found, or
+// why there are none.
+func moves(g *Game, res Result) (*puzzle.Moves, error) {
+	switch {
+	case res.Count == 0 && g.Why != "":
+		return nil, errkind.Errorf(ErrNoSolution, "the puzzle has no solution: %s", g.Why)
+	case res.Count == 0:
+		return nil, errkind.Errorf(ErrNoSolution, "the puzzle has no solution")
+	}
+	return puzzle.FillMoves(g.Kind, g.Problem.N, g.Problem.Givens, g.Entries, res.Solution, g.Board, g.Key), nil
 }
 
 // RunFile reads a puzzle file of a Latin-square game from data with Read,

@@ -50,10 +50,20 @@ type sudokuSim struct {
 	// givensAsEntries: once a key is typed, the look reads the givens as
 	// entries (their cells' shading changes, as an X's diagonal's can).
 	givensAsEntries bool
-	version         uint32
-	typed           int
-	paces           []Pace // the pace of each turn of typing
-	mistakes        int    // keys after which the grid was full but wrong: the program says "your solution contains mistakes"
+	// keen or towers, when set, is the Keen or Towers puzzle the program
+	// shows in place of a sudoku, its givens those of givens, and solution
+	// its one solution (rows), which solved compares with.
+	keen     *puzzle.Keen
+	towers   *puzzle.Towers
+	solution []string
+	// hidden, when set, is a given that the look reads as an entry (as
+	// Towers draws a given that clashes red, like an entry); the program
+	// keeps it whatever is typed there.
+	hidden   *[2]int
+	version  uint32
+	typed    int
+	paces    []Pace // the pace of each turn of typing
+	mistakes int    // keys after which the grid was full but wrong: the program says "your solution contains mistakes"
 }
 
 func newSudokuSim(givens []string, seed uint64) *sudokuSim {
@@ -80,7 +90,7 @@ func (s *sudokuSim) Grab(context.Context, image.Rectangle) (*Frame, error) {
 
 func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 	if s.coverAt > 0 && s.typed >= s.coverAt {
-		return nil, fmt.Errorf("%w: no sudoku grid (a dialog over it)", ErrNoGameSeen)
+		return nil, fmt.Errorf("%w: no grid game (a dialog over it)", ErrNoGameSeen)
 	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens, Board: &puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}}
 	for r, row := range s.entries {
@@ -115,10 +125,26 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 			p.Entries[r], p.Grid[r] = string(e), strings.Repeat(".", len(row))
 		}
 	}
+	if h := s.hidden; h != nil {
+		p.Grid, p.Entries = slices.Clone(p.Grid), slices.Clone(p.Entries)
+		g, e := []byte(p.Grid[h[0]]), []byte(p.Entries[h[0]])
+		e[h[1]], g[h[1]] = g[h[1]], '.'
+		p.Grid[h[0]], p.Entries[h[0]] = string(g), string(e)
+	}
 	p.Diagonals = s.diagonals
 	if s.flashes > 0 && s.solved() {
 		s.flashes--
 		p.Diagonals = false
+	}
+	switch {
+	case s.keen != nil:
+		k := *s.keen
+		k.Entries, k.Board = p.Entries, p.Board
+		return &Reading{Keen: &k}, nil
+	case s.towers != nil:
+		t := *s.towers
+		t.Grid, t.Entries, t.Board = p.Grid, p.Entries, p.Board
+		return &Reading{Towers: &t}, nil
 	}
 	return &Reading{Sudoku: p}, nil
 }
@@ -260,6 +286,9 @@ func (s *sudokuSim) full() bool {
 // solution: each row, column and 2x2 box of the 4x4, and each diagonal of
 // a sudoku X, holds 1-4 once.
 func (s *sudokuSim) solved() bool {
+	if s.solution != nil {
+		return s.filledWith(s.solution)
+	}
 	n := len(s.givens)
 	at := func(r, c int) byte {
 		if g := s.givens[r][c]; g != '.' {
@@ -286,6 +315,82 @@ func (s *sudokuSim) solved() bool {
 		}
 	}
 	return true
+}
+
+// filledWith reports whether the givens and entries make the rows.
+func (s *sudokuSim) filledWith(rows []string) bool {
+	for r, row := range rows {
+		for c := range row {
+			if v := s.givens[r][c]; v != row[c] && (v != '.' || s.entries[r][c] != row[c]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestPlayLatinGames: the loop fills Keen and Towers as it fills a sudoku:
+// fresh, with wrong numbers entered before it started, with keys lost by
+// chance, and with a given that looks read as an entry (the loop takes it
+// for a given once the cell kept its number though another was typed
+// there, keptTurns times); the grid ends filled with the puzzle's one
+// solution, and the game's line names it.
+func TestPlayLatinGames(t *testing.T) {
+	keen4 := &puzzle.Keen{Kind: puzzle.KindKeen, Size: 4, Cages: []puzzle.KeenCage{
+		{Op: puzzle.OpDiv, Target: 2, Cells: [][]int{{0, 0}, {0, 1}}}, {Op: puzzle.OpSub, Target: 2, Cells: [][]int{{0, 2}, {1, 2}}},
+		{Op: puzzle.OpMul, Target: 8, Cells: [][]int{{0, 3}, {1, 3}}}, {Op: puzzle.OpMul, Target: 3, Cells: [][]int{{1, 0}, {2, 0}}},
+		{Op: puzzle.OpDiv, Target: 2, Cells: [][]int{{1, 1}, {2, 1}}}, {Op: puzzle.OpAdd, Target: 6, Cells: [][]int{{2, 2}, {3, 2}}},
+		{Op: puzzle.OpAdd, Target: 4, Cells: [][]int{{2, 3}, {3, 3}}}, {Op: puzzle.OpSub, Target: 1, Cells: [][]int{{3, 0}, {3, 1}}},
+	}}
+	towers5 := &puzzle.Towers{Kind: puzzle.KindTowers, Size: 5,
+		Bottom: []*int{nil, puzzle.Int(3), puzzle.Int(1), puzzle.Int(2), nil},
+		Left:   []*int{puzzle.Int(3), puzzle.Int(4), nil, nil, nil},
+		Right:  []*int{nil, nil, puzzle.Int(3), nil, nil},
+	}
+	for _, tc := range []struct {
+		name     string
+		kind     string
+		givens   []string
+		solution []string
+		setup    func(s *sudokuSim)
+	}{
+		{"keen fresh", puzzle.KindKeen, []string{"....", "....", "....", "...."}, []string{"2134", "3412", "1243", "4321"}, func(s *sudokuSim) { s.keen = keen4 }},
+		{"keen misplayed", puzzle.KindKeen, []string{"....", "....", "....", "...."}, []string{"2134", "3412", "1243", "4321"}, func(s *sudokuSim) {
+			s.keen = keen4
+			s.entries[0][0], s.entries[2][3] = '1', '4'
+		}},
+		{"towers lossy", puzzle.KindTowers, []string{"....3", ".....", ".....", ".....", "....."}, []string{"24153", "13425", "45231", "52314", "31542"}, func(s *sudokuSim) {
+			s.towers, s.lose = towers5, 0.2
+			s.entries[1][1] = '5'
+		}},
+		// Without its given, this Towers has 12 solutions, and the one
+		// found first has a 5 where the given 3 stands.
+		{"towers given read as entry", puzzle.KindTowers, []string{"....3", ".....", ".....", ".....", "....."}, []string{"24153", "13425", "45231", "52314", "31542"}, func(s *sudokuSim) {
+			s.towers, s.hidden = towers5, &[2]int{0, 4}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSudokuSim(tc.givens, 3)
+			s.solution = tc.solution
+			tc.setup(s)
+			var log strings.Builder
+			o := fast
+			o.Log = &log
+			res, err := Play(context.Background(), s, s, s, o)
+			if err != nil {
+				t.Fatalf("Play: %v\n%s", err, log.String())
+			}
+			if !s.solved() {
+				t.Fatalf("Play ended with the entries %q: not the solution %q\n%s", s.entries, tc.solution, log.String())
+			}
+			if r := res.Grid; r == nil || r.Kind != tc.kind || r.Size != len(tc.givens) {
+				t.Errorf("result %+v, want a %s of %d", r, tc.kind, len(tc.givens))
+			}
+			if want := fmt.Sprintf("%s %dx%d: ", tc.kind, len(tc.givens), len(tc.givens)); !strings.Contains(log.String(), want) {
+				t.Errorf("log %q: want a line %q", log.String(), want)
+			}
+		})
+	}
 }
 
 // TestPlaySudoku: the loop fills a sudoku: fresh; with wrong numbers
@@ -346,8 +451,8 @@ func TestPlaySudoku(t *testing.T) {
 			if !s.solved() {
 				t.Fatalf("Play ended with the grid %q, %q: not solved\n%s", s.givens, s.entries, log.String())
 			}
-			r := res.Sudoku
-			if r == nil || r.Size != 4 || r.Typed != s.typed || r.Typed > tc.atMost || (r.Retries > 0) != tc.retry {
+			r := res.Grid
+			if r == nil || r.Kind != puzzle.KindSudoku || r.Size != 4 || r.Typed != s.typed || r.Typed > tc.atMost || (r.Retries > 0) != tc.retry {
 				t.Errorf("result %+v, %d keys typed; want size 4, at most %d typed, retries %v\n%s", r, s.typed, tc.atMost, tc.retry, log.String())
 			}
 			if last == nil || last.Diagonals != s.diagonals || s.flashes > 0 {
@@ -439,10 +544,10 @@ func TestPlaySudokuAnotherLayout(t *testing.T) {
 
 // TestStrays: a cell whose entry changed though no key was typed in it is
 // a stray, a number a program put in the wrong cell; the cells typed in are
-// judged by verifySudoku.
+// judged by verifyGrid.
 func TestStrays(t *testing.T) {
 	typed := &puzzle.Moves{Moves: []puzzle.Move{{Action: puzzle.ActionType, Row: puzzle.Int(0), Col: puzzle.Int(0), Value: puzzle.Int(1), Key: "1"}}}
-	grid := []string{"....", "..2.", ".3..", "..3."}
+	givens := []string{"....", "..2.", ".3..", "..3."}
 	for _, tc := range []struct {
 		before, after []string
 		want          int
@@ -452,8 +557,8 @@ func TestStrays(t *testing.T) {
 		{[]string{"....", "....", "....", "...."}, []string{"1...", "...1", "....", "...."}, 1},
 		{[]string{".4..", "....", "....", "...."}, []string{"1...", "....", "....", "...4"}, 2}, // one moved away, one new
 	} {
-		before := &puzzle.Sudoku{Grid: grid, Entries: tc.before}
-		after := &puzzle.Sudoku{Grid: grid, Entries: tc.after}
+		before := gridOf(&Reading{Sudoku: &puzzle.Sudoku{Grid: givens, Entries: tc.before}})
+		after := gridOf(&Reading{Sudoku: &puzzle.Sudoku{Grid: givens, Entries: tc.after}})
 		if got := strays(before, after, typed); got != tc.want {
 			t.Errorf("from %q to %q: %d strays, want %d", tc.before, tc.after, got, tc.want)
 		}
@@ -477,7 +582,7 @@ func TestPlaySudokuCovered(t *testing.T) {
 		o.Log = &log
 		res, err := Play(context.Background(), s, s, s, o)
 		covered := strings.Contains(log.String(), "the program then covered the grid")
-		if tc.done && (err != nil || res.Sudoku == nil || !covered || !s.solved()) {
+		if tc.done && (err != nil || res.Grid == nil || !covered || !s.solved()) {
 			t.Errorf("covered after %d keys: Play = %v, log %q; want the game done, the cover said", tc.coverAt, err, log.String())
 		}
 		if !tc.done && (!errors.Is(err, ErrGaveUp) || covered) {

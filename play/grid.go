@@ -1,0 +1,628 @@
+package play
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/keen"
+	"github.com/puzbot/puzbot/solve/latin"
+	"github.com/puzbot/puzbot/solve/sudoku"
+	"github.com/puzbot/puzbot/solve/towers"
+)
+
+// The grid games (sudoku, Keen, Towers) are played alike: the loop types
+// a number into each cell that is empty or holds a wrong one (a click on
+// the cell, then the number's key), checks with a look what took, and
+// mends what did not. Their puzzle files differ only in what they say
+// besides the cells (regions, cages, clues), which the loop passes to the
+// game's solver and otherwise only compares between looks; grid is what
+// the loop needs of each.
+
+// grid is a grid game read on a look: its kind and size, its givens and a
+// player's entries row by row ('.' for none; Keen has no givens), where it
+// lies on the screen, and the reading it came from.
+type grid struct {
+	kind    string
+	size    int
+	givens  []string
+	entries []string
+	board   *puzzle.Rect
+	reading *Reading
+}
+
+// gridOf returns the grid game a reading holds, nil when it holds none.
+func gridOf(r *Reading) *grid {
+	switch {
+	case r == nil:
+		return nil
+	case r.Sudoku != nil:
+		s := r.Sudoku
+		return newGrid(puzzle.KindSudoku, len(s.Grid), s.Grid, s.Entries, s.Board, r)
+	case r.Keen != nil:
+		k := r.Keen
+		return newGrid(puzzle.KindKeen, k.Size, nil, k.Entries, k.Board, r)
+	case r.Towers != nil:
+		t := r.Towers
+		return newGrid(puzzle.KindTowers, t.Size, t.Grid, t.Entries, t.Board, r)
+	}
+	return nil
+}
+
+// newGrid returns the grid of n x n cells; givens or entries nil are none.
+func newGrid(kind string, n int, givens, entries []string, board *puzzle.Rect, r *Reading) *grid {
+	fill := func(rows []string) []string {
+		if len(rows) == n {
+			return rows
+		}
+		out := make([]string, n)
+		for i := range out {
+			out[i] = strings.Repeat(".", n)
+		}
+		return out
+	}
+	return &grid{kind: kind, size: n, givens: fill(givens), entries: fill(entries), board: board, reading: r}
+}
+
+// file returns the grid's puzzle file with its givens and entries as the
+// grid holds them (givensAsFirstRead may have moved some).
+func (g *grid) file() any {
+	switch r := g.reading; {
+	case r.Sudoku != nil:
+		s := *r.Sudoku
+		s.Grid, s.Entries = g.givens, g.entries
+		return &s
+	case r.Keen != nil:
+		k := *r.Keen
+		k.Entries = g.entries
+		return &k
+	default:
+		t := *r.Towers
+		t.Grid, t.Entries = g.givens, g.entries
+		return &t
+	}
+}
+
+// withoutPlace returns the puzzle file f with no board, and no entries
+// when entries is false: what a look says apart from where the grid lies,
+// or what of the game stays the same while it is played.
+func withoutPlace(f any, entries bool) any {
+	switch f := f.(type) {
+	case *puzzle.Sudoku:
+		s := *f
+		s.Board = nil
+		if !entries {
+			s.Entries = nil
+		}
+		return &s
+	case *puzzle.Keen:
+		k := *f
+		k.Board = nil
+		if !entries {
+			k.Entries = nil
+		}
+		return &k
+	case *puzzle.Towers:
+		t := *f
+		t.Board = nil
+		if !entries {
+			t.Entries = nil
+		}
+		return &t
+	}
+	return f
+}
+
+// canonical returns what the grid's look says, apart from where it lies:
+// for telling two looks alike.
+func (g *grid) canonical() any { return withoutPlace(g.file(), true) }
+
+// layoutDiffs lists how the layout of grid b (its givens, regions,
+// diagonals, cages, clues) differs from a's, one line a difference.
+func layoutDiffs(a, b *grid) []string {
+	if a.kind != b.kind || a.size != b.size {
+		return []string{fmt.Sprintf("%s %dx%d, now %s %dx%d", a.kind, a.size, a.size, b.kind, b.size, b.size)}
+	}
+	switch la, lb := withoutPlace(a.file(), false), withoutPlace(b.file(), false); la := la.(type) {
+	case *puzzle.Sudoku:
+		return puzzle.CompareSudoku(la, lb.(*puzzle.Sudoku))
+	case *puzzle.Keen:
+		return puzzle.CompareKeen(la, lb.(*puzzle.Keen))
+	case *puzzle.Towers:
+		return puzzle.CompareTowers(la, lb.(*puzzle.Towers))
+	}
+	return nil
+}
+
+// solve returns the moves that finish the grid game: every empty cell and
+// every wrong entry typed, with the solved grid, by the game's solver.
+func (g *grid) solve(ctx context.Context) (*puzzle.Moves, error) {
+	switch f := g.file().(type) {
+	case *puzzle.Sudoku:
+		return sudoku.Moves(ctx, f)
+	case *puzzle.Keen:
+		return latinMoves(ctx)(keen.Game(f))
+	case *puzzle.Towers:
+		return latinMoves(ctx)(towers.Game(f))
+	}
+	return nil, fmt.Errorf("no solver for %s", g.kind)
+}
+
+// latinMoves returns what solves a Latin-square game its check returned.
+func latinMoves(ctx context.Context) func(*latin.Game, error) (*puzzle.Moves, error) {
+	return func(g *latin.Game, err error) (*puzzle.Moves, error) {
+		if err != nil {
+			return nil, err
+		}
+		return latin.Moves(ctx, g)
+	}
+}
+
+// Typing into a grid needs no glide a game could miss: a click
+// and a key press per cell, which a program that reads its input as events
+// (as desktop programs do) takes in order however fast they come. So the
+// typing pace starts with no waits at all, DefaultTypePace, and slows down
+// only for a program that loses keys: one step slower after a turn that
+// lost any (Pace.adapt), one step faster after a turn that lost none,
+// within FastestTypePace and SlowestTypePace.
+var (
+	DefaultTypePace = Pace{}
+	FastestTypePace = Pace{}
+	SlowestTypePace = Pace{Glide: 60 * time.Millisecond, Pause: 100 * time.Millisecond}
+)
+
+// playGrid checks the keys of the last turn against the grid, adapts the
+// pace, and types what is still empty or wrong. A grid complete and right
+// ends the game.
+func (pl *player) playGrid(ctx context.Context, g *grid) error {
+	if pl.grid == nil {
+		pl.grid = &GridResult{Kind: g.kind, Size: g.size}
+		pl.started, pl.planned = time.Now(), nil
+		pl.typePace = DefaultTypePace
+		pl.first, pl.kept = g, map[[2]int]int{}
+		pl.way, pl.wayConfirmed, pl.unconfirmed = clickThenKey, false, map[[2]int]puzzle.Move{}
+	}
+	g = givensAsFirstRead(pl.first, g)
+	if err := pl.sameLayout(g); err != nil {
+		return err
+	}
+	if pl.planned != nil {
+		if err := pl.awaitTyping(ctx, g); err != nil {
+			return err
+		}
+		pl.confirm(g)
+		if err := pl.verifyGrid(g); err != nil {
+			return err
+		}
+		if !pl.wayConfirmed {
+			if err := pl.checkProbe(ctx, g); err != nil {
+				return err
+			}
+		}
+	}
+	t := time.Now()
+	moves, err := g.solve(ctx)
+	pl.res.Stats.Solve += time.Since(t)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrUnreadable, g.kind, err)
+	}
+	if len(moves.Moves) == 0 {
+		return pl.endGrid("")
+	}
+	moves = completeLast(g, moves)
+	pl.lastNumber = len(moves.Moves) == 1 && filledBy(g, moves)
+	if !pl.wayConfirmed {
+		moves.Moves = []puzzle.Move{pl.probe(moves)} // one cell, looked at before the rest
+	}
+	if pl.o.Keep != nil {
+		pl.o.Keep("moves", nil, readingOf(g.file()), moves)
+	}
+	pl.planned, pl.before = moves, g
+	pl.grid.Typed += len(moves.Moves)
+	for _, mv := range moves.Moves {
+		pl.unconfirmed[[2]int{*mv.Row, *mv.Col}] = mv
+	}
+	defer func() { pl.typed = time.Now() }()
+	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+}
+
+// readingOf returns a reading that holds the grid game's puzzle file f.
+func readingOf(f any) *Reading {
+	switch f := f.(type) {
+	case *puzzle.Sudoku:
+		return &Reading{Sudoku: f}
+	case *puzzle.Keen:
+		return &Reading{Keen: f}
+	case *puzzle.Towers:
+		return &Reading{Towers: f}
+	}
+	return nil
+}
+
+// awaitTyping gives a program that is slow to draw what was typed (KSudoku
+// draws a click's number at once, the key's a moment later) o.AnswerWait
+// from the last turn's keys before the turn is judged: until then, a look
+// on which some number of the turn is missing asks for another look.
+func (pl *player) awaitTyping(ctx context.Context, g *grid) error {
+	left := pl.o.AnswerWait - time.Since(pl.typed)
+	if left <= 0 || pl.allTyped(g) {
+		return nil
+	}
+	if err := pl.wait(ctx, left); err != nil {
+		return err
+	}
+	return errLookAgain
+}
+
+// allTyped reports whether every number of the last turn shows in its cell.
+func (pl *player) allTyped(g *grid) bool {
+	for _, mv := range pl.planned.Moves {
+		if !entered(g, *mv.Row, *mv.Col, *mv.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// endGrid records the grid game completed, logs its line with how the end
+// was seen, and ends the game.
+func (pl *player) endGrid(how string) error {
+	r := pl.grid
+	r.Time = time.Since(pl.started)
+	pl.res.Grid = r
+	fmt.Fprintf(pl.o.Log, "%s %dx%d: %d cells typed, %.1f s, %d retries%s\n", r.Kind, r.Size, r.Size, r.Typed, r.Time.Seconds(), r.Retries, how)
+	return errDone
+}
+
+// coveredLooks is how many looks in a row after the last number that read
+// no grid tell that the program covered its grid to end the game.
+const coveredLooks = 3
+
+// checkCovered ends the game when looks see no game (coveredLooks in a
+// row) after the last number was typed into a grid that a look had
+// confirmed right everywhere else: programs end a game by covering the
+// grid with their word on it (GNOME Sudoku's "Well done"), which hides
+// what could be read.
+func (pl *player) checkCovered() error {
+	if pl.grid == nil || !pl.lastNumber || pl.unseen < coveredLooks {
+		return nil
+	}
+	return pl.endGrid("; the program then covered the grid, as programs do at a game's end")
+}
+
+// filledBy reports whether the moves fill every empty cell of g.
+func filledBy(g *grid, m *puzzle.Moves) bool {
+	typed := typedCells(m)
+	for r, row := range g.givens {
+		for c := range row {
+			if empty(g, r, c) && !typed[[2]int{r, c}] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// inputWay is a way a program takes a number into a cell.
+type inputWay int
+
+const (
+	clickThenKey inputWay = iota // click the cell, press the number's key (Solo, GNOME Sudoku)
+	keyThenClick                 // press the number's key, which picks it in a palette, then click the cell
+	inputWays
+)
+
+func (w inputWay) String() string {
+	return [...]string{"a click on the cell, then the key", "the key, then a click on the cell"}[w]
+}
+
+// moves returns the type moves m as the way makes them: as they are, or a
+// key and a click each.
+func (w inputWay) moves(m *puzzle.Moves) *puzzle.Moves {
+	if w == clickThenKey {
+		return m
+	}
+	out := *m
+	out.Moves = nil
+	for _, mv := range m.Moves {
+		out.Moves = append(out.Moves, puzzle.Move{Action: puzzle.ActionKey, Key: mv.Key},
+			puzzle.Move{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name})
+	}
+	return &out
+}
+
+// checkProbe judges the first turn of a game, which typed one cell in
+// the way being tried: the number there confirms the way; another number
+// there, at the slowest pace, means the program takes numbers another
+// way, which the next turn tries (and mends the cell in), and at a faster
+// one that it lost the key, which the next turn types again at the
+// slowest; nothing there, a lost key, is tried again as any lost key is.
+// When no way works, the cell is emptied again.
+func (pl *player) checkProbe(ctx context.Context, g *grid) error {
+	mv := pl.planned.Moves[0]
+	got := entryAt(g, *mv.Row, *mv.Col)
+	switch {
+	case got == *mv.Value:
+		pl.wayConfirmed = true
+	case got != 0 && pl.typePace != SlowestTypePace:
+		// The click's number, and the key's lost: a program that takes a
+		// key only a moment after the click (KSudoku). Again, slowest.
+		pl.typePace = SlowestTypePace
+	case got != 0:
+		if pl.way++; pl.way == inputWays {
+			return fmt.Errorf("%w: the program entered %d where %d was typed, in every way tried (%v, %v); %s",
+				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick, pl.undoWrong(ctx, g))
+		}
+	}
+	return nil
+}
+
+// probe returns the move that tries the way of typing: the first of m
+// whose number differs from the last probe's, if any does, so that a
+// number the program kept from the last key (a palette's) tells nothing
+// right.
+func (pl *player) probe(m *puzzle.Moves) puzzle.Move {
+	if pl.planned != nil {
+		for _, mv := range m.Moves {
+			if *mv.Value != *pl.planned.Moves[0].Value {
+				return mv
+			}
+		}
+	}
+	return m.Moves[0]
+}
+
+// confirm forgets the cells typed in that the look g shows holding the
+// number typed. (One it shows empty may still change: a program slow to
+// draw.)
+func (pl *player) confirm(g *grid) {
+	for cell, mv := range pl.unconfirmed {
+		if entryAt(g, cell[0], cell[1]) == *mv.Value {
+			delete(pl.unconfirmed, cell)
+		}
+	}
+}
+
+// undoWrong empties again, before play gives up, each cell it typed in
+// that the look g does not show holding the number typed, and says what
+// came of it.
+func (pl *player) undoWrong(ctx context.Context, g *grid) string {
+	pl.confirm(g)
+	if len(pl.unconfirmed) == 0 {
+		return "no wrong number is left"
+	}
+	return pl.emptyCells(ctx, pl.unconfirmedMoves())
+}
+
+// undoUnread empties again, before play gives up, every cell it typed in
+// that no look confirmed, when the last look, err, found the grid where
+// play typed but could not read it whole (a number the vision cannot
+// read): no number puzbot cannot vouch for is left in the game. It says
+// what came of it, for the error that ends the game.
+func (pl *player) undoUnread(ctx context.Context, err error) string {
+	var unread *GridUnread
+	if pl.grid == nil || len(pl.unconfirmed) == 0 || !errors.As(err, &unread) || pl.before.board == nil || !pl.before.board.Near(unread.Board) {
+		return ""
+	}
+	return "; " + pl.emptyCells(ctx, pl.unconfirmedMoves())
+}
+
+// unconfirmedMoves returns the moves that typed the unconfirmed cells, in
+// the order of their rows and columns.
+func (pl *player) unconfirmedMoves() []puzzle.Move {
+	var moves []puzzle.Move
+	for _, mv := range pl.unconfirmed {
+		moves = append(moves, mv)
+	}
+	slices.SortFunc(moves, func(a, b puzzle.Move) int { return cmp.Or(*a.Row-*b.Row, *a.Col-*b.Col) })
+	return moves
+}
+
+// emptyCells empties the cells of the moves again, as a player does (a
+// click on each, then Backspace, which Solo, GNOME Sudoku and KSudoku
+// take), and says whether a look then saw them empty.
+func (pl *player) emptyCells(ctx context.Context, cells []puzzle.Move) string {
+	undo := &puzzle.Moves{Kind: pl.planned.Kind}
+	for _, mv := range cells {
+		undo.Moves = append(undo.Moves, puzzle.Move{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name},
+			puzzle.Move{Action: puzzle.ActionKey, Key: "backspace"})
+	}
+	if err := pl.performAt(ctx, undo, SlowestTypePace); err != nil {
+		return fmt.Sprintf("emptying the cells it typed in again failed: %v", err)
+	}
+	if err := pl.wait(ctx, pl.o.AnswerWait); err != nil {
+		return "the cells it typed in were not seen emptied again"
+	}
+	r, err := pl.look(ctx)
+	for _, mv := range cells {
+		if err != nil || gridOf(r) == nil || entryAt(gridOf(r), *mv.Row, *mv.Col) != 0 {
+			return fmt.Sprintf("the cell at row %d, col %d could not be seen emptied again (Backspace): mend it by hand", *mv.Row+1, *mv.Col+1)
+		}
+	}
+	if len(cells) == 1 {
+		return "the cell it typed in was emptied again (Backspace)"
+	}
+	return fmt.Sprintf("the %d cells it typed in were emptied again (Backspace)", len(cells))
+}
+
+// verifyGrid compares the grid with what the last keys should have made
+// of it (their numbers in their cells, and no other cell changed: a key
+// that a lagging program put in another cell counts as lost) and adapts
+// the typing pace to the turn: a step slower when it lost any key, a step
+// faster when it lost none. A turn types many keys, so
+// adapting once per key, as drags do, would take the pace from none to
+// the slowest in a single turn that lost them all. A look that finds any
+// key lost counts as a retry; more than o.Retries turns in a row in which
+// no key took, ErrGaveUp.
+func (pl *player) verifyGrid(g *grid) error {
+	if pl.noteKept(g) {
+		pl.untaken = 0
+		return errLookAgain // the layout changed: read the grid again by it
+	}
+	lost := strays(pl.before, g, pl.planned)
+	for _, mv := range pl.planned.Moves {
+		if !entered(g, *mv.Row, *mv.Col, *mv.Value) {
+			lost++
+		}
+	}
+	if lost == 0 {
+		pl.typePace = pl.typePace.adapt(1, 0, FastestTypePace, SlowestTypePace)
+		pl.untaken = 0
+		return nil
+	}
+	pl.typePace = pl.typePace.adapt(0, 1, FastestTypePace, SlowestTypePace)
+	pl.grid.Retries++
+	if lost < len(pl.planned.Moves) {
+		pl.untaken = 0
+	} else if pl.untaken++; pl.untaken > pl.o.Retries {
+		return fmt.Errorf("%w: no key typed took in %d turns in a row (%d keys in the last): is the grid's window taking keys?", ErrGaveUp, pl.untaken, lost)
+	}
+	return nil
+}
+
+// keptTurns is how many turns in a row a cell may keep the number it
+// showed though the loop typed another into it before the loop takes the
+// number for a given: a game keeps its givens whatever is typed, and a
+// look can take a given for an entry (Towers draws a given that clashes
+// with an entry in red, as it draws the entry).
+const keptTurns = 3
+
+// noteKept counts, for each cell the last turn typed into, the turns in a
+// row in which it kept the number it showed before (another than the one
+// typed); a cell that kept its number keptTurns times becomes a given of
+// the game being played (first's), so that the solver keeps it. It
+// reports whether one did.
+func (pl *player) noteKept(g *grid) bool {
+	taken := false
+	for _, mv := range pl.planned.Moves {
+		r, c := *mv.Row, *mv.Col
+		cell := [2]int{r, c}
+		if v := entryAt(g, r, c); v == 0 || v == *mv.Value || v != entryAt(pl.before, r, c) {
+			delete(pl.kept, cell)
+			continue
+		}
+		if pl.kept[cell]++; pl.kept[cell] < keptTurns {
+			continue
+		}
+		givens := slices.Clone(pl.first.givens)
+		row := []byte(givens[r])
+		row[c] = g.entries[r][c]
+		givens[r] = string(row)
+		first := *pl.first
+		first.givens = givens
+		pl.first, taken = &first, true
+		delete(pl.kept, cell)
+	}
+	return taken
+}
+
+// sameLayout checks that the look read the layout of the grid game being
+// played (its givens, regions, cages, clues), as the first look read it,
+// and returns ErrUnreadable if not: the screen was changing (Solo's flash
+// of a completed grid lasts 0.4 s, in which looks can read it more than
+// once). Another game opened in the window fails every look, until the
+// loop gives up.
+func (pl *player) sameLayout(g *grid) error {
+	if diffs := layoutDiffs(pl.first, g); len(diffs) > 0 {
+		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", ErrUnreadable, diffs[0])
+	}
+	return nil
+}
+
+// givensAsFirstRead returns the grid g with the givens the first look read
+// (first's): a number read as a given in a cell that held none then is an
+// entry, and a given's number read as an entry is the given. A program may
+// draw entries as it draws givens, or the look may tell them apart by what
+// changes as the grid fills (the share of shaded cells); the cells a game
+// starts with do not change.
+func givensAsFirstRead(first, g *grid) *grid {
+	if g.size != first.size {
+		return g
+	}
+	out := *g
+	out.givens, out.entries = make([]string, g.size), make([]string, g.size)
+	for r, row := range g.givens {
+		givens, entries := []byte(row), []byte(g.entries[r])
+		for c := range givens {
+			switch f := first.givens[r][c]; {
+			case f == '.' && givens[c] != '.':
+				entries[c], givens[c] = givens[c], '.'
+			case f != '.' && givens[c] == '.' && entries[c] == f:
+				givens[c], entries[c] = f, '.'
+			}
+		}
+		out.givens[r], out.entries[r] = string(givens), string(entries)
+	}
+	return &out
+}
+
+// strays counts the cells whose entry changed from before to after though
+// the moves typed none in them: numbers a program put in the wrong cells.
+func strays(before, after *grid, m *puzzle.Moves) int {
+	typed := typedCells(m)
+	n := 0
+	for r := range after.givens {
+		for c := range after.givens[r] {
+			if !typed[[2]int{r, c}] && entryAt(before, r, c) != entryAt(after, r, c) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// typedCells returns the cells the moves type into, as (row, col).
+func typedCells(m *puzzle.Moves) map[[2]int]bool {
+	typed := map[[2]int]bool{}
+	for _, mv := range m.Moves {
+		typed[[2]int{*mv.Row, *mv.Col}] = true
+	}
+	return typed
+}
+
+// entryAt returns the number a player entered at row, col, 0 for none.
+func entryAt(g *grid, row, col int) int {
+	if row >= len(g.entries) || col >= len(g.entries[row]) {
+		return 0
+	}
+	return puzzle.SudokuValue(g.entries[row][col])
+}
+
+// entered reports whether the cell at row, col shows value as a player's
+// entry.
+func entered(g *grid, row, col, value int) bool { return entryAt(g, row, col) == value }
+
+// completeLast orders a turn's moves so that the grid is full only once a
+// look has confirmed every number in it but the last: wrong entries are
+// mended first, then empty cells are filled, and of a turn that would
+// fill the last empty cell along with others, that cell is left for a
+// turn of its own. A program that checks a full grid (and says "your
+// solution contains mistakes") then never sees one with a number that
+// went astray.
+func completeLast(g *grid, m *puzzle.Moves) *puzzle.Moves {
+	var mends, fills []puzzle.Move
+	for _, mv := range m.Moves {
+		if empty(g, *mv.Row, *mv.Col) {
+			fills = append(fills, mv)
+		} else {
+			mends = append(mends, mv)
+		}
+	}
+	if len(fills) > 0 && len(mends)+len(fills) > 1 {
+		fills = fills[:len(fills)-1]
+	}
+	out := *m
+	out.Moves = append(mends, fills...)
+	return &out
+}
+
+// empty reports whether the cell at row, col holds neither a given nor an
+// entry.
+func empty(g *grid, row, col int) bool {
+	return g.givens[row][col] == '.' && g.entries[row][col] == '.'
+}

@@ -1,0 +1,90 @@
+package recognize
+
+import (
+	"errors"
+	"fmt"
+	"image"
+
+	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/recognize/keen"
+	"github.com/puzbot/puzbot/recognize/sudoku"
+	"github.com/puzbot/puzbot/recognize/towers"
+)
+
+// FoundGrid is what FindGrid found of a grid game, as far as it got: a
+// sudoku (as FindSudoku found it), a Keen or a Towers grid, one at most.
+// AnnotateGrid draws it.
+type FoundGrid struct {
+	Sudoku *FoundSudoku
+	Keen   *puzzle.Keen
+	Towers *puzzle.Towers
+	Frame  image.Rectangle // the Keen or Towers grid's frame, in img's pixels; empty when none was found
+	Failed image.Rectangle // the glyph or label that could not be read, in img's pixels
+}
+
+// FindGrid reads the grid game on img, whose top-left corner lay at origin
+// on the screen, deciding the game from what the screen shows: a grid with
+// clues on a ring of tiles around it is Towers; a ruled grid whose thick
+// lines make cages, each labelled in its first cell, is Keen; any other
+// grid is read as a sudoku (FindSudoku). It returns what it found even
+// when it fails part way (nil only when it found no grid). With no grid
+// that a game explains, the error is ErrNoGame.
+func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid, error) {
+	if t, err := towers.Read(img); err == nil {
+		f := &FoundGrid{Frame: t.Frame()}
+		if f.Towers, f.Failed, err = towersFile(img, t, origin, rd); !errors.Is(err, ErrNoGame) {
+			return f, err
+		}
+	}
+	g, err := sudoku.Find(img)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoGame, err)
+	}
+	b, err := keen.ReadGrid(img, g)
+	switch {
+	case err == nil:
+		f := &FoundGrid{Frame: g.Frame()}
+		f.Keen, f.Failed, err = keenFile(img, b, origin, rd)
+		return f, err
+	case !errors.Is(err, keen.ErrNotKeen):
+		return &FoundGrid{Frame: g.Frame()}, err
+	}
+	s, err := FindSudoku(img, origin, rd)
+	if s == nil {
+		return nil, err
+	}
+	return &FoundGrid{Sudoku: s}, err
+}
+
+// AnnotateGrid draws on a copy of img what FindGrid found: a sudoku as
+// AnnotateSudoku does; a Keen or Towers grid's frame with its game and
+// size, and in red the glyph or label it could not read.
+func AnnotateGrid(img *image.RGBA, f *FoundGrid) *image.RGBA {
+	if f == nil || f.Sudoku != nil || f.Frame.Empty() {
+		var s *FoundSudoku
+		if f != nil {
+			s = f.Sudoku
+		}
+		return AnnotateSudoku(img, s)
+	}
+	return drawOn(img, func(d *drawer) {
+		d.org, d.scale = img.Rect.Min.Mul(-1), float64(f.Frame.Dx())/256
+		thick := max(2, int(d.scale+0.5))
+		d.rect(f.Frame, annArea, thick)
+		d.text(f.Frame.Min.Add(image.Pt(0, -6)), gridTitle(f), annArea)
+		if !f.Failed.Empty() {
+			d.rect(f.Failed.Inset(-2), annClue, thick)
+		}
+	})
+}
+
+// gridTitle names the Keen or Towers grid found: "keen 6x6, 14 cages".
+func gridTitle(f *FoundGrid) string {
+	switch {
+	case f.Keen != nil:
+		return fmt.Sprintf("keen %dx%d, %d cages", f.Keen.Size, f.Keen.Size, len(f.Keen.Cages))
+	case f.Towers != nil:
+		return fmt.Sprintf("towers %dx%d", f.Towers.Size, f.Towers.Size)
+	}
+	return "a grid"
+}

@@ -1,0 +1,130 @@
+package recognize
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/sgt"
+	"github.com/puzbot/puzbot/puzzle"
+)
+
+// latinSweepEnv asks TestLatinSweep for that many games of each preset;
+// without it the test reads one game a preset, the sample CI runs.
+const latinSweepEnv = "PUZBOT_LATIN_SWEEP"
+
+// TestLatinSweep reads games of every preset of Keen and Towers, each at
+// another tile size (32 to 64 pixels), in the game's colours or a dark
+// palette in turn, Towers raised or flat in turn, and every third one half
+// played (sgt.PlaySome; some numbers wrong, pencil marks), and compares
+// the puzzle file with the game's ID and the moves: Keen's cages,
+// operations, targets and entries; Towers' clues, givens and entries.
+// Misreads and refusals are counted, per preset, and fail the test.
+//
+//	PUZBOT_LATIN_SWEEP=20 go test -run TestLatinSweep -v -timeout 60m ./recognize
+func TestLatinSweep(t *testing.T) {
+	games := 1
+	if v := os.Getenv(latinSweepEnv); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("%s=%q: want a number of games", latinSweepEnv, v)
+		}
+		games = n
+	}
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, game := range []string{"keen", "towers"} {
+		presets, err := sgt.Presets(game)
+		if err != nil {
+			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+		}
+		for _, preset := range presets {
+			solved, err := sgt.Solved(game, preset, 2000, games)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refused, misread := 0, 0
+			for i, s := range solved {
+				what, diffs, err := latinSweepOne(t, game, s, i, rd)
+				switch {
+				case err != nil:
+					refused++
+					t.Errorf("%s: refused: %v", what, err)
+				case len(diffs) > 0:
+					misread++
+					t.Errorf("%s: misread: %s", what, strings.Join(diffs, "; "))
+				}
+			}
+			t.Logf("%s %s: %d games, %d refused, %d misread", game, preset, len(solved), refused, misread)
+		}
+	}
+}
+
+// latinSweepTiles are the tile sizes the sweep's games are drawn at in turn.
+var latinSweepTiles = []int{32, 40, 48, 56, 64}
+
+// latinSweepOne renders the i-th game of a sweep in its look, half played when
+// its turn comes, reads it, and returns what it was and how the file read
+// differs from the game, or why it was not read.
+func latinSweepOne(t *testing.T, game string, s sgt.SolvedGame, i int, rd *SymbolReader) (string, []string, error) {
+	look := sgt.Look{Tile: latinSweepTiles[i%len(latinSweepTiles)], Flat: game == "towers" && i/2%2 == 1}
+	if i%2 == 1 {
+		look.Colours = sgt.DarkColours
+	}
+	what := fmt.Sprintf("%s tile %d dark %v flat %v", s.ID, look.Tile, look.Colours != nil, look.Flat)
+	want, n, givens := gameFile(t, game, s.ID)
+	solution, err := sgt.Values(s.Solution, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played sgt.Played
+	if i%3 == 2 {
+		played = sgt.PlaySome(n, givens, solution, uint64(i))
+		what += " half played"
+	}
+	shot, err := sgt.Render(game, s.ID, played.Moves, look, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := FindGrid(shot, image.Point{}, rd)
+	if err != nil {
+		return what, nil, err
+	}
+	entries := sgt.EntryRows(played.Entries, n)
+	switch want := want.(type) {
+	case *puzzle.Keen:
+		want.Entries = entries
+		if f.Keen == nil {
+			return what, []string{"not read as Keen"}, nil
+		}
+		return what, puzzle.CompareKeen(want, f.Keen), nil
+	case *puzzle.Towers:
+		want.Entries = entries
+		if f.Towers == nil {
+			return what, []string{"not read as Towers"}, nil
+		}
+		return what, puzzle.CompareTowers(want, f.Towers), nil
+	}
+	return what, nil, nil
+}
+
+// gameFile returns the puzzle file of the game's ID, its size and its
+// givens (nil for Keen).
+func gameFile(t *testing.T, game, id string) (any, int, []int) {
+	t.Helper()
+	if game == "keen" {
+		k, err := sgt.ParseKeen(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k.File(), k.Size, nil
+	}
+	tw, err := sgt.ParseTowers(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tw.File(), tw.Size, tw.Givens
+}

@@ -1,0 +1,142 @@
+package towers
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/sgt"
+	"github.com/puzbot/puzbot/internal/testdata"
+)
+
+// towersGame is a game of Towers: its ID, what the ID says, and the
+// game's own solution, row by row.
+type towersGame struct {
+	id string
+	*sgt.Towers
+	solution []int
+}
+
+// towersGames returns n games of the preset, from seed, with their
+// solutions.
+func towersGames(t testing.TB, preset string, seed, n int) []towersGame {
+	t.Helper()
+	solved, err := sgt.Solved("towers", preset, seed, n)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	games := make([]towersGame, n)
+	for i, s := range solved {
+		g, err := sgt.ParseTowers(s.ID)
+		if err != nil {
+			t.Fatalf("%s: %v", s.ID, err)
+		}
+		values, err := sgt.Values(s.Solution, g.Size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games[i] = towersGame{s.ID, g, values}
+	}
+	return games
+}
+
+// halfPlayed returns a player's moves on the game (sgt.PlaySome) and a
+// clue clicked done; and the numbers entered, row by row (0 for none).
+func halfPlayed(g towersGame, seed uint64) ([]string, []int) {
+	p := sgt.PlaySome(g.Size, g.Givens, g.solution, seed)
+	for k, clue := range g.Clues {
+		if clue != 0 {
+			return append(p.Moves, sgt.ClueDone(g.CluePlace(k))), p.Entries
+		}
+	}
+	return p.Moves, p.Entries
+}
+
+// shot renders the game after the moves in a look, pasted on a desktop.
+func shot(t testing.TB, id string, moves []string, look sgt.Look) *image.RGBA {
+	t.Helper()
+	m, err := sgt.Render("towers", id, moves, look, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := m.Bounds()
+	return testdata.OnDesktop(m, b.Dx()+70, b.Dy()+40, color.RGBA{0x50, 0x30, 0x40, 0xff}, image.Pt(30, 25))
+}
+
+// TestReadLayout: every preset's clues and towers are found where the
+// game's ID and a player's moves put them, each tower's number told a
+// given or an entry and its face where a tower of that height stands, at
+// three tile sizes, in Towers' own colours and a dark palette, raised and
+// flat, fresh and half played.
+func TestReadLayout(t *testing.T) {
+	presets, err := sgt.Presets("towers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, preset := range presets {
+		game := towersGames(t, preset, 3, 1)[0]
+		moves, entries := halfPlayed(game, uint64(k))
+		for _, tile := range []int{32, 48, 64} {
+			for _, flat := range []bool{false, true} {
+				for name, colours := range map[string][]string{"own": nil, "dark": sgt.DarkColours} {
+					for _, played := range []bool{false, true} {
+						what := fmt.Sprintf("%s tile %d flat %v %s played %v", preset, tile, flat, name, played)
+						var mv []string
+						want := make([]int, game.Size*game.Size)
+						if played {
+							mv, want = moves, entries
+						}
+						b, err := Read(shot(t, game.id, mv, sgt.Look{Tile: tile, Colours: colours, Flat: flat}))
+						if err != nil {
+							t.Errorf("%s: %v", what, err)
+							continue
+						}
+						checkBoard(t, what, game, b, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkBoard compares the board read with the game and the entries.
+func checkBoard(t *testing.T, what string, game towersGame, b *Board, entries []int) {
+	t.Helper()
+	n := game.Size
+	if b.N != n {
+		t.Errorf("%s: %dx%d, want %dx%d", what, b.N, b.N, n, n)
+		return
+	}
+	for k, clue := range game.Clues {
+		if got := b.Clues[k/n][k%n] != nil; got != (clue != 0) {
+			t.Errorf("%s: clue %d: shown %v, want %v", what, k, got, clue != 0)
+		}
+	}
+	for i, given := range game.Givens {
+		r, c := i/n, i%n
+		cell := b.Cells[r][c]
+		value := max(given, entries[i])
+		switch {
+		case (cell.Glyph != nil) != (value != 0):
+			t.Errorf("%s: row %d col %d: a glyph %v, want %v", what, r+1, c+1, cell.Glyph != nil, value != 0)
+		case value != 0 && !b.Fits(r, c, value):
+			t.Errorf("%s: row %d col %d: the face found is not that of a tower %d high", what, r+1, c+1, value)
+		case value != 0 && cell.Entry != (given == 0) && !clashes(game, entries, i):
+			t.Errorf("%s: row %d col %d: an entry %v, want %v", what, r+1, c+1, cell.Entry, given == 0)
+		}
+	}
+}
+
+// clashes says whether the number in cell i clashes with another in its
+// row or column (the game then draws it red, a given as an entry).
+func clashes(game towersGame, entries []int, i int) bool {
+	n := game.Size
+	at := func(j int) int { return max(game.Givens[j], entries[j]) }
+	for j := 0; j < n*n; j++ {
+		if j != i && (j/n == i/n || j%n == i%n) && at(j) == at(i) {
+			return true
+		}
+	}
+	return false
+}
