@@ -26,19 +26,20 @@ type FoundGrid struct {
 // on the screen, deciding the game from what the screen shows: a grid with
 // clues on a ring of tiles around it is Towers; a ruled grid whose thick
 // lines make cages, each labelled in its first cell, is Keen; any other
-// grid is read as a sudoku (FindSudoku). It returns what it found even
-// when it fails part way (nil only when it found no grid). With no grid
-// that a game explains, the error is ErrNoGame.
+// grid is read as a sudoku (FindSudoku). A raised Towers grid, whose
+// blocks hide its lines, is found by its borders (towers.Read) when no
+// other grid is read. It returns what it found even when it fails part way
+// (nil only when it found no grid). With no grid that a game explains, the
+// error is ErrNoGame.
 func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid, error) {
-	if t, err := towers.Read(img); err == nil {
-		f := &FoundGrid{Frame: t.Frame()}
-		if f.Towers, f.Failed, err = towersFile(img, t, origin, rd); !errors.Is(err, ErrNoGame) {
-			return f, err
-		}
-	}
 	g, err := sudoku.Find(img)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrNoGame, err)
+		return findTowers(img, origin, rd, fmt.Errorf("%w: %w", ErrNoGame, err))
+	}
+	if t, err := towers.ReadGrid(img, g); err == nil {
+		if f, err := readTowers(img, t, origin, rd); !errors.Is(err, ErrNoGame) {
+			return f, err
+		}
 	}
 	b, err := keen.ReadGrid(img, g)
 	switch {
@@ -50,10 +51,39 @@ func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid
 		return &FoundGrid{Frame: g.Frame()}, err
 	}
 	s, err := FindSudoku(img, origin, rd)
+	if err != nil {
+		if f, terr := findTowers(img, origin, rd, err); f != nil {
+			return f, terr
+		}
+	}
 	if s == nil {
 		return nil, err
 	}
 	return &FoundGrid{Sudoku: s}, err
+}
+
+// findTowers looks for a Towers grid by its borders (towers.Read), where
+// no other grid game was read (why): a raised Towers grid's blocks hide
+// its lines, and another grid may be found among them. It returns nil and
+// why when there is none.
+func findTowers(img *image.RGBA, origin image.Point, rd *SymbolReader, why error) (*FoundGrid, error) {
+	t, err := towers.Read(img)
+	if err != nil {
+		return nil, why
+	}
+	f, err := readTowers(img, t, origin, rd)
+	if errors.Is(err, ErrNoGame) {
+		return nil, why
+	}
+	return f, err
+}
+
+// readTowers reads the Towers board t found on img.
+func readTowers(img *image.RGBA, t *towers.Board, origin image.Point, rd *SymbolReader) (*FoundGrid, error) {
+	f := &FoundGrid{Frame: t.Frame()}
+	var err error
+	f.Towers, f.Failed, err = towersFile(img, t, origin, rd)
+	return f, err
 }
 
 // AnnotateGrid draws on a copy of img what FindGrid found: a sudoku as

@@ -28,7 +28,14 @@ func keenFile(img *image.RGBA, b *keen.Board, origin image.Point, rd *SymbolRead
 		if err != nil {
 			return p, c.Target.Box, fmt.Errorf("the target of the cage at row %d, col %d: %w", first/n+1, first%n+1, err)
 		}
-		cage := puzzle.KeenCage{Op: c.Op, Target: target}
+		op := c.Op
+		if c.Clipped { // the operation cut off: a product too large for a sum shows it
+			if target <= len(c.Cells)*n {
+				return p, c.Label, fmt.Errorf("the label of the cage at row %d, col %d runs past its cell, which hides its operation", first/n+1, first%n+1)
+			}
+			op = puzzle.OpMul
+		}
+		cage := puzzle.KeenCage{Op: op, Target: target}
 		for _, i := range c.Cells {
 			cage.Cells = append(cage.Cells, []int{i / n, i % n})
 		}
@@ -45,8 +52,8 @@ func keenFile(img *image.RGBA, b *keen.Board, origin image.Point, rd *SymbolRead
 }
 
 // readTarget reads a cage's target, character by character: a digit by
-// itself (a single symbol of 0-9), digits that touch as a number of two
-// digits at least. Read whole, a target of tiny digits could lose one
+// itself (a single symbol of 0-9), digits that touch as two digits or more
+// (which may start with a 0, as the 00 of 200 does). Read whole, a target of tiny digits could lose one
 // (Tesseract read Keen's "81" at tiles of 32 as 1).
 func readTarget(img *image.RGBA, c keen.Cage, rd *SymbolReader) (int, error) {
 	var digits strings.Builder
@@ -59,14 +66,14 @@ func readTarget(img *image.RGBA, c keen.Cage, rd *SymbolReader) (int, error) {
 			digits.WriteByte(s)
 			continue
 		}
-		n, err := rd.ReadNumber(img, d, maxTargetDigits)
+		s, err := rd.ReadDigits(img, d, maxTargetDigits)
 		if err != nil {
 			return 0, err
 		}
-		if n < 10 {
-			return 0, fmt.Errorf("tesseract read %d on digits that touch", n)
+		if len(s) < 2 {
+			return 0, fmt.Errorf("tesseract read %s on digits that touch", s)
 		}
-		digits.WriteString(strconv.Itoa(n))
+		digits.WriteString(s)
 	}
 	s := digits.String()
 	n, err := strconv.Atoi(s)

@@ -163,6 +163,39 @@ func (r *SymbolReader) ReadNumber(im *image.RGBA, sg *sudoku.Glyph, maxDigits in
 	return n, nil
 }
 
+// ReadDigits returns the digits, up to maxDigits of them, that the glyphs
+// sg found on im show, as they are written: a part of a number, which may
+// start with a 0 (the digits of a Keen target that touch, such as the 00
+// of 200).
+func (r *SymbolReader) ReadDigits(im *image.RGBA, sg *sudoku.Glyph, maxDigits int) (string, error) {
+	g := cutMasked(im, sg)
+	if g.empty() {
+		return "", fmt.Errorf("no digits there")
+	}
+	key := "digits " + g.key()
+	v, ok := r.numMemo[key]
+	if !ok {
+		var got []string
+		var err error
+		// The digits as a number after a 1, which keeps their leading 0s.
+		v, got, err = r.numbers.vote(g, func(text string, _ glyph) (int, bool) {
+			if text == "" || len(text) > maxDigits || strings.Trim(text, "0123456789") != "" {
+				return 0, false
+			}
+			n, err := strconv.Atoi("1" + text)
+			return n, err == nil
+		})
+		if err == nil && got != nil {
+			err = fmt.Errorf("tesseract read %s where digits were expected", strings.Join(got, ", "))
+		}
+		if err != nil {
+			return "", err
+		}
+		r.numMemo[key] = v
+	}
+	return strconv.Itoa(v)[1:], nil
+}
+
 // readNumber reads g as a number of up to maxDigits digits: the one the
 // readings of its renderings favour by two over any other (tesseract.vote).
 func (t *tesseract) readNumber(g glyph, maxDigits int) (int, error) {

@@ -1,7 +1,6 @@
 package recognize
 
 import (
-	"errors"
 	"fmt"
 	"image"
 
@@ -14,7 +13,9 @@ import (
 // corner lay on the screen): its clues, givens and the numbers a player
 // entered, read by rd. A number on a raised tower must be its height: the
 // tower's top face lies where the game draws that height's. A glyph rd is
-// not sure of is refused, with its place named and its box returned.
+// not sure of is refused, with its place named and its box returned; on
+// the ring, where a clue must be a number, it makes the grid no Towers
+// grid (ErrNoGame: Sixteen draws arrows there).
 func towersFile(img *image.RGBA, b *towers.Board, origin image.Point, rd *SymbolReader) (*puzzle.Towers, image.Rectangle, error) {
 	n := b.N
 	p := &puzzle.Towers{Kind: puzzle.KindTowers, Size: n, Board: screenRect(b.Frame(), origin)}
@@ -25,11 +26,8 @@ func towersFile(img *image.RGBA, b *towers.Board, origin image.Point, rd *Symbol
 			var clue *int
 			if g != nil {
 				s, err := rd.Read(img, g, Symbols[:n])
-				if errors.Is(err, ErrNoSymbol) || errors.Is(err, ErrNotSymbol) {
-					return p, g.Box, fmt.Errorf("%w: a grid that is no Towers: the clue %s %d is %v", ErrNoGame, names[side], k+1, err)
-				}
-				if err != nil {
-					return p, g.Box, fmt.Errorf("the clue %s %d: %w", names[side], k+1, err)
+				if err != nil { // a mark on the ring that is no number (another game's arrow)
+					return p, g.Box, fmt.Errorf("%w: a grid that is no Towers: the clue %s %d: %v", ErrNoGame, names[side], k+1, err)
 				}
 				clue = puzzle.Int(puzzle.SudokuValue(s))
 			}

@@ -152,9 +152,10 @@ func TestKeenScreens(t *testing.T) {
 // 32, 48 and 64 pixels, raised and flat, in Towers' colours and a dark
 // palette, fresh and half played in turn (numbers entered right and
 // wrong, pencil marks, a clue clicked done), reads exactly as the game's
-// ID and the player's moves say: the clues, the givens, the numbers
-// entered, and the grid where Towers draws it; the fresh puzzle file
-// solves to Towers' own solution.
+// ID and the player's moves say: the clues, the givens (a given that
+// clashes with an entry as an entry: Towers draws both alike), the
+// numbers entered, and the grid where Towers draws it; the fresh puzzle
+// file solves to Towers' own solution.
 func TestTowersScreens(t *testing.T) {
 	presets, err := sgt.Presets("towers")
 	if err != nil {
@@ -187,7 +188,7 @@ func TestTowersScreens(t *testing.T) {
 				return
 			}
 			want := game.File()
-			want.Entries = sgt.EntryRows(p.Entries, n)
+			want.Grid, want.Entries = game.AsDrawn(p.Entries)
 			border := look.Tile * 9 / 8 // Towers' border: its grid's left line, its top line a pixel above
 			want.Board = &puzzle.Rect{X: at.X + border, Y: at.Y + border - 1, Width: n * look.Tile, Height: n * look.Tile}
 			if diffs := puzzle.CompareTowers(want, &got); len(diffs) > 0 {

@@ -130,6 +130,48 @@ func (g *Towers) CluePlace(k int) (x, y int) {
 	}
 }
 
+// Clashing returns, for each cell, whether its number (a given, or an
+// entry of entries, row by row, 0 for none; nil for none at all) is also
+// in another cell of its row or column: Towers then draws it in its error colour, a given as an
+// entry.
+func (g *Towers) Clashing(entries []int) []bool {
+	n := g.Size
+	if entries == nil {
+		entries = make([]int, n*n)
+	}
+	at := func(i int) int { return max(g.Givens[i], entries[i]) }
+	out := make([]bool, n*n)
+	for i := range out {
+		for j := range out {
+			if j != i && at(i) != 0 && (j/n == i/n || j%n == i%n) && at(j) == at(i) {
+				out[i] = true
+			}
+		}
+	}
+	return out
+}
+
+// AsDrawn returns the rows of givens and of entries of a puzzle file for
+// the game after a player entered entries (row by row, 0 for none), as
+// Towers draws them: a given that clashes with another number is drawn as
+// an entry is (Clashing). Either is nil when it has none.
+func (g *Towers) AsDrawn(entries []int) (givens, entered []string) {
+	n := g.Size
+	gv, en := make([]int, n*n), make([]int, n*n)
+	clash := g.Clashing(entries)
+	for i, v := range g.Givens {
+		switch {
+		case v != 0 && clash[i]:
+			en[i] = v
+		case v != 0:
+			gv[i] = v
+		case entries != nil:
+			en[i] = entries[i]
+		}
+	}
+	return EntryRows(gv, n), EntryRows(en, n)
+}
+
 // Line returns the cells of the row or column that clue k stands at the
 // end of, from that end.
 func (g *Towers) Line(k int) []int {

@@ -44,13 +44,19 @@ const (
 // order (the first holds the label), the glyph of its target and of each
 // of the target's characters (a digit, or digits that touch), its
 // operation (puzzle.OpAdd, ...; puzzle.OpNone for a cage of one cell) and
-// where its whole label lies.
+// where its whole label lies. A label that shows no operation and leaves
+// no room for one before its cell's right edge is Clipped: the game cut
+// it there (a product of five digits), and its operation ("" then) is
+// left to the caller to tell from the target (a product too large for a
+// sum). A label whose digits run to the edge is refused: the game may
+// have cut a digit off.
 type Cage struct {
-	Cells  []int
-	Target *sudoku.Glyph
-	Digits []*sudoku.Glyph
-	Op     string
-	Label  image.Rectangle
+	Cells   []int
+	Target  *sudoku.Glyph
+	Digits  []*sudoku.Glyph
+	Op      string
+	Label   image.Rectangle
+	Clipped bool
 }
 
 // MaxCage is the most cells a cage of Keen has (keen.c's MAXBLK).
@@ -113,7 +119,7 @@ func (b *Board) multiplicationOnly() error {
 	shown, hidden := 0, 0
 	for _, c := range b.Cages {
 		switch {
-		case len(c.Cells) == 1:
+		case len(c.Cells) == 1, c.Clipped:
 		case c.Op == "":
 			hidden++
 		default:
@@ -167,6 +173,14 @@ func (b *Board) readCage(m *image.RGBA, cells []int) (Cage, error) {
 				cage.Op, chars = op, chars[:len(chars)-1]
 			}
 		}
+		edge := labelArea(b.Grid, r, c).Max.X
+		cage.Clipped = cage.Op == "" && edge-cage.Label.Max.X < widest(chars)
+		if cage.Clipped && len(chars) > 1 && isRemnant(chars) {
+			chars = chars[:len(chars)-1]
+		}
+		if cage.Clipped && edge-boxOf(chars[len(chars)-1]).Max.X < 2 {
+			return cage, fmt.Errorf("the label of the cage at row %d, col %d runs to its cell's edge, where Keen cut it: a digit of its target may be hidden", r+1, c+1)
+		}
 	}
 	cage.Target = sudoku.GlyphOf(m, flatten(chars), paper)
 	for _, ch := range chars {
@@ -181,7 +195,7 @@ func (b *Board) readCage(m *image.RGBA, cells []int) (Cage, error) {
 // the label's baseline. (Pencil marks in the label's cell are drawn below
 // it.)
 func labelMarks(m *image.RGBA, g *sudoku.Grid, glyph *sudoku.Glyph, r, c int) ([]sudoku.Mark, color.RGBA) {
-	cell := g.Cell(r, c)
+	cell := labelArea(g, r, c)
 	marks, paper := sudoku.Marks(m, cell)
 	baseline := cell.Min.Y + g.Pitch()/4 + extra(g.Pitch())
 	var out []sudoku.Mark
@@ -192,6 +206,16 @@ func labelMarks(m *image.RGBA, g *sudoku.Grid, glyph *sudoku.Glyph, r, c int) ([
 		out = append(out, mk)
 	}
 	return out, paper
+}
+
+// labelArea returns the part of cell (r, c) of g that its label is looked
+// for in: the cell less a pixel or more (Keen's e) on its sides but the
+// bottom, where a thick line's edge, antialiased, can be left in the cell
+// and a digit the game set against the line would join it, and be taken
+// for a line with it.
+func labelArea(g *sudoku.Grid, r, c int) image.Rectangle {
+	cell, e := g.Cell(r, c), extra(g.Pitch())
+	return image.Rect(cell.Min.X+e, cell.Min.Y+e, cell.Max.X-e, cell.Max.Y)
 }
 
 // extra is Keen's GRIDEXTRA at the tile size: how much wider than a pixel
@@ -217,6 +241,28 @@ func characters(marks []sudoku.Mark) [][]sudoku.Mark {
 		right = mk.Box.Max.X
 	}
 	return chars
+}
+
+// widest returns the width of the widest character.
+func widest(chars [][]sudoku.Mark) int {
+	w := 0
+	for _, ch := range chars {
+		w = max(w, boxOf(ch).Dx())
+	}
+	return w
+}
+
+// isRemnant says whether the last of a cut label's characters is what is
+// left of its sign: shorter than the digits (less than nine tenths of the
+// tallest character). A digit cut at the cell's edge stays as tall. (The
+// digits of Keen's targets fit in a cell: five of them take seven eighths
+// of it.)
+func isRemnant(chars [][]sudoku.Mark) bool {
+	tallest := 0
+	for _, ch := range chars {
+		tallest = max(tallest, boxOf(ch).Dy())
+	}
+	return 10*boxOf(chars[len(chars)-1]).Dy() < 9*tallest
 }
 
 // flatten returns the marks of the characters, in order.

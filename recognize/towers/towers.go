@@ -115,15 +115,33 @@ func readAt(m *image.RGBA, g frame, origin image.Point) (*Board, error) {
 		return nil, fmt.Errorf("%w: no grid of %d to %d cells between two borders", ErrNotTowers, MinSize, MaxSize)
 	}
 	span := g.bottom.To - 1 - g.bottom.From
-	b := &Board{N: n, Pitch: (span + n/2) / n}
-	b.At = image.Pt(g.left.Lo, g.bottom.Lo-n*b.Pitch).Add(origin)
+	pitch := (span + n/2) / n
+	return readBoard(m, n, pitch, image.Pt(g.left.Lo, g.bottom.Lo-n*pitch).Add(origin), g.left.Colour())
+}
+
+// ReadGrid reads the grid g that sudoku.Find found on m (a flat grid, or a
+// raised one whose towers hide no line) as a Towers grid: its ring must
+// show clues.
+func ReadGrid(m *image.RGBA, g *sudoku.Grid) (*Board, error) {
+	if g.N < MinSize || g.N > MaxSize {
+		return nil, fmt.Errorf("%w: a %dx%d grid", ErrNotTowers, g.N, g.N)
+	}
+	at := image.Pt(g.Cols[0].Lo, g.Rows[0].Lo).Add(m.Bounds().Min)
+	return readBoard(m, g.N, g.Pitch(), at, g.Rows[0].Colour())
+}
+
+// readBoard reads the board of n cells a side of pitch pixels whose
+// top-left corner is at (its left border's column, its top border's row),
+// drawn in ink, if its ring shows clues.
+func readBoard(m *image.RGBA, n, pitch int, at image.Point, ink color.RGBA) (*Board, error) {
+	b := &Board{N: n, Pitch: pitch, At: at}
 	if err := b.readClues(m); err != nil {
 		return nil, err
 	}
 	if b.countClues() == 0 {
 		return nil, fmt.Errorf("%w: a %dx%d grid with no clue around it", ErrNotTowers, n, n)
 	}
-	b.readCells(m, g.left.Colour())
+	b.readCells(m, ink)
 	return b, nil
 }
 

@@ -122,21 +122,8 @@ func checkBoard(t *testing.T, what string, game towersGame, b *Board, entries []
 			t.Errorf("%s: row %d col %d: a glyph %v, want %v", what, r+1, c+1, cell.Glyph != nil, value != 0)
 		case value != 0 && !b.Fits(r, c, value):
 			t.Errorf("%s: row %d col %d: the face found is not that of a tower %d high", what, r+1, c+1, value)
-		case value != 0 && cell.Entry != (given == 0) && !clashes(game, entries, i):
+		case value != 0 && cell.Entry != (given == 0) && !game.Clashing(entries)[i]:
 			t.Errorf("%s: row %d col %d: an entry %v, want %v", what, r+1, c+1, cell.Entry, given == 0)
 		}
 	}
-}
-
-// clashes says whether the number in cell i clashes with another in its
-// row or column (the game then draws it red, a given as an entry).
-func clashes(game towersGame, entries []int, i int) bool {
-	n := game.Size
-	at := func(j int) int { return max(game.Givens[j], entries[j]) }
-	for j := 0; j < n*n; j++ {
-		if j != i && (j/n == i/n || j%n == i%n) && at(j) == at(i) {
-			return true
-		}
-	}
-	return false
 }
