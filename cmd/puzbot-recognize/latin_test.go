@@ -96,6 +96,33 @@ func latinCases(flatToo bool, f func(look sgt.Look, name string, played bool)) {
 	}
 }
 
+// eachPreset calls f with each preset of the game, in its order, and a
+// game of it the game made from seed 21 with its own solution.
+func eachPreset(t *testing.T, game string, f func(k int, preset string, solved sgt.SolvedGame)) {
+	t.Helper()
+	presets, err := sgt.Presets(game)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	for k, preset := range presets {
+		solved, err := sgt.Solved(game, preset, 21, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(k, preset, solved[0])
+	}
+}
+
+// solutionOf returns the game's own solution, row by row.
+func solutionOf(t *testing.T, s sgt.SolvedGame, n int) []int {
+	t.Helper()
+	v, err := sgt.Values(s.Solution, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 // TestKeenScreens: a screenshot of every preset of Keen, at tiles of 32,
 // 48 and 64 pixels, in Keen's colours and a dark palette, fresh and half
 // played in turn, reads exactly as the game's ID and the player's moves
@@ -103,24 +130,12 @@ func latinCases(flatToo bool, f func(look sgt.Look, name string, played bool)) {
 // the grid where Keen draws it; the fresh puzzle file solves to Keen's own
 // solution.
 func TestKeenScreens(t *testing.T) {
-	presets, err := sgt.Presets("keen")
-	if err != nil {
-		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
-	}
-	for k, preset := range presets {
-		solved, err := sgt.Solved("keen", preset, 21, 1)
+	eachPreset(t, "keen", func(k int, preset string, solved sgt.SolvedGame) {
+		game, err := sgt.ParseKeen(solved.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		game, err := sgt.ParseKeen(solved[0].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		solution, err := sgt.Values(solved[0].Solution, game.Size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := game.Size
+		n, solution := game.Size, solutionOf(t, solved, game.Size)
 		latinCases(false, func(look sgt.Look, name string, played bool) {
 			where := fmt.Sprintf("%s %s played %v", preset, name, played)
 			var p sgt.Played
@@ -129,7 +144,7 @@ func TestKeenScreens(t *testing.T) {
 			}
 			at := image.Pt(30+7*k, 20+5*k)
 			var got puzzle.Keen
-			if !recognizeFile(t, where, latinShot(t, "keen", solved[0].ID, p.Moves, look, at), &got) {
+			if !recognizeFile(t, where, latinShot(t, "keen", solved.ID, p.Moves, look, at), &got) {
 				return
 			}
 			want := game.File()
@@ -145,7 +160,7 @@ func TestKeenScreens(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 }
 
 // TestTowersScreens: a screenshot of every preset of Towers, at tiles of
@@ -157,24 +172,12 @@ func TestKeenScreens(t *testing.T) {
 // numbers entered, and the grid where Towers draws it; the fresh puzzle
 // file solves to Towers' own solution.
 func TestTowersScreens(t *testing.T) {
-	presets, err := sgt.Presets("towers")
-	if err != nil {
-		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
-	}
-	for k, preset := range presets {
-		solved, err := sgt.Solved("towers", preset, 21, 1)
+	eachPreset(t, "towers", func(k int, preset string, solved sgt.SolvedGame) {
+		game, err := sgt.ParseTowers(solved.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		game, err := sgt.ParseTowers(solved[0].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		solution, err := sgt.Values(solved[0].Solution, game.Size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := game.Size
+		n, solution := game.Size, solutionOf(t, solved, game.Size)
 		latinCases(true, func(look sgt.Look, name string, played bool) {
 			where := fmt.Sprintf("%s %s played %v", preset, name, played)
 			var p sgt.Played
@@ -184,7 +187,7 @@ func TestTowersScreens(t *testing.T) {
 			}
 			at := image.Pt(30+7*k, 20+5*k)
 			var got puzzle.Towers
-			if !recognizeFile(t, where, latinShot(t, "towers", solved[0].ID, p.Moves, look, at), &got) {
+			if !recognizeFile(t, where, latinShot(t, "towers", solved.ID, p.Moves, look, at), &got) {
 				return
 			}
 			want := game.File()
@@ -200,7 +203,7 @@ func TestTowersScreens(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 }
 
 // clueDone returns the moves that click the first and the last clue of

@@ -4,12 +4,9 @@
 package solo
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/draw"
-	"image/png"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -156,21 +153,8 @@ func pipeline(t *testing.T, bin, dir string) {
 // run runs puzbot with args and returns its stdout; a failure fails the test.
 func run(t *testing.T, puzbot string, args ...string) []byte {
 	t.Helper()
-	out, _ := runWithStderr(t, puzbot, args...)
+	out, _ := testdata.Run(t, puzbot, args...)
 	return out
-}
-
-// runWithStderr is run that also returns what puzbot wrote on stderr.
-func runWithStderr(t *testing.T, puzbot string, args ...string) (stdout, stderr []byte) {
-	t.Helper()
-	var errb bytes.Buffer
-	cmd := exec.Command(puzbot, args...)
-	cmd.Stderr = &errb
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("puzbot %s: %v: %s", strings.Join(args, " "), err, errb.String())
-	}
-	return out, errb.Bytes()
 }
 
 // solvedGrid returns the solved grid of the moves file in dir, row by row.
@@ -204,7 +188,7 @@ func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look)
 	}
 	shot := filepath.Join(t.TempDir(), "after.png")
 	run(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
-	got := toRGBA(testdata.ReadPNG(t, shot))
+	got := testdata.ReadRGBA(t, shot)
 	wg, err := sudoku.Find(want)
 	if err != nil {
 		t.Fatal(err)
@@ -220,29 +204,11 @@ func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look)
 	for y := 0; y < wr.Dy(); y++ {
 		for x := 0; x < wr.Dx(); x++ {
 			if want.RGBAAt(wr.Min.X+x, wr.Min.Y+y) != got.RGBAAt(gr.Min.X+x, gr.Min.Y+y) {
-				saveFailure(t, got, want)
+				testdata.KeepPictures(t, map[string]image.Image{"window.png": got, "solo.png": want})
 				t.Fatalf("the window's grid differs from Solo's drawing of the solved game at (%d, %d) of the grid", x, y)
 			}
 		}
 	}
-}
-
-// toRGBA returns m as RGBA, from its top-left corner.
-func toRGBA(m image.Image) *image.RGBA {
-	rgba := image.NewRGBA(image.Rect(0, 0, m.Bounds().Dx(), m.Bounds().Dy()))
-	draw.Draw(rgba, rgba.Bounds(), m, m.Bounds().Min, draw.Src)
-	return rgba
-}
-
-// saveFailure keeps both pictures for a person to look at.
-func saveFailure(t *testing.T, got, want *image.RGBA) {
-	dir := t.TempDir()
-	for name, m := range map[string]image.Image{"window.png": got, "solo.png": want} {
-		var b bytes.Buffer
-		png.Encode(&b, m)
-		os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)
-	}
-	t.Logf("pictures in %s", dir)
 }
 
 // allEnv, set to 1, has TestPlayFinishesSoloWindow play every preset of
@@ -287,7 +253,7 @@ func TestPlayFinishesSoloWindow(t *testing.T) {
 			id, game, look := openGame(t, tc.preset, 50+k, tc.tile, tc.misplays)
 			time.Sleep(time.Second) // the window opens
 			dir := t.TempDir()
-			out, stats := runWithStderr(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
+			out, stats := testdata.Run(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
 			t.Logf("%s%s", out, stats)
 			if want := fmt.Sprintf("sudoku %dx%d in ", game.Size, game.Size); !strings.Contains(string(out), want) {
 				t.Fatalf("puzbot play printed %q, want a line with %q", out, want)
