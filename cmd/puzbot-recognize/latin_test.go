@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
@@ -224,4 +226,71 @@ func clueDone(g *sgt.Towers) []string {
 		moves = append(moves, sgt.ClueDone(x, y))
 	}
 	return moves
+}
+
+// TestCheckLatinScreens: --check and --expect take Keen and Towers
+// screenshots with expected files: a file that says what the screen shows
+// matches, one with a target or a clue changed is a mismatch (exit 7) that
+// names the cages or the side, and --annotate draws the failed one; an
+// expected file of another game is a mismatch too.
+func TestCheckLatinScreens(t *testing.T) {
+	dir, drawn := t.TempDir(), t.TempDir()
+	write := func(name, game, id string, want any) {
+		m, err := sgt.Render(game, id, nil, sgt.Look{Tile: 40}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		writePNG(t, filepath.Join(dir, name+".png"), m)
+		data, _ := json.Marshal(want)
+		if err := os.WriteFile(filepath.Join(dir, name+".json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids, err := sgt.Generate("keen", "5de", 70, 2)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	for i, id := range ids {
+		k, err := sgt.ParseKeen(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := k.File()
+		if i == 1 {
+			want.Cages[0].Target++
+		}
+		write(fmt.Sprintf("keen%d", i), "keen", id, want)
+	}
+	tid, err := sgt.Generate("towers", "5de", 70, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, err := sgt.ParseTowers(tid[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tw.File()
+	*want.Top[0]++
+	write("towers", "towers", tid[0], want)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{self, "--glyph-cache", "off", "--check", dir, "--annotate", drawn}, nil, &stdout, &stderr)
+	out := stdout.String()
+	if code != exitcode.Mismatch || !strings.Contains(out, "1 passed, 2 failed") || !strings.Contains(out, "cages:") || !strings.Contains(out, "top clues:") {
+		t.Errorf("--check: exit %d, stdout %q, stderr %q; want 1 passed, a Keen's cages and Towers' top clues failed, exit %d", code, out, stderr.String(), exitcode.Mismatch)
+	}
+	for _, name := range []string{"keen1.png", "towers.png"} {
+		if _, err := os.Stat(filepath.Join(drawn, name)); err != nil {
+			t.Errorf("--annotate drew no %s: %v", name, err)
+		}
+	}
+	stdout.Reset()
+	code = run([]string{self, "--glyph-cache", "off", "--expect", filepath.Join(dir, "keen0.json"), filepath.Join(dir, "keen0.png")}, nil, &stdout, &stderr)
+	if code != 0 || !strings.Contains(stdout.String(), "matches") {
+		t.Errorf("--expect: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	code = run([]string{self, "--glyph-cache", "off", "--expect", filepath.Join(dir, "keen0.json"), filepath.Join(dir, "towers.png")}, nil, &stdout, &stderr)
+	if code != exitcode.Mismatch || !strings.Contains(stdout.String(), "game: towers, want keen") {
+		t.Errorf("--expect of another game: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
 }
