@@ -1,7 +1,9 @@
 package play
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -183,7 +185,7 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
 		pl.first, pl.kept = g, map[[2]int]int{}
-		pl.way, pl.wayConfirmed, pl.probes = clickThenKey, false, nil
+		pl.way, pl.wayConfirmed, pl.unconfirmed = clickThenKey, false, map[[2]int]puzzle.Move{}
 	}
 	g = givensAsFirstRead(pl.first, g)
 	if err := pl.sameLayout(g); err != nil {
@@ -193,6 +195,7 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 		if err := pl.awaitTyping(ctx, g); err != nil {
 			return err
 		}
+		pl.confirm(g)
 		if err := pl.verifyGrid(g); err != nil {
 			return err
 		}
@@ -215,13 +218,15 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 	pl.lastNumber = len(moves.Moves) == 1 && filledBy(g, moves)
 	if !pl.wayConfirmed {
 		moves.Moves = []puzzle.Move{pl.probe(moves)} // one cell, looked at before the rest
-		pl.probes = append(pl.probes, moves.Moves[0])
 	}
 	if pl.o.Keep != nil {
 		pl.o.Keep("moves", nil, readingOf(g.file()), moves)
 	}
 	pl.planned, pl.before = moves, g
 	pl.grid.Typed += len(moves.Moves)
+	for _, mv := range moves.Moves {
+		pl.unconfirmed[[2]int{*mv.Row, *mv.Col}] = mv
+	}
 	defer func() { pl.typed = time.Now() }()
 	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
 }
@@ -351,7 +356,7 @@ func (pl *player) checkProbe(ctx context.Context, g *grid) error {
 	case got != 0:
 		if pl.way++; pl.way == inputWays {
 			return fmt.Errorf("%w: the program entered %d where %d was typed, in every way tried (%v, %v); %s",
-				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick, pl.undoProbes(ctx, g))
+				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick, pl.undoWrong(ctx, g))
 		}
 	}
 	return nil
@@ -372,22 +377,60 @@ func (pl *player) probe(m *puzzle.Moves) puzzle.Move {
 	return m.Moves[0]
 }
 
-// undoProbes empties again, as a player does (a click on it, then
-// Backspace, which Solo, GNOME Sudoku and KSudoku take), each cell a probe
-// typed that holds another number than the probe's on the look s, and
-// says whether a look then saw them empty.
-func (pl *player) undoProbes(ctx context.Context, g *grid) string {
-	undo := &puzzle.Moves{Kind: pl.planned.Kind}
-	var cells []puzzle.Move
-	for _, mv := range pl.probes {
-		if got := entryAt(g, *mv.Row, *mv.Col); got != 0 && got != *mv.Value {
-			cells = append(cells, mv)
-			undo.Moves = append(undo.Moves, puzzle.Move{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name},
-				puzzle.Move{Action: puzzle.ActionKey, Key: "backspace"})
+// confirm forgets the cells typed in that the look g shows holding the
+// number typed. (One it shows empty may still change: a program slow to
+// draw.)
+func (pl *player) confirm(g *grid) {
+	for cell, mv := range pl.unconfirmed {
+		if entryAt(g, cell[0], cell[1]) == *mv.Value {
+			delete(pl.unconfirmed, cell)
 		}
 	}
-	if len(cells) == 0 {
+}
+
+// undoWrong empties again, before play gives up, each cell it typed in
+// that the look g does not show holding the number typed, and says what
+// came of it.
+func (pl *player) undoWrong(ctx context.Context, g *grid) string {
+	pl.confirm(g)
+	if len(pl.unconfirmed) == 0 {
 		return "no wrong number is left"
+	}
+	return pl.emptyCells(ctx, pl.unconfirmedMoves())
+}
+
+// undoUnread empties again, before play gives up, every cell it typed in
+// that no look confirmed, when the last look, err, found the grid where
+// play typed but could not read it whole (a number the vision cannot
+// read): no number puzbot cannot vouch for is left in the game. It says
+// what came of it, for the error that ends the game.
+func (pl *player) undoUnread(ctx context.Context, err error) string {
+	var unread *GridUnread
+	if pl.grid == nil || len(pl.unconfirmed) == 0 || !errors.As(err, &unread) || pl.before.board == nil || !pl.before.board.Near(unread.Board) {
+		return ""
+	}
+	return "; " + pl.emptyCells(ctx, pl.unconfirmedMoves())
+}
+
+// unconfirmedMoves returns the moves that typed the unconfirmed cells, in
+// the order of their rows and columns.
+func (pl *player) unconfirmedMoves() []puzzle.Move {
+	var moves []puzzle.Move
+	for _, mv := range pl.unconfirmed {
+		moves = append(moves, mv)
+	}
+	slices.SortFunc(moves, func(a, b puzzle.Move) int { return cmp.Or(*a.Row-*b.Row, *a.Col-*b.Col) })
+	return moves
+}
+
+// emptyCells empties the cells of the moves again, as a player does (a
+// click on each, then Backspace, which Solo, GNOME Sudoku and KSudoku
+// take), and says whether a look then saw them empty.
+func (pl *player) emptyCells(ctx context.Context, cells []puzzle.Move) string {
+	undo := &puzzle.Moves{Kind: pl.planned.Kind}
+	for _, mv := range cells {
+		undo.Moves = append(undo.Moves, puzzle.Move{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name},
+			puzzle.Move{Action: puzzle.ActionKey, Key: "backspace"})
 	}
 	if err := pl.performAt(ctx, undo, SlowestTypePace); err != nil {
 		return fmt.Sprintf("emptying the cells it typed in again failed: %v", err)
@@ -474,6 +517,7 @@ func (pl *player) noteKept(g *grid) bool {
 		first.givens = givens
 		pl.first, taken = &first, true
 		delete(pl.kept, cell)
+		delete(pl.unconfirmed, cell) // a given: nothing play typed there stays to be emptied
 	}
 	return taken
 }

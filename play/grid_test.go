@@ -42,6 +42,7 @@ type sudokuSim struct {
 	keyFrames   int    // a key's number is drawn only after this many more frames are grabbed (KSudoku's lag)
 	pending     []draw // keys' numbers yet to be drawn
 	misKeyed    bool   // every key enters the number after its own: no way of typing works
+	unreadable  byte   // a number the vision cannot read: a look at a grid that shows it fails (GridUnread)
 	// entriesAsGivens: once more than half the cells are filled, the look
 	// reads entries as givens (a program that draws them alike).
 	entriesAsGivens bool
@@ -92,6 +93,11 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 		return nil, fmt.Errorf("%w: no grid game (a dialog over it)", ErrNoGameSeen)
 	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens, Board: &puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}}
+	for r, row := range s.entries {
+		if c := slices.Index(row, s.unreadable); s.unreadable != 0 && c >= 0 {
+			return nil, &GridUnread{Board: *p.Board, Err: fmt.Errorf("%w: row %d, col %d: tesseract read nothing sure", ErrUnreadable, r+1, c+1)}
+		}
+	}
 	for _, row := range s.entries {
 		p.Entries = append(p.Entries, string(row))
 	}
@@ -498,6 +504,26 @@ func TestPlaySudokuNoWayWorks(t *testing.T) {
 	}
 	if s.filled() != 4 { // the givens alone
 		t.Errorf("Play left the entries %q: want none", s.entries)
+	}
+}
+
+// TestPlaySudokuUnreadableNumber: in a program whose drawing of a number
+// the vision cannot read, the loop gives up after Retries looks at the
+// grid it cannot read whole, and empties again the cells of the turn no
+// look could judge, so that no number it cannot vouch for is left.
+func TestPlaySudokuUnreadableNumber(t *testing.T) {
+	s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, 7)
+	s.unreadable = '4'
+	o := fast
+	o.Retries = 3
+	_, err := Play(context.Background(), s, s, s, o)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "emptied again") {
+		t.Fatalf("Play = %v, want ErrGaveUp saying the cells it typed were emptied again", err)
+	}
+	for _, row := range s.entries {
+		if slices.Contains(row, '4') {
+			t.Fatalf("Play left the entries %q: want no 4, which no look could confirm", s.entries)
+		}
 	}
 }
 

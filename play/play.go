@@ -217,7 +217,9 @@ type player struct {
 	// wayConfirmed says a look has confirmed that way; until then each
 	// turn types one cell.
 	wayConfirmed bool
-	probes       []puzzle.Move // the moves that tried the ways
+	// unconfirmed holds the cells typed in that no look has yet seen
+	// hold the number typed, with the move that typed it.
+	unconfirmed map[[2]int]puzzle.Move
 	// lastNumber says the last turn typed the number that fills the grid,
 	// all others confirmed.
 	lastNumber bool
@@ -252,7 +254,7 @@ func (pl *player) run(ctx context.Context) error {
 				return nil
 			}
 			if pl.failures > pl.o.Retries {
-				return fmt.Errorf("%w after %d tries: %w", ErrGaveUp, pl.failures, err)
+				return fmt.Errorf("%w after %d tries: %w%s", ErrGaveUp, pl.failures, err, pl.undoUnread(ctx, err))
 			}
 		case err != nil:
 			return err
@@ -265,6 +267,18 @@ func (pl *player) run(ctx context.Context) error {
 // ErrUnreadable marks a look that may go better next time: the screen was
 // changing, or was misread.
 var ErrUnreadable = errors.New("unreadable")
+
+// GridUnread is a look that found a sudoku grid at Board but could not
+// read all of it (a glyph the vision cannot read): Err says why, and is
+// what the look's error matches (ErrUnreadable, or ErrNoGameSeen when the
+// vision took the grid for no sudoku at all).
+type GridUnread struct {
+	Board puzzle.Rect
+	Err   error
+}
+
+func (e *GridUnread) Error() string { return e.Err.Error() }
+func (e *GridUnread) Unwrap() error { return e.Err }
 
 // ErrNoGameSeen marks a look that found no game on the screen at all
 // (Vision's errors wrap it); it matches ErrUnreadable. A value of its own

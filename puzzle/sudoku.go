@@ -147,10 +147,18 @@ func boardDiff(want, got *Rect) string {
 	if got == nil {
 		return "board: none read"
 	}
-	tol := max(3, want.Width/100)
-	far := func(a, b int) bool { return a-b > tol || b-a > tol }
-	if far(want.X, got.X) || far(want.Y, got.Y) || far(want.Width, got.Width) || far(want.Height, got.Height) {
-		return fmt.Sprintf("board: %+v, want %+v (within %d pixels)", *got, *want, tol)
+	if !want.Near(*got) {
+		return fmt.Sprintf("board: %+v, want %+v (within %d pixels)", *got, *want, want.nearTol())
 	}
 	return ""
 }
+
+// Near says whether o is where r is, each edge and size within a
+// hundredth of r's width (3 pixels at least): the same board, read twice.
+func (r Rect) Near(o Rect) bool {
+	tol := r.nearTol()
+	far := func(a, b int) bool { return a-b > tol || b-a > tol }
+	return !far(r.X, o.X) && !far(r.Y, o.Y) && !far(r.Width, o.Width) && !far(r.Height, o.Height)
+}
+
+func (r Rect) nearTol() int { return max(3, r.Width/100) }

@@ -204,10 +204,14 @@ func (d *drawer) sudoku(f *FoundSudoku) {
 	}
 }
 
-// sudokuTitle names what was found: "sudoku 9x9, regions, X, 32 cages".
+// sudokuTitle names what was found: "sudoku 9x9, regions, X, 32 cages",
+// "sudoku 9x9, tiles".
 func sudokuTitle(f *FoundSudoku) string {
 	n := f.Board.Grid.N
 	s := fmt.Sprintf("sudoku %dx%d", n, n)
+	if f.Board.Grid.Tiled() {
+		s += ", tiles"
+	}
 	if !f.Board.Layout.SquareBoxes() {
 		s += ", regions"
 	}

@@ -152,7 +152,7 @@ func (t *tesseract) vote(g glyph, parse func(text string, h glyph) (int, bool)) 
 				continue
 			}
 			votes[v]++
-			if v != noText && lead(votes, v) >= 2 {
+			if v != noText && lead(votes, v) >= 2 && 3*runnerUp(votes, v) <= votes[v] {
 				return v, nil, nil
 			}
 		}
@@ -181,6 +181,20 @@ func (t *tesseract) text(img []byte) (string, error) {
 		return "", fmt.Errorf("tesseract (is the tesseract-ocr-eng package installed?): %w", err)
 	}
 	return strings.TrimSpace(text), nil
+}
+
+// runnerUp is the most votes a value other than d and noText has: a
+// glyph whose readings split between two symbols (a small bold italic 5,
+// read as 3 in four renderings of ten) is taken only when the other has a
+// third of its votes at most.
+func runnerUp(votes map[int]int, d int) int {
+	most := 0
+	for e, n := range votes {
+		if e != d && e != noText {
+			most = max(most, n)
+		}
+	}
+	return most
 }
 
 // lead is how many more votes d has than any other digit.

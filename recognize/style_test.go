@@ -7,13 +7,11 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/gridstyle"
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/internal/testdata"
-	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
@@ -97,37 +95,16 @@ func styleGrids(t *testing.T, n int) []gridstyle.Grid {
 			if err != nil {
 				t.Fatal(err)
 			}
-			file := game.File()
-			g := gridstyle.Grid{N: game.Size, BoxRows: p.rows, BoxCols: game.Size / p.rows, Givens: file.Grid}
+			g := gridstyle.Grid{N: game.Size, BoxRows: p.rows, BoxCols: game.Size / p.rows, Givens: game.File().Grid}
 			if i%2 == 1 {
-				g.Entries = halfPlayed(t, file)
+				solved, err := sudoku.Moves(context.Background(), game.File())
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.Entries = game.HalfPlayed(solved.Grid)
 			}
 			grids = append(grids, g)
 		}
 	}
 	return grids
-}
-
-// halfPlayed returns entries for every other empty cell of the puzzle:
-// its solution's number.
-func halfPlayed(t *testing.T, p *puzzle.Sudoku) []string {
-	m, err := sudoku.Moves(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entries []string
-	k := 0
-	for r, row := range p.Grid {
-		e := []byte(strings.Repeat(".", len(row)))
-		for c := range row {
-			if row[c] == '.' {
-				if k%2 == 0 {
-					e[c] = m.Grid[r][c]
-				}
-				k++
-			}
-		}
-		entries = append(entries, string(e))
-	}
-	return entries
 }

@@ -57,6 +57,9 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 		p.Regions = regionRows(b.Layout.Regions)
 	}
 	f := &FoundSudoku{Board: b, Puzzle: p}
+	if b.Grid.Tiled() && b.Grid.Pitch() < sudoku.MinTile {
+		return f, fmt.Errorf("a grid of tiles %d pixels apart: tiles are read from %d pixels apart (zoom in)", b.Grid.Pitch(), sudoku.MinTile)
+	}
 	if f.Failed, err = readCells(img, b, rd, p); err != nil {
 		return f, err
 	}
@@ -129,8 +132,8 @@ func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, gam
 				continue
 			}
 			s, err := rd.Read(img, cell.Glyph, symbols)
-			if errors.Is(err, ErrNoSymbol) && isMark(cell.Glyph) {
-				continue // a mark, no number: the cell is empty
+			if errors.Is(err, ErrNoSymbol) && cell.Entry && isMark(cell.Glyph) {
+				continue // a mark, no number, where no given is: the cell is empty
 			}
 			if errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol) {
 				return givens, entries, cell.Glyph.Box, fmt.Errorf("%w: a grid that is no %s: row %d, col %d holds %v", ErrNoGame, game, r+1, c+1, err)

@@ -1,8 +1,9 @@
 package replay
 
-// Key types a letter or a digit as its character (a Unicode key event), in
-// the case it is written, whatever the keyboard layout; the other keys are
-// virtual keys.
+// Key types a letter or a digit as its character, in the case it is
+// written, whatever the keyboard layout (display.Conn.FakeChar: the
+// layout's key for it, with Shift when the layout needs it); the other keys
+// are virtual keys.
 func (d desktop) Key(name string, down bool) error {
 	sym, _, ok := keysym(name)
 	if !ok {

@@ -91,7 +91,7 @@ type driver struct {
 	failSafe bool
 	displays []image.Rectangle
 	at       image.Point   // where the driver left the pointer
-	trail    []image.Point // where it put the pointer since the X server last showed it at at
+	trail    []image.Point // where it put the pointer before at, in this replay
 	pressed  bool          // the left button may be held
 	keys     []string      // keys that may be held
 	hung     bool          // the desktop stopped answering
@@ -205,9 +205,14 @@ func (d *driver) releaseHeld(notice io.Writer) error {
 
 // guard returns an error when the replay must stop: its context is done, or
 // the fail-safe sees the pointer somewhere else than where it was left. A
-// pointer at a place replay put it before is the X server lagging behind
+// pointer at a place replay put it before is the desktop lagging behind
 // replay's moves, not a person: guard waits for it to catch up, at most
-// catchUpWait, so that a press or a key lands where it was meant to.
+// catchUpWait, so that a press or a key lands where it was meant to. Any
+// earlier place of the replay counts, not only those since the desktop
+// last showed the pointer where replay left it: an X server shows the
+// moves in order, but Wine may show the newest and then an older one
+// again, while the program whose thread carries them out on the X side
+// lags behind.
 func (d *driver) guard() error {
 	if d.ctx.Err() != nil {
 		return stopped(d.ctx)
@@ -222,7 +227,6 @@ func (d *driver) guard() error {
 		}
 		switch {
 		case now == d.at:
-			d.trail = d.trail[:0]
 			return nil
 		case !slices.Contains(d.trail, now):
 			if inCorner(now, d.displays) {

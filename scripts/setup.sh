@@ -5,7 +5,18 @@
 #   scripts/setup.sh            # libraries for building and running puzbot
 #   scripts/setup.sh --test     # also Xvfb, xdotool and chromium for the desktop tests,
 #                               # zsh, fish, man-db and script for the command-line tests
+#   scripts/setup.sh --windows  # also what scripts/build-windows.sh builds with
+#   scripts/setup.sh --test --windows
 set -euo pipefail
+
+with_test=false with_windows=false
+for a in "$@"; do
+	case "$a" in
+	--test) with_test=true ;;
+	--windows) with_windows=true ;;
+	*) echo "setup: unknown option $a (use --test, --windows)" >&2; exit 2 ;;
+	esac
+done
 
 cd "$(dirname "$0")/.."
 
@@ -17,7 +28,7 @@ packages=(
 	libtesseract-dev libleptonica-dev tesseract-ocr-eng   # gosseract
 	cadical  # the SAT solver the tetromino solver runs when it is installed (gini, built in, otherwise)
 )
-if [[ "${1:-}" == "--test" ]]; then
+if $with_test; then
 	packages+=(xvfb xdotool x11-utils x11-xserver-utils chromium fonts-dejavu-core fonts-liberation)  # x11-xserver-utils: xrandr, xsetroot (capture tests)
 	packages+=(zsh fish man-db bsdutils)  # the completion scripts' and man page's tests; bsdutils: script (a terminal for a test)
 	packages+=(libxml2-utils)  # xmllint: recognize --check --junit output checked by a real XML tool
@@ -31,6 +42,13 @@ if [[ "${1:-}" == "--test" ]]; then
 	packages+=(gnome-sudoku dbus-daemon)  # GNOME Sudoku (/usr/games/gnome-sudoku), run under dbus-run-session (dbus-daemon): TestGnomeSudoku reads its windows against its save file
 	packages+=(libjpeg-turbo-progs)  # cjpeg: the recognize tests save screenshots as JPEG with libjpeg too, chroma subsampled and not
 	packages+=(wine64 gcc-mingw-w64-x86-64-win32)  # puzbot.exe's tests under Wine 8 on Xvfb; mingw builds the stand-in bcryptprimitives.dll Go's Windows programs need there (internal/wine)
+fi
+if $with_windows; then
+	# scripts/build-windows.sh: mingw-w64's POSIX-threads compilers (the
+	# win32 ones lack std::mutex, which Tesseract and OpenCV use), CMake,
+	# mingw's zlib (OpenCV's core), dpkg-dev (apt-get source unpacks with
+	# it), zip; tesseract-ocr-eng's model goes into the zip.
+	packages+=(gcc-mingw-w64-x86-64-posix g++-mingw-w64-x86-64-posix libz-mingw-w64-dev cmake make dpkg-dev xz-utils zip tesseract-ocr-eng)
 fi
 
 missing=()

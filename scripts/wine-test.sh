@@ -10,8 +10,18 @@
 #
 #   scripts/wine-test.sh                       # the Windows packages
 #   scripts/wine-test.sh -run Warp ./internal/display
+#   scripts/wine-test.sh --vision              # the Windows vision (opt-in)
+#
+# --vision builds the Windows vision's libraries (scripts/build-windows.sh
+# --libs; long the first time, docs/testing.md) and runs e2e/windows's tests
+# of puzbot-recognize.exe and puzbot.exe play, which go test ./... skips
+# while the libraries are not built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [[ "${1:-}" == "--vision" ]]; then
+	scripts/build-windows.sh --libs
+	exec go test -count=1 -v -run 'TestVisionLikeLinux|TestPlaySolo' ./e2e/windows
+fi
 if ! [ -x /usr/lib/wine/wine64 ] && ! command -v wine64 >/dev/null && ! command -v wine >/dev/null; then
 	echo "wine-test: wine is not installed (scripts/setup.sh --test installs it): skipped" >&2
 	exit 0

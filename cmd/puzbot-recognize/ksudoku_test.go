@@ -16,75 +16,98 @@ import (
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/internal/xvfb"
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
 // TestKSudokuThemes opens games in real windows of KDE's KSudoku, in each
-// theme it ships, and reads them as a player leaves them: fresh; with a
-// given selected, which KSudoku's Scribble theme shows with brush strokes
-// over its row, column and box; and with three numbers entered. The
-// Scribble theme (ruled lines) must read exactly, its handwritten entries
-// exactly or not at all (exit 1); the Egyptian and Abstraction themes
-// (separate tiles, no lines) exactly or refused as no game (exit 8). Never
-// is a grid read otherwise. The truth is the game the file KSudoku opened
-// holds, and the keys typed.
+// theme it ships, at three sizes (its smallest useful window, a middle
+// one and the whole screen), fresh and half played (every other empty
+// cell holds its solution's number), and reads them exactly, givens and
+// entries told apart: the Scribble theme (ruled lines), and the Egyptian
+// and Abstraction themes (separate tiles on a textured board, found by
+// the tile finder). A fresh game is read again once a player has clicked
+// a given: KSudoku then marks its row, column and box (Scribble paints
+// brush strokes over them, the tiled themes light the tiles), which must
+// not change what is read; a tiled theme may refuse it (exit 1: the
+// givens cannot be told from entries; exit 8: the lit tiles hide the
+// lattice), never misread it. Scribble's
+// entries are handwritten, thin strokes that Tesseract may not read: a
+// half-played Scribble game may be refused, never read otherwise. The
+// truth is the game the file KSudoku opened holds.
 func TestKSudokuThemes(t *testing.T) {
-	ids, err := solo.Generate("3x3", 900, 2)
+	ids, err := solo.Generate("3x3", 900, 3)
 	if err != nil {
 		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
 	}
 	xvfb.ForTest(t, 1280, 1024)
+	sizes := [][2]int{{650, 600}, {1000, 950}, {1280, 1024}}
 	for _, theme := range ksudoku.Themes {
-		for i, id := range ids {
-			game, err := solo.ParseID(id)
+		for i, size := range sizes {
+			game, err := solo.ParseID(ids[i])
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Run(fmt.Sprintf("%s/%d", theme, i), func(t *testing.T) {
-				playKSudoku(t, theme, game.File().Grid)
-			})
+			givens := game.File().Grid
+			solved, err := sudoku.Moves(context.Background(), game.File())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, entries := range [][]string{nil, game.HalfPlayed(solved.Grid)} {
+				where := fmt.Sprintf("%s at %dx%d, game %d", theme, size[0], size[1], i)
+				if entries != nil {
+					where += ", half played"
+				}
+				t.Run(where, func(t *testing.T) {
+					readKSudokuGame(t, givens, entries, theme, size)
+				})
+			}
 		}
 	}
 }
 
-// playKSudoku opens the givens in KSudoku's theme and reads them fresh,
-// with a given selected, and with three numbers entered.
-func playKSudoku(t *testing.T, theme string, givens []string) {
-	w, err := ksudoku.Open(context.Background(), givens, theme, 1000, 950)
+// readKSudokuGame opens the game in KSudoku in the theme, in a window of
+// the size, and reads it; a fresh game, again with a given selected.
+func readKSudokuGame(t *testing.T, givens, entries []string, theme string, size [2]int) {
+	w, err := ksudoku.Open(context.Background(), givens, entries, theme, size[0], size[1])
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	ruled := theme == "ksudoku_scrible"
-	board, ok := readKSudoku(t, "fresh", givens, nil, ruled)
-	if !ok {
+	scribble := theme == "ksudoku_scrible"
+	got, code, stderr := readScreen(t)
+	switch {
+	case code == exitcode.NoGame && entries != nil && scribble:
+		t.Logf("refused: %s", stderr)
+		return
+	case code != 0:
+		t.Fatalf("exit %d: %s", code, stderr)
+	case !slices.Equal(got.Grid, givens) || !slices.Equal(got.Entries, entries):
+		t.Fatalf("read givens %q, entries %q; want %q, %q", got.Grid, got.Entries, givens, entries)
+	}
+	t.Logf("read exactly")
+	if entries != nil {
 		return
 	}
-	given, empty := cellsOf(givens)
-	if err := w.Click(cellCentre(board, len(givens), given[len(given)/2])); err != nil {
+	given := givenCells(givens)
+	if err := w.Click(cellCentre(got.Board, len(givens), given[len(given)/2])); err != nil {
 		t.Fatal(err)
 	}
-	readKSudoku(t, "a given selected", givens, nil, ruled)
-	entries := slices.Repeat([]string{"........."}, len(givens))
-	for k, cell := range empty[:3] {
-		digit := byte('1' + (3*k+cell[0])%9)
-		if err := w.Click(cellCentre(board, len(givens), cell)); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Key(string(digit)); err != nil {
-			t.Fatal(err)
-		}
-		row := []byte(entries[cell[0]])
-		row[cell[1]] = digit
-		entries[cell[0]] = string(row)
+	got, code, stderr = readScreen(t)
+	switch {
+	case (code == exitcode.Failure || code == exitcode.NoGame) && !scribble:
+		t.Logf("a given selected: refused: %s", stderr)
+	case code != 0:
+		t.Errorf("a given selected: exit %d: %s", code, stderr)
+	case !slices.Equal(got.Grid, givens) || got.Entries != nil:
+		t.Errorf("a given selected: read givens %q, entries %q; want %q, none", got.Grid, got.Entries, givens)
+	default:
+		t.Logf("a given selected: read exactly")
 	}
-	readKSudoku(t, "three entries", givens, entries, ruled)
 }
 
-// readKSudoku grabs the screen and reads it: the board read, and whether
-// it was read exactly, givens and entries (nil for none). An unruled theme
-// may be refused as no game, an entry may be unreadable; anything else
-// fails the test.
-func readKSudoku(t *testing.T, state string, givens, entries []string, ruled bool) (*puzzle.Rect, bool) {
+// readScreen grabs the screen and reads it with puzbot-recognize: the
+// puzzle file, the exit status and what it said on stderr.
+func readScreen(t *testing.T) (puzzle.Sudoku, int, string) {
 	t.Helper()
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	if err := os.WriteFile(shot, encodePNG(t, screentest.Settled(t)), 0o644); err != nil {
@@ -93,35 +116,26 @@ func readKSudoku(t *testing.T, state string, givens, entries []string, ruled boo
 	var stdout, stderr bytes.Buffer
 	code := run([]string{self, "--glyph-cache", "off", shot}, nil, &stdout, &stderr)
 	var got puzzle.Sudoku
-	switch {
-	case code == exitcode.NoGame && !ruled:
-		t.Logf("%s: refused: %s", state, stderr.String())
-	case code == exitcode.Failure && entries != nil:
-		t.Logf("%s: an entry not read: %s", state, stderr.String())
-	case code != 0:
-		t.Errorf("%s: exit %d: %s", state, code, stderr.String())
-	case json.Unmarshal(stdout.Bytes(), &got) != nil || !slices.Equal(got.Grid, givens) || !slices.Equal(got.Entries, entries):
-		t.Errorf("%s: read %s, want the givens %q and the entries %q", state, stdout.String(), givens, entries)
-	default:
-		t.Logf("%s: read exactly", state)
-		return got.Board, true
+	if code == 0 {
+		if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			t.Fatalf("%v: %s", err, stdout.String())
+		}
 	}
-	return nil, false
+	return got, code, stderr.String()
 }
 
-// cellsOf returns the cells, [row, col], of the grid that hold a given and
-// those that are empty, row by row.
-func cellsOf(grid []string) (given, empty [][2]int) {
+// givenCells returns the cells, [row, col], of the grid that hold a given,
+// row by row.
+func givenCells(grid []string) [][2]int {
+	var given [][2]int
 	for r, row := range grid {
 		for c := range len(row) {
-			if row[c] == '.' {
-				empty = append(empty, [2]int{r, c})
-			} else {
+			if row[c] != '.' {
 				given = append(given, [2]int{r, c})
 			}
 		}
 	}
-	return given, empty
+	return given
 }
 
 // cellCentre returns the centre of the cell of an n x n grid on the board.

@@ -318,10 +318,10 @@ func expectGrid(img *image.RGBA, origin image.Point, name string, o *options, wa
 	return verify.ExpectGrid(stdout, name, o.expect, want, found)
 }
 
-// readGrid reads the grid game on img into a reply of the worker, with a
-// puzzle file that its solver accepts; ErrNoGame when there is none.
-func readGrid(img *image.RGBA, origin image.Point, rd *recognize.SymbolReader) (*worker.Reply, error) {
-	p, err := validGrid(recognize.FindGrid(img, origin, rd))
+// gridReply makes what FindGrid read a reply of the worker, with a puzzle
+// file that its solver accepts; ErrNoGame when there is none.
+func gridReply(found *recognize.FoundGrid, err error) (*worker.Reply, error) {
+	p, err := validGrid(found, err)
 	if err != nil {
 		return nil, err
 	}

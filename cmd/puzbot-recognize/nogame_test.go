@@ -157,7 +157,7 @@ func sudokuStartScreens(t *testing.T) []noGameShot {
 	}
 	for _, size := range [][2]int{{1000, 800}, {640, 520}} {
 		shots = append(shots, onPrivateScreen(t, fmt.Sprintf("KSudoku's start at %dx%d", size[0], size[1]), func(t *testing.T) {
-			w, err := ksudoku.Open(context.Background(), nil, "default", size[0], size[1])
+			w, err := ksudoku.Open(context.Background(), nil, nil, "default", size[0], size[1])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"runtime"
 
 	"github.com/puzbot/puzbot/internal/errkind"
+	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/screenshot"
 	"github.com/puzbot/puzbot/recognize/worker"
@@ -55,14 +56,18 @@ func serve(rec *recognize.Recognizer, cache *recognize.GlyphCache, stdin io.Read
 func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *image.RGBA, origin image.Point) worker.Reply {
 	res, err := rec.Recognize(img, origin)
 	if errors.Is(err, recognize.ErrNoGame) {
-		r, serr := readGrid(img, origin, symbols)
+		found, ferr := recognize.FindGrid(img, origin, symbols)
+		r, serr := gridReply(found, ferr)
 		switch {
 		case serr == nil:
 			return *r
 		case !errors.Is(serr, recognize.ErrNoGame):
-			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr)}
+			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr), Board: boardOf(found)}
 		}
 		err = recognize.NoGame(serr, err)
+		if found != nil { // a grid, taken for no sudoku (a glyph read as none)
+			return worker.Reply{Error: oneLine(err.Error()), Status: exitStatus(err), Board: boardOf(found)}
+		}
 	}
 	if err == nil {
 		err = res.Puzzle.Validate()
@@ -74,6 +79,22 @@ func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *
 		return worker.Reply{Error: oneLine(err.Error()), Status: exitStatus(err)}
 	}
 	return worker.Reply{Puzzle: res.Puzzle}
+}
+
+// boardOf returns where the grid game found lies on the screen, nil when
+// none was found.
+func boardOf(found *recognize.FoundGrid) *puzzle.Rect {
+	switch {
+	case found == nil:
+		return nil
+	case found.Keen != nil:
+		return found.Keen.Board
+	case found.Towers != nil:
+		return found.Towers.Board
+	case found.Sudoku != nil:
+		return found.Sudoku.Puzzle.Board
+	}
+	return nil
 }
 
 func writeReply(w *bufio.Writer, r worker.Reply) error {

@@ -12,14 +12,14 @@ import (
 // and replay run in a loop and would pay their load time on every step.
 const recognizer = "puzbot-recognize"
 
-// findExecutable returns the path of the executable called name, one of
-// puzbot's own: next to the running puzbot first, then on PATH. Its error
-// says how to build it: with scripts/setup.sh, or else by build.
-func findExecutable(name, build string) (string, error) {
+// findExecutable returns the path of the executable called name (name.exe
+// on Windows), one of puzbot's own: next to the running puzbot first, then
+// on PATH. Its error says how to get it (howToGet).
+func findExecutable(name string) (string, error) {
 	if self, err := os.Executable(); err == nil {
 		if self, err := filepath.EvalSymlinks(self); err == nil {
-			next := filepath.Join(filepath.Dir(self), name)
-			if st, err := os.Stat(next); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			next := filepath.Join(filepath.Dir(self), name+exeSuffix)
+			if st, err := os.Stat(next); err == nil && runnable(st) {
 				return next, nil
 			}
 		}
@@ -27,5 +27,5 @@ func findExecutable(name, build string) (string, error) {
 	if path, err := exec.LookPath(name); err == nil {
 		return path, nil
 	}
-	return "", fmt.Errorf("%s not found next to puzbot nor on PATH: run scripts/setup.sh, which builds both into bin/ (or %s)", name, build)
+	return "", fmt.Errorf("%s not found next to puzbot nor on PATH: %s", name+exeSuffix, howToGet)
 }

@@ -163,9 +163,14 @@ func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*play.Reading, e
 	var werr *worker.Error
 	switch {
 	case errors.As(err, &werr) && werr.Status == exitcode.NoGame:
-		return nil, fmt.Errorf("%w: %w", play.ErrNoGameSeen, err)
+		err = fmt.Errorf("%w: %w", play.ErrNoGameSeen, err)
 	case errors.As(err, &werr):
-		return nil, fmt.Errorf("%w: %w", play.ErrUnreadable, err)
+		err = fmt.Errorf("%w: %w", play.ErrUnreadable, err)
+	case err != nil:
+		return nil, err
+	}
+	if err != nil && werr.Board != nil {
+		return nil, &play.GridUnread{Board: *werr.Board, Err: err}
 	}
 	if err != nil {
 		return nil, err

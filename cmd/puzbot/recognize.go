@@ -50,7 +50,7 @@ func recognizeCommand() *cli.Command {
 // findRecognizer returns the path of the puzbot-recognize executable: next
 // to the running puzbot first, then on PATH.
 func findRecognizer() (string, error) {
-	return findExecutable(recognizer, "go build -o bin/ ./cmd/...")
+	return findExecutable(recognizer)
 }
 
 // runRecognizer runs puzbot-recognize with the given arguments and

@@ -28,14 +28,20 @@ func runScript(t *testing.T, env []string, name string, args ...string) result {
 }
 
 // TestScriptsHelp: --help and -h print the script's usage and exit 0
-// before anything else: with an empty PATH, installing, building or
-// testing would fail. play.sh adds puzbot play's help, and plays nothing.
+// before anything else (e2e.sh, build-windows.sh): with an empty PATH,
+// installing, building or testing would fail. play.sh adds puzbot play's
+// help, and plays nothing.
 func TestScriptsHelp(t *testing.T) {
 	for _, arg := range []string{"--help", "-h"} {
 		r := runScript(t, []string{"PATH=/nonexistent"}, "e2e.sh", arg)
 		if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "e2e.sh runs the end-to-end test") ||
 			!strings.Contains(r.stdout, "scripts/e2e.sh --watch") || strings.Contains(r.stdout, "\n#") {
 			t.Errorf("e2e.sh %s: exit %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
+		}
+		r = runScript(t, []string{"PATH=/nonexistent"}, "build-windows.sh", arg)
+		if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "build-windows.sh cross-builds puzbot") ||
+			!strings.Contains(r.stdout, "scripts/build-windows.sh --programs DIR") || strings.Contains(r.stdout, "\n#") {
+			t.Errorf("build-windows.sh %s: exit %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
 		}
 	}
 	bin := puzbotBinary(t)

@@ -4,9 +4,7 @@
 package solo
 
 import (
-	"encoding/json"
 	"fmt"
-	"image"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -15,11 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
-	"github.com/puzbot/puzbot/puzzle"
-	"github.com/puzbot/puzbot/recognize/sudoku"
 )
 
 // TestMain removes the binaries the tests built once they have run.
@@ -160,15 +157,11 @@ func run(t *testing.T, puzbot string, args ...string) []byte {
 // solvedGrid returns the solved grid of the moves file in dir, row by row.
 func solvedGrid(t *testing.T, dir string) []int {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "moves.json"))
+	solved, err := solo.Solution(filepath.Join(dir, "moves.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m puzzle.Moves
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	return solo.Values(m.Grid, len(m.Grid))
+	return solved
 }
 
 // compareWithSolo checks that the window's grid is, pixel for pixel, Solo's
@@ -189,26 +182,7 @@ func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look)
 	shot := filepath.Join(t.TempDir(), "after.png")
 	run(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
 	got := testdata.ReadRGBA(t, shot)
-	wg, err := sudoku.Find(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gg, err := sudoku.Find(got)
-	if err != nil {
-		t.Fatalf("the window after the moves: %v", err)
-	}
-	wr, gr := wg.Bounds(), gg.Bounds()
-	if wr.Size() != gr.Size() {
-		t.Fatalf("the window's grid is %v, Solo draws the solved game's at %v", gr.Size(), wr.Size())
-	}
-	for y := 0; y < wr.Dy(); y++ {
-		for x := 0; x < wr.Dx(); x++ {
-			if want.RGBAAt(wr.Min.X+x, wr.Min.Y+y) != got.RGBAAt(gr.Min.X+x, gr.Min.Y+y) {
-				testdata.KeepPictures(t, map[string]image.Image{"window.png": got, "solo.png": want})
-				t.Fatalf("the window's grid differs from Solo's drawing of the solved game at (%d, %d) of the grid", x, y)
-			}
-		}
-	}
+	screentest.SameGrid(t, got, want)
 }
 
 // allEnv, set to 1, has TestPlayFinishesSoloWindow play every preset of
@@ -272,17 +246,9 @@ func TestPlayFinishesSoloWindow(t *testing.T) {
 // kept in dir.
 func lastSolution(t *testing.T, dir string) []int {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.moves.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no moves file kept in %s (%v)", dir, err)
-	}
-	last := filepath.Join(t.TempDir(), "moves.json")
-	data, err := os.ReadFile(files[len(files)-1])
+	solved, err := solo.LastSolution(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(last, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return solvedGrid(t, filepath.Dir(last))
+	return solved
 }

@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -41,9 +42,12 @@ var (
 // TestMain removes the programs the tests built.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
+	for _, dir := range []string{binDir, visionDir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
+	testdata.RemoveBuilt()
 	os.Exit(code)
 }
 
@@ -76,12 +80,20 @@ type desk struct {
 	bin  string
 }
 
-// newDesk starts an Xvfb of w x h pixels and Wine on it for the test.
+// newDesk starts an Xvfb of w x h pixels and Wine on it for the test, with
+// the programs build builds.
 func newDesk(t *testing.T, w, h int) *desk {
 	if _, _, err := wine.Find(); err != nil {
 		t.Skipf("%v", err)
 	}
-	bin := build(t)
+	return newDeskWith(t, w, h, build(t))
+}
+
+// newDeskWith is newDesk with the programs in the folder bin.
+func newDeskWith(t *testing.T, w, h int, bin string) *desk {
+	if _, _, err := wine.Find(); err != nil {
+		t.Skipf("%v", err)
+	}
 	xvfb.ForTest(t, w, h)
 	t.Setenv("XDG_SESSION_TYPE", "x11") // capture on the X side, not through a Wayland portal
 	return &desk{t: t, wine: wine.ForTest(t), bin: bin}
@@ -89,6 +101,10 @@ func newDesk(t *testing.T, w, h int) *desk {
 
 // winPath is the Windows path of the Linux path p: Wine's drive Z: is /.
 func winPath(p string) string { return `Z:` + strings.ReplaceAll(p, "/", `\`) }
+
+// runLimit is how long a run of puzbot.exe may take before the test gives
+// up on it: a hang guard, above TestPlaySolo's play --time-limit.
+const runLimit = 3 * time.Minute
 
 // run is a puzbot.exe that ran.
 type run struct {
@@ -115,9 +131,9 @@ func (d *desk) startEnv(env []string, in string, args ...string) (*exec.Cmd, fun
 	return cmd, func() run {
 		select {
 		case <-done:
-		case <-time.After(time.Minute):
+		case <-time.After(runLimit):
 			_ = cmd.Process.Kill()
-			d.t.Fatalf("puzbot.exe %v did not end within a minute", args)
+			d.t.Fatalf("puzbot.exe %v did not end within %v", args, runLimit)
 		}
 		out, _ := os.ReadFile(stdout.Name())
 		errs, _ := os.ReadFile(stderr.Name())
@@ -360,7 +376,7 @@ func TestReplay(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("replay: exit %d: %s", r.code, r.stderr)
 	}
-	var clicks, chars []string
+	var clicks, chars, pressed []string
 	keys := map[string]int{}
 	for _, l := range tg.lines(t) {
 		f := strings.Fields(l)
@@ -373,6 +389,7 @@ func TestReplay(t *testing.T) {
 			chars = append(chars, string(c))
 		case "key":
 			keys[f[1]]++
+			pressed = append(pressed, f[1])
 		case "keyup":
 			keys[f[1]]--
 		}
@@ -386,6 +403,13 @@ func TestReplay(t *testing.T) {
 	}
 	if got := strings.Join(chars, ""); got != typed {
 		t.Errorf("the target got the characters %q, want %q", got, typed)
+	}
+	// Typed with the keyboard's keys, as a person types: programs that
+	// read keys, not characters, get them too.
+	for _, vk := range []string{"72", "52", "50"} { // VK_H, VK_4, VK_2
+		if keys[vk] != 0 || !slices.Contains(pressed, vk) {
+			t.Errorf("virtual key %s was not pressed and released (pressed: %v)", vk, pressed)
+		}
 	}
 	for vk, n := range keys {
 		if n != 0 {
@@ -448,7 +472,7 @@ func TestReplayStops(t *testing.T) {
 		msg         string
 	}{
 		{"mouse moved in a drag", drag, "down ", "up ", func(*exec.Cmd) { hand(t, 700, 500) }, "fail-safe: the pointer moved to ("},
-		{"mouse moved with a key held", key, "key 231", "keyup 231", func(*exec.Cmd) { hand(t, 650, 450) }, "fail-safe: the pointer moved to ("},
+		{"mouse moved with a key held", key, "key 81", "keyup 81", func(*exec.Cmd) { hand(t, 650, 450) }, "fail-safe: the pointer moved to ("}, // VK_Q
 		{"Ctrl-C in a drag", drag, "down ", "up ", func(cmd *exec.Cmd) { _ = cmd.Process.Signal(syscall.SIGINT) }, "stopped: received Ctrl-C (SIGINT); the left button was released"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -524,6 +548,8 @@ func TestExitStatuses(t *testing.T) {
 		{"click off the screen", `{"kind":"puzlogic","moves":[{"action":"click","x":900,"y":10}]}`, []string{"replay"}, 3, "off the screen", nil},
 		{"bad replay options", `{"kind":"puzlogic","moves":[]}`, []string{"replay", "--steps", "0"}, 2, "steps", nil},
 		{"empty pipe", "", []string{"replay"}, 11, "", nil},
+		// target.exe's folder has no puzbot-recognize.exe.
+		{"no vision", "", []string{"recognize", "shot.png"}, 1, "puzbot-recognize.exe not found next to puzbot nor on PATH: keep puzbot.exe and puzbot-recognize.exe together", nil},
 		// Wine without an X display: a desktop whose screen cannot be read.
 		{"no display", "", []string{"capture"}, 5, "the screen cannot be read", []string{"DISPLAY="}},
 	} {

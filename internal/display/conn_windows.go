@@ -23,7 +23,8 @@ var user32 struct {
 	err  error
 
 	getSystemMetrics, enumDisplayMonitors, getMonitorInfo,
-	getCursorPos, sendInput, getAsyncKeyState, mapVirtualKey *windows.LazyProc
+	getCursorPos, sendInput, getAsyncKeyState, mapVirtualKey,
+	getForegroundWindow, getWindowThreadProcessID, getKeyboardLayout, vkKeyScanEx, getKeyState *windows.LazyProc
 
 	monitorCallback uintptr // monitorFound, made once: Windows has few callback slots
 }
@@ -43,6 +44,11 @@ func load() error {
 			{&user32.sendInput, "SendInput"},
 			{&user32.getAsyncKeyState, "GetAsyncKeyState"},
 			{&user32.mapVirtualKey, "MapVirtualKeyW"},
+			{&user32.getForegroundWindow, "GetForegroundWindow"},
+			{&user32.getWindowThreadProcessID, "GetWindowThreadProcessId"},
+			{&user32.getKeyboardLayout, "GetKeyboardLayout"},
+			{&user32.vkKeyScanEx, "VkKeyScanExW"},
+			{&user32.getKeyState, "GetKeyState"},
 		}
 		for _, p := range procs {
 			*p.p = dll.NewProc(p.name)

@@ -103,7 +103,7 @@ func TestButtonsAndKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	pointerAt(t, c, at)
-	const vkLShift, vkF5 = 0xa0, 0x74
+	const vkF5 = 0x74
 	steps := []struct {
 		what string
 		do   func() error
@@ -119,6 +119,9 @@ func TestButtonsAndKeys(t *testing.T) {
 		{"release f5", func() error { return c.FakeKey(0xffc2, false) }, 0, []int{vkLShift}},
 		{"release shift", func() error { return c.FakeKey(0xffe1, false) }, 0, nil},
 		{"type A", func() error { return errorsJoin(c.FakeChar('A', true), c.FakeChar('A', false)) }, 0, nil},
+		{"press A", func() error { return c.FakeChar('A', true) }, 0, []int{'A', vkLShift}}, // the layout's key, with Shift
+		{"release A", func() error { return c.FakeChar('A', false) }, 0, nil},
+		{"type é", func() error { return errorsJoin(c.FakeChar('é', true), c.FakeChar('é', false)) }, 0, nil}, // no key on a US layout: Unicode
 	}
 	for _, s := range steps {
 		if err := s.do(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"unicode"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -12,8 +13,8 @@ import (
 // Input on the Windows desktop: SendInput moves the pointer (absolute, on
 // the virtual desktop), presses and releases buttons and keys; GetCursorPos
 // and GetAsyncKeyState read them back. Keys are virtual keys, and the
-// characters of letters and digits are typed as Unicode (FakeChar), so that
-// they do not depend on the keyboard layout.
+// characters of letters and digits are typed with the keys of the keyboard
+// layout (FakeChar), so that they do not depend on it.
 
 // mouseInput and keyInput are Windows' INPUT, holding a MOUSEINPUT or a
 // KEYBDINPUT, as laid out on 64-bit Windows (40 bytes).
@@ -147,6 +148,11 @@ func (c *Conn) FakeKey(sym uint32, down bool) error {
 	if !ok {
 		return fmt.Errorf("no virtual key for keysym %#x", sym)
 	}
+	return sendKey(vk, extended, down)
+}
+
+// sendKey presses (down) or releases the virtual key vk.
+func sendKey(vk uint16, extended, down bool) error {
 	scan, _, _ := user32.mapVirtualKey.Call(uintptr(vk), mapVKToScan)
 	in := keyInput{kind: inputKeyboard, vk: vk, scan: uint16(scan)}
 	if extended {
@@ -160,12 +166,36 @@ func (c *Conn) FakeKey(sym uint32, down bool) error {
 	return send(fmt.Sprintf("%s key %#x", op, vk), unsafe.Pointer(&in))
 }
 
+// vkLShift is the left Shift key, which FakeChar holds for the characters
+// the layout types with Shift.
+const vkLShift = 0xa0
+
 // FakeChar presses (down) or releases a key that types r, whatever the
-// keyboard layout: a Unicode key event, which programs get as the character
-// (WM_CHAR), with the virtual key VK_PACKET.
+// keyboard layout. A character that the layout of the window in the
+// foreground types with one key, alone or with Shift, is typed with that
+// key (VkKeyScanEx), Shift pressed first and released last, as a person
+// types it: programs that read keys (WM_KEYDOWN) get it, as well as those
+// that read characters. Simon Tatham's puzzles, for one, read a digit from
+// its key and never see a character typed otherwise. Any other character
+// is a Unicode key event (VK_PACKET), which programs get as a character
+// (WM_CHAR) only.
 func (c *Conn) FakeChar(r rune, down bool) error {
 	if r <= 0 || r > 0xffff || (r >= 0xd800 && r < 0xe000) {
 		return fmt.Errorf("cannot type %q as one key", r)
+	}
+	if vk, shift, ok := layoutKey(r); ok {
+		if down && shift {
+			if err := sendKey(vkLShift, false, true); err != nil {
+				return err
+			}
+		}
+		err := sendKey(vk, false, down)
+		if !down && shift {
+			if serr := sendKey(vkLShift, false, false); err == nil {
+				err = serr
+			}
+		}
+		return err
 	}
 	in := keyInput{kind: inputKeyboard, scan: uint16(r), flags: keyUnicode}
 	op := "press"
@@ -174,6 +204,26 @@ func (c *Conn) FakeChar(r rune, down bool) error {
 		op = "release"
 	}
 	return send(fmt.Sprintf("%s the key of %q", op, r), unsafe.Pointer(&in))
+}
+
+// layoutKey returns the virtual key that types r on the keyboard layout of
+// the window in the foreground, and whether Shift goes with it, given Caps
+// Lock; ok is false when the layout has no key for r, or types it only with
+// Ctrl or Alt.
+func layoutKey(r rune) (vk uint16, shift, ok bool) {
+	window, _, _ := user32.getForegroundWindow.Call()
+	thread, _, _ := user32.getWindowThreadProcessID.Call(window, 0)
+	layout, _, _ := user32.getKeyboardLayout.Call(thread)
+	k, _, _ := user32.vkKeyScanEx.Call(uintptr(r), layout)
+	if int16(k) == -1 || k&0x600 != 0 { // none, or with Ctrl or Alt
+		return 0, false, false
+	}
+	shift = k&0x100 != 0
+	const vkCapital = 0x14
+	if caps, _, _ := user32.getKeyState.Call(vkCapital); caps&1 != 0 && unicode.IsLetter(r) {
+		shift = !shift // Caps Lock turns a letter's case
+	}
+	return uint16(k & 0xff), shift, true
 }
 
 // KeysDown returns the virtual keys that are held, the left and right

@@ -33,12 +33,12 @@ type Window struct {
 	home string
 }
 
-// Open writes the 9x9 game givens (rows of '1'-'9' and '.') to a file and
-// opens it in KSudoku with the theme, in a window of width by height
-// pixels at the top left of the screen, and waits until it is shown. With
-// no givens, KSudoku opens on its start screen, where a player chooses
-// the kind of game.
-func Open(ctx context.Context, givens []string, theme string, width, height int) (*Window, error) {
+// Open writes the 9x9 game givens (rows of '1'-'9' and '.') to a file, with
+// a player's entries (rows alike, nil for none), and opens it in KSudoku
+// with the theme, in a window of width by height pixels at the top left of
+// the screen, and waits until it is shown. With no givens, KSudoku opens
+// on its start screen, where a player chooses the kind of game.
+func Open(ctx context.Context, givens, entries []string, theme string, width, height int) (*Window, error) {
 	if _, err := os.Stat(Path); err != nil {
 		return nil, fmt.Errorf("ksudoku is not installed (scripts/setup.sh --test installs it): %w", err)
 	}
@@ -47,21 +47,21 @@ func Open(ctx context.Context, givens []string, theme string, width, height int)
 		return nil, err
 	}
 	w := &Window{home: home}
-	if err := w.start(ctx, givens, theme, width, height); err != nil {
+	if err := w.start(ctx, givens, entries, theme, width, height); err != nil {
 		w.Close()
 		return nil, err
 	}
 	return w, nil
 }
 
-func (w *Window) start(ctx context.Context, givens []string, theme string, width, height int) error {
+func (w *Window) start(ctx context.Context, givens, entries []string, theme string, width, height int) error {
 	if err := writeSettings(w.home, theme, width, height); err != nil {
 		return err
 	}
 	args := []string{Path}
 	if givens != nil {
 		game := filepath.Join(w.home, "game.ksudoku")
-		if err := os.WriteFile(game, File(givens), 0o644); err != nil {
+		if err := os.WriteFile(game, File(givens, entries), 0o644); err != nil {
 			return err
 		}
 		args = append(args, game)
@@ -77,8 +77,7 @@ func (w *Window) start(ctx context.Context, givens []string, theme string, width
 	if err != nil {
 		return err
 	}
-	// No window manager places it: size it as asked.
-	return xdotool("windowsize", id, fmt.Sprint(width), fmt.Sprint(height))
+	return sizeWindow(ctx, id, width, height)
 }
 
 // Click clicks the left button at (x, y) on the screen, as a player does,
@@ -106,6 +105,32 @@ func (w *Window) act(args ...string) error {
 func xdotool(args ...string) error {
 	if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
 		return fmt.Errorf("xdotool %s: %v: %s", strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// sizeWindow sizes the window as asked (no window manager places it) and
+// waits until it has that size: KSudoku sizes its window again a while
+// after showing it, longer on a loaded machine, which undid a single
+// resize now and then (the board then drawn at its smallest).
+func sizeWindow(ctx context.Context, id string, width, height int) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	want := fmt.Sprintf("WIDTH=%d\nHEIGHT=%d\n", width, height)
+	for same := 0; same < 5; {
+		out, err := exec.CommandContext(ctx, "xdotool", "getwindowgeometry", "--shell", id).Output()
+		switch {
+		case err != nil:
+			return fmt.Errorf("the KSudoku window is not %dx%d within 10 s: xdotool getwindowgeometry: %v", width, height, err)
+		case strings.Contains(string(out), want):
+			same++ // five looks in a row, half a second
+		default:
+			same = 0
+			if out, err := exec.CommandContext(ctx, "xdotool", "windowsize", id, fmt.Sprint(width), fmt.Sprint(height)).CombinedOutput(); err != nil {
+				return fmt.Errorf("xdotool windowsize: %v: %s", err, out)
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 	return nil
 }
@@ -153,19 +178,23 @@ func writeSettings(home, theme string, width, height int) error {
 	return os.WriteFile(filepath.Join(dir, "ksudokurc"), []byte(rc), 0o644)
 }
 
-// File returns a KSudoku game file of the 9x9 givens, in the format of
-// KSudoku's serializer.cpp: the values of the cells column by column
-// (KSudoku numbers a cell x*9+y), '_' for an empty one and 'a'+value for
-// a number.
-func File(givens []string) []byte {
+// File returns a KSudoku game file of the 9x9 givens, and of the entries
+// a player made (nil for none), in the format of KSudoku's serializer.cpp:
+// the values of the cells column by column (KSudoku numbers a cell
+// x*9+y), '_' for an empty one and 'a'+value for a number; each entry is
+// an event of the game's history, which KSudoku plays again on opening.
+func File(givens, entries []string) []byte {
 	n := len(givens)
-	var values strings.Builder
+	var values, history strings.Builder
 	for c := range n {
 		for r := range n {
 			if v := givens[r][c]; v == '.' {
 				values.WriteByte('_')
 			} else {
 				values.WriteByte('a' + v - '0')
+			}
+			if entries != nil && entries[r][c] != '.' {
+				fmt.Fprintf(&history, "   <simple-event index=\"%d\" value=\"%c\"/>\n", c*n+r, entries[r][c])
 			}
 		}
 	}
@@ -177,7 +206,9 @@ func File(givens []string) []byte {
    <graph order="%d" type="sudoku" specific-type="Plain"/>
    <values>%s</values>
   </puzzle>
+  <history>
+%s  </history>
  </game>
 </ksudoku>
-`, n, values.String())
+`, n, values.String(), history.String())
 }

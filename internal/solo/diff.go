@@ -56,3 +56,24 @@ func (g *Game) File() *puzzle.Sudoku {
 	}
 	return p
 }
+
+// HalfPlayed returns a player's entries on the game half played, as a
+// puzzle file writes them: every other empty cell, in reading order, holds
+// its number in the solution (rows as a puzzle file writes them).
+func (g *Game) HalfPlayed(solution []string) []string {
+	var entries []string
+	k := 0
+	for r, row := range g.File().Grid {
+		e := []byte(strings.Repeat(".", len(row)))
+		for c := range row {
+			if row[c] == '.' {
+				if k%2 == 0 {
+					e[c] = solution[r][c]
+				}
+				k++
+			}
+		}
+		entries = append(entries, string(e))
+	}
+	return entries
+}

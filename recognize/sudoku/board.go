@@ -1,6 +1,10 @@
 package sudoku
 
-import "image"
+import (
+	"errors"
+	"image"
+	"slices"
+)
 
 // givenTol is how far, in some channel, a given's colour may be from the
 // grid lines'.
@@ -37,21 +41,34 @@ func ReadGrid(m *image.RGBA, g *Grid) (*Board, error) {
 		return nil, err
 	}
 	cells := ReadCells(m, g)
-	markEntries(cells, g.Rows[0].colour, layout.Diagonals, layout.Regions)
+	if err := markEntries(cells, g.Rows[0].colour, layout, g.Tiled()); err != nil {
+		return nil, err
+	}
 	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
 }
 
+// ErrGivens is returned when a tiled grid's givens cannot be told from a
+// player's entries: their tiles' shade tells them one way and their
+// colours another (a highlight over some tiles, which then look like
+// others).
+var ErrGivens = errors.New("the givens cannot be told from the entries: the tiles' shades and the glyphs' colours disagree")
+
 // markEntries tells the glyphs a player entered from the givens: by their
-// cells' shade where the grid shades its givens' cells (givenShade), else
-// by their colour: givens are drawn in one colour (givenColour) or near it
-// (within givenTol), entries in a colour of their own (a player's, an
-// error's).
-func markEntries(cells [][]Content, lines rgb, diagonals bool, regions [][]int) {
-	if shade, ok := givenShade(cells, diagonals); ok {
-		markByShade(cells, shade, regions)
-		return
+// cells' shade where the grid shades its givens' cells (givenShade, with
+// the selection's marking told by markByShade; for tiles, whose colours
+// shade across the board, tileGivens), else by their colour: givens are
+// drawn in one colour (givenColour) or near it (within givenTol), entries
+// in a colour of their own (a player's, an error's).
+func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error {
+	if tiled {
+		if given, ok := tileGivens(cells, layout.Diagonals); ok {
+			return markTileEntries(cells, given, givenColour(cells, lines, tiled))
+		}
+	} else if shade, ok := givenShade(cells, layout.Diagonals); ok {
+		markByShade(cells, shade, layout.Regions)
+		return nil
 	}
-	ref := givenColour(cells, lines)
+	ref := givenColour(cells, lines, tiled)
 	for _, row := range cells {
 		for i := range row {
 			if g := row[i].Glyph; g != nil {
@@ -59,6 +76,76 @@ func markEntries(cells [][]Content, lines rgb, diagonals bool, regions [][]int) 
 			}
 		}
 	}
+	return nil
+}
+
+// markTileEntries marks the glyphs off the givens' tiles (given, cell by
+// cell, row-major) as entries. A highlight over some tiles (the
+// selection's row, column and box) makes a given's tile there look like
+// another: the tiles off the givens' are then of two shades or more
+// (highlighted). There the glyphs' colours (ref is the givens', see
+// givenColour) tell givens from entries when they can (some near ref,
+// some not); when they cannot, the givens cannot be told (ErrGivens).
+// With no highlight, where the colours tell them too, both ways must
+// agree.
+func markTileEntries(cells [][]Content, given []bool, ref rgb) error {
+	var byColour, byShade []bool
+	var others []rgb // the colours of the tiles off the givens'
+	for r, row := range cells {
+		for i, c := range row {
+			if !given[r*len(row)+i] {
+				others = append(others, c.Background)
+			}
+			if c.Glyph != nil {
+				byColour = append(byColour, distance(c.Glyph.Colour, ref) <= givenTol)
+				byShade = append(byShade, given[r*len(row)+i])
+			}
+		}
+	}
+	colours := slices.Contains(byColour, true) && slices.Contains(byColour, false)
+	switch {
+	case highlighted(others) && colours:
+		for _, row := range cells {
+			for i, c := range row {
+				row[i].Entry = c.Glyph != nil && distance(c.Glyph.Colour, ref) > givenTol
+			}
+		}
+		return nil
+	case highlighted(others), colours && !slices.Equal(byColour, byShade):
+		return ErrGivens
+	}
+	for r, row := range cells {
+		for i := range row {
+			row[i].Entry = row[i].Glyph != nil && !given[r*len(row)+i]
+		}
+	}
+	return nil
+}
+
+// highlighted says whether the tiles' colours cs make two groups or more
+// of three tiles at least (a highlight over some), where colours within
+// backgroundTol of another are one group: a board that darkens smoothly
+// makes one. A group of one or two (the selected tile, an error's) is
+// none.
+func highlighted(cs []rgb) bool {
+	uf := newUnionFind(len(cs))
+	for i := range cs {
+		for j := i + 1; j < len(cs); j++ {
+			if near(cs[i], cs[j], backgroundTol) {
+				uf.join(i, j)
+			}
+		}
+	}
+	size := map[int]int{}
+	groups := 0
+	for i := range cs {
+		root := uf.find(i)
+		size[root]++
+		if size[root] == 3 {
+			groups++
+		}
+	}
+	return groups > 1
 }
 
 // markByShade tells givens from entries where the grid shades its givens'
@@ -201,6 +288,87 @@ func givenShade(cells [][]Content, diagonals bool) (rgb, bool) {
 	return shade, 2*countNear(glyphs, shade) >= len(glyphs) && 8*countNear(empty, shade) <= len(empty)
 }
 
+// tileGivens tells, cell by cell (row-major), whether a tiled grid draws
+// a given's tile there, when it draws givens' tiles unlike the others:
+// givens and empty tiles are drawn alike across the board, but the board
+// may darken from top to bottom, or show through the tiles (KSudoku), so
+// that no one colour is the givens'. It looks for a measure of the tiles'
+// colours (a channel, or the difference of two) along which they part in
+// two, with a step of more than backgroundTol between, one side holding at
+// most one empty cell in eight, and glyphs: N-1 at least (a sudoku's
+// givens show N-1 symbols) and a fifth of them at least (a player may have
+// entered four times as many as the givens): the givens' side. Of such
+// measures, the one with the widest step. The cells of a sudoku X's
+// diagonals are left out of the count, as in givenShade; a grid with no
+// empty cell shows no side for its givens.
+func tileGivens(cells [][]Content, diagonals bool) ([]bool, bool) {
+	n := len(cells)
+	measures := [...]func(c rgb) int{
+		func(c rgb) int { return int(c[0]) },
+		func(c rgb) int { return int(c[1]) },
+		func(c rgb) int { return int(c[2]) },
+		func(c rgb) int { return int(c[0]) - int(c[1]) },
+		func(c rgb) int { return int(c[1]) - int(c[2]) },
+		func(c rgb) int { return int(c[0]) - int(c[2]) },
+	}
+	var best []bool
+	widest := backgroundTol
+	for _, m := range measures {
+		values := make([]int, 0, n*n)
+		for r, row := range cells {
+			for i, c := range row {
+				if !(diagonals && (r == i || r+i == n-1)) {
+					values = append(values, m(c.Background))
+				}
+			}
+		}
+		slices.Sort(values)
+		for k := 1; k < len(values); k++ {
+			if step := values[k] - values[k-1]; step > widest {
+				if given, ok := givensBelow(cells, m, values[k-1], values[k], diagonals); ok {
+					best, widest = given, step
+				}
+			}
+		}
+	}
+	return best, best != nil
+}
+
+// givensBelow tells, cell by cell, which side of the step from lo to hi
+// of the measure m the givens' tiles lie on, if either holds them (ok; see
+// tileGivens).
+func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, diagonals bool) ([]bool, bool) {
+	n := len(cells)
+	for _, below := range []bool{true, false} {
+		side := make([]bool, n*n)
+		var glyphs, glyphsOn, empty, emptyOn int
+		for r, row := range cells {
+			for i, c := range row {
+				v := m(c.Background)
+				side[r*n+i] = below && v <= lo || !below && v >= hi
+				if diagonals && (r == i || r+i == n-1) {
+					continue
+				}
+				if c.Glyph == nil {
+					empty++
+					if side[r*n+i] {
+						emptyOn++
+					}
+				} else {
+					glyphs++
+					if side[r*n+i] {
+						glyphsOn++
+					}
+				}
+			}
+		}
+		if empty > 0 && 8*emptyOn <= empty && glyphsOn >= n-1 && 5*glyphsOn >= glyphs {
+			return side, true
+		}
+	}
+	return nil, false
+}
+
 // countNear counts the colours of cs within backgroundTol of c.
 func countNear(cs []rgb, c rgb) int {
 	n := 0
@@ -217,8 +385,9 @@ func countNear(cs []rgb, c rgb) int {
 // else the most neutral glyph colour if it is a grey (a page that draws
 // light grey lines, black givens and blue entries). A grid whose glyphs
 // are all coloured unlike its lines holds entries only (a killer sudoku
-// half played).
-func givenColour(cells [][]Content, lines rgb) rgb {
+// half played). A tiled grid's lines are its gaps, the board's colour, no
+// ink: its givens are told by the neutral colour alone.
+func givenColour(cells [][]Content, lines rgb, tiled bool) rgb {
 	ref, best := lines, neutralTol+1
 	for _, row := range cells {
 		for _, c := range row {
@@ -226,7 +395,7 @@ func givenColour(cells [][]Content, lines rgb) rgb {
 			if g == nil {
 				continue
 			}
-			if distance(g.Colour, lines) <= givenTol {
+			if !tiled && distance(g.Colour, lines) <= givenTol {
 				return lines
 			}
 			if chroma(g.Colour) < best {

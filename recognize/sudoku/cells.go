@@ -201,35 +201,67 @@ func ReadCells(m *image.RGBA, g *Grid) [][]Content {
 	for r := range out {
 		out[r] = make([]Content, g.N)
 		for c := range out[r] {
-			out[r][c] = readCell(p, g.cell(r, c), g.origin)
+			out[r][c] = readCell(p, g.cell(r, c), g.origin, g.Tiled())
 		}
 	}
 	return out
 }
 
-// readCell returns the content of the cell whose inside is cell.
-func readCell(p picture, cell image.Rectangle, origin image.Point) Content {
-	papers := cellPapers(p, cell)
-	bg := papers[0]
-	comps := inkComponents(p, cell, papers, nil)
-	main := mainGlyph(comps, cell)
-	if main < 0 {
-		return Content{Background: bg}
+// readCell returns the content of the cell whose inside is cell; a tile's
+// when tiled (readTile).
+func readCell(p picture, cell image.Rectangle, origin image.Point, tiled bool) Content {
+	if tiled {
+		return readTile(p, cell, origin)
 	}
-	parts := glyphParts(comps, main, cell)
-	if hasPeers(comps, parts, main, cell) {
-		return Content{Background: bg} // pencil marks, one of them centred
+	papers := cellPapers(p, cell)
+	return Content{Background: papers[0], Glyph: glyphIn(p, cell, papers, nil, origin, false)}
+}
+
+// glyphIn returns the cell's large glyph on its background's colours
+// (papers, its own first: cellPapers), nil when it shows none: the ink
+// (but the pixels skip names) apart from lines, of
+// which the tallest part that is a glyph and those within its box make
+// the glyph; none when another mark as tall stands beside it (pencil
+// marks, one of them centred). tiled says whether the cell is a tile
+// (isLine).
+func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) bool, origin image.Point, tiled bool) *Glyph {
+	comps := inkComponents(p, cell, papers, skip)
+	main := mainGlyph(comps, cell, tiled)
+	if main < 0 {
+		return nil
+	}
+	parts := glyphParts(comps, main, cell, tiled)
+	if hasPeers(comps, parts, main, cell, tiled) {
+		return nil
 	}
 	glyph := make([]component, len(parts))
 	for i, k := range parts {
 		glyph[i] = comps[k]
 	}
-	return Content{Background: bg, Glyph: makeGlyph(p, glyph, bg, origin)}
+	return makeGlyph(p, glyph, papers[0], origin)
 }
 
 // isLine says whether comp is a line along the cell rather than a mark in
-// it (markLines).
-func isLine(comp component, _ image.Rectangle) bool { return comp.line }
+// it (markLines). In a tile (tiled), whose glyph may be as long (a tile is
+// its cell less the gaps), a line also reaches the tile's edge (its bevel,
+// its shadow), where a glyph stands clear of it.
+func isLine(comp component, cell image.Rectangle, tiled bool) bool {
+	if tiled {
+		return isLong(comp.box, cell) && touches(comp.box, cell)
+	}
+	return comp.line
+}
+
+// isLong says whether the box b is seven tenths of the cell long or more,
+// across or down.
+func isLong(b, cell image.Rectangle) bool {
+	return 10*b.Dx() >= 7*cell.Dx() || 10*b.Dy() >= 7*cell.Dy()
+}
+
+// touches says whether the box b reaches an edge of the cell.
+func touches(b, cell image.Rectangle) bool {
+	return b.Min.X == cell.Min.X || b.Min.Y == cell.Min.Y || b.Max.X == cell.Max.X || b.Max.Y == cell.Max.Y
+}
 
 // markLines marks the components of the cell's ink that are lines along
 // the cell rather than marks in it: seven tenths of the cell long or more,
@@ -240,9 +272,7 @@ func isLine(comp component, _ image.Rectangle) bool { return comp.line }
 // more in some fonts, but its strokes are neither.
 func markLines(comps []component, cell image.Rectangle) {
 	for i := range comps {
-		b := comps[i].box
-		long := 10*b.Dx() >= 7*cell.Dx() || 10*b.Dy() >= 7*cell.Dy()
-		comps[i].line = long && (alongSide(comps[i], cell) || enclosesMark(comps, i, cell))
+		comps[i].line = isLong(comps[i].box, cell) && (alongSide(comps[i], cell) || enclosesMark(comps, i, cell))
 	}
 }
 
@@ -309,15 +339,18 @@ func enclosesMark(comps []component, i int, cell image.Rectangle) bool {
 // hasPeers says whether the cell holds, apart from the glyph made of parts
 // (main the tallest) and lines, another mark at least three fifths as tall
 // and more than two pixels wide: pencil marks come several in a row, and a
-// large glyph stands alone, with at most a small killer sum.
-func hasPeers(comps []component, parts []int, main int, cell image.Rectangle) bool {
+// large glyph stands alone, with at most a small killer sum. A mark that
+// reaches the cell's edge is a piece of the grid's line there (a
+// hand-drawn line wobbles into the cell: KSudoku's Scribble), where
+// pencil marks stand clear of it.
+func hasPeers(comps []component, parts []int, main int, cell image.Rectangle, tiled bool) bool {
 	in := map[int]bool{}
 	for _, k := range parts {
 		in[k] = true
 	}
 	h := comps[main].box.Dy()
 	for i, comp := range comps {
-		if !in[i] && !isLine(comp, cell) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
+		if !in[i] && !isLine(comp, cell, tiled) && !touches(comp.box, cell) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
 			return true
 		}
 	}
@@ -326,10 +359,10 @@ func hasPeers(comps []component, parts []int, main int, cell image.Rectangle) bo
 
 // mainGlyph returns the index of the tallest of comps that is a cell's
 // large glyph (isGlyph), -1 when none is.
-func mainGlyph(comps []component, cell image.Rectangle) int {
+func mainGlyph(comps []component, cell image.Rectangle, tiled bool) int {
 	main := -1
 	for i, comp := range comps {
-		if isGlyph(comp, cell) && (main < 0 || comp.box.Dy() > comps[main].box.Dy()) {
+		if isGlyph(comp, cell, tiled) && (main < 0 || comp.box.Dy() > comps[main].box.Dy()) {
 			main = i
 		}
 	}
@@ -339,11 +372,11 @@ func mainGlyph(comps []component, cell image.Rectangle) int {
 // glyphParts returns the indexes of the component main and of the others,
 // lines aside, that lie within its box grown by a sixth of its height: the
 // parts of one glyph (a dot, a stroke the ink's threshold broke off).
-func glyphParts(comps []component, main int, cell image.Rectangle) []int {
+func glyphParts(comps []component, main int, cell image.Rectangle, tiled bool) []int {
 	box := comps[main].box.Inset(-max(1, comps[main].box.Dy()/6))
 	parts := []int{main}
 	for i, comp := range comps {
-		if i != main && !isLine(comp, cell) && comp.box.In(box) {
+		if i != main && !isLine(comp, cell, tiled) && comp.box.In(box) {
 			parts = append(parts, i)
 		}
 	}
@@ -404,11 +437,11 @@ func inkComponents(p picture, cell image.Rectangle, papers []rgb, skip func(x, y
 // least a fifth of the cell high, across the cell's middle row, centred
 // across within a sixth of the cell's width, and no line (isLine). Small
 // marks, such as pencil marks and a cage's sum in a corner, are not.
-func isGlyph(comp component, cell image.Rectangle) bool {
+func isGlyph(comp component, cell image.Rectangle, tiled bool) bool {
 	b := comp.box
 	middle := (cell.Min.Y + cell.Max.Y) / 2
 	dx := abs(b.Min.X + b.Max.X - cell.Min.X - cell.Max.X) // twice the offset from the centre
-	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() && !isLine(comp, cell)
+	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() && !isLine(comp, cell, tiled)
 }
 
 // makeGlyph returns the glyph made of parts, on the background bg.

@@ -43,3 +43,34 @@ func TestReadCellsSolo(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCellBesideLines: a glyph is read whatever ink reaches the
+// cell's edge from a hand-drawn line that wobbles into it (KSudoku's
+// Scribble: a piece of line two thirds of the cell long, three pixels
+// wide), and two marks side by side clear of the edges are pencil marks,
+// no glyph.
+func TestReadCellBesideLines(t *testing.T) {
+	paper, ink := rgba(0xf0eedc), rgba(0x202020)
+	cell := image.Rect(10, 10, 90, 90)
+	for _, tc := range []struct {
+		name  string
+		draw  func(m *image.RGBA)
+		glyph bool
+	}{
+		{"a glyph beside a wobbling line", func(m *image.RGBA) {
+			drawBoxGlyph(m, cell, ink)
+			fill(m, image.Rect(cell.Min.X, cell.Min.Y, cell.Min.X+3, cell.Min.Y+54), ink)
+		}, true},
+		{"pencil marks", func(m *image.RGBA) {
+			drawBoxGlyph(m, image.Rect(20, 20, 50, 80), ink)
+			drawBoxGlyph(m, image.Rect(50, 20, 80, 80), ink)
+		}, false},
+	} {
+		m := image.NewRGBA(image.Rect(0, 0, 100, 100))
+		fill(m, m.Bounds(), paper)
+		tc.draw(m)
+		if got := readCell(newPicture(m), cell, image.Point{}, false); (got.Glyph != nil) != tc.glyph {
+			t.Errorf("%s: a glyph: %v, want %v", tc.name, got.Glyph != nil, tc.glyph)
+		}
+	}
+}

@@ -14,6 +14,11 @@
 //   - grid.go: the grid is the largest set of N+1 equally spaced horizontal
 //     lines and N+1 equally spaced vertical lines, 4 <= N <= 25, that close
 //     a square: each line spans exactly the space between the outer ones;
+//   - tiles.go: when no such grid draws regions, a grid drawn as N x N
+//     separate tiles (patches of the picture that edges enclose, nearly
+//     square, equally spaced), whose gaps are its lines and whose wider
+//     gaps, or frames in them, draw its boxes; tilecells.go reads a tile,
+//     which may shade across, have a bevel, or glow when selected;
 //   - regions.go: the thickness of the line between each two neighbouring
 //     cells; thick ones divide the grid into regions (boxes or jigsaw
 //     pieces), and the cells' background colours show shaded diagonals;

@@ -83,7 +83,7 @@ func ReadCell(m *image.RGBA, r image.Rectangle) Content {
 	if cell.Empty() {
 		return Content{}
 	}
-	return readCell(p, cell, p.origin)
+	return readCell(p, cell, p.origin, false)
 }
 
 // asColor is c as a colour of the image package.

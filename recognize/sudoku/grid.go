@@ -23,7 +23,13 @@ type Grid struct {
 	N          int
 	Rows, Cols []Line
 	origin     image.Point
+	tiled      bool    // drawn as separate tiles (findTiled)
+	regions    [][]int // the regions Find read, nil when it read none
 }
+
+// Tiled says whether the grid is drawn as separate tiles, whose gaps are
+// its lines (findTiled), rather than ruled.
+func (g *Grid) Tiled() bool { return g.tiled }
 
 // Bounds returns the grid's outer rectangle, its border lines included.
 func (g *Grid) Bounds() image.Rectangle {
@@ -49,9 +55,35 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 	return image.Rect(g.Cols[col].Hi, g.Rows[row].Hi, g.Cols[col+1].Lo, g.Rows[row+1].Lo)
 }
 
-// Find returns the largest sudoku grid on m.
+// Find returns the largest sudoku grid on m: the largest grid of ruled
+// lines (findRuled), when its lines draw regions (findRegions); else the
+// largest grid of separate tiles (findTiled), whose gaps or frames draw
+// them, if there is one. Tiles are looked for only then, so that a ruled
+// grid costs no more to find than it did: a screen that shows a ruled
+// sudoku and a larger tiled one shows the ruled one. (A ruled grid's
+// cells are tiles too, and a tiled grid's frames may rule lines that draw
+// no regions: KSudoku's at small sizes.)
 func Find(m *image.RGBA) (*Grid, error) {
 	p := newPicture(m)
+	best := findRuled(p)
+	if best != nil {
+		best.regions, _ = findRegions(p, best, cellBackgrounds(p, best))
+	}
+	if best == nil || best.regions == nil {
+		if tiled := findTiled(p); tiled != nil {
+			best = tiled
+		}
+	}
+	if best == nil {
+		return nil, ErrNoGrid
+	}
+	best.origin = p.origin
+	return best, nil
+}
+
+// findRuled returns the largest grid of ruled lines on the picture, nil
+// when there is none.
+func findRuled(p picture) *Grid {
 	hs := findLines(axis{horizontal: true, p: p})
 	vs := findLines(axis{horizontal: false, p: p})
 	var best *Grid
@@ -62,11 +94,7 @@ func Find(m *image.RGBA) (*Grid, error) {
 			}
 		}
 	}
-	if best == nil {
-		return nil, ErrNoGrid
-	}
-	best.origin = p.origin
-	return best, nil
+	return best
 }
 
 func area(g *Grid) int { return g.Bounds().Dx() * g.Bounds().Dy() }

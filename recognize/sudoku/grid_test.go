@@ -23,8 +23,8 @@ func TestFindSoloGrids(t *testing.T) {
 					t.Errorf("%s tile %d %s: %v", preset, tile, name, err)
 					continue
 				}
-				if g.N != game.Size {
-					t.Errorf("%s tile %d %s: %d cells a side, want %d", preset, tile, name, g.N, game.Size)
+				if g.N != game.Size || g.Tiled() {
+					t.Errorf("%s tile %d %s: %d cells a side, tiled %v; want %d, ruled", preset, tile, name, g.N, g.Tiled(), game.Size)
 				}
 				// Solo leaves half a tile of border around the grid.
 				if b, want := g.Bounds(), shot.Bounds().Add(at).Inset(tile/2); abs(b.Min.X-want.Min.X) > 2 || abs(b.Max.X-want.Max.X) > 2 ||

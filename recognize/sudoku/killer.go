@@ -7,6 +7,11 @@ import (
 	"sort"
 )
 
+// MinTile is the smallest pitch, in pixels, at which grids of separate
+// tiles are read: below it, a glyph leaves too little of its tile to be
+// told from it at the tile finder's sampling, and can be lost.
+const MinTile = 24
+
 // MinKillerTile is the smallest cell, in pixels, at which killer grids are
 // read: below it, a cage's sum can touch the cell's large glyph.
 const MinKillerTile = 32
@@ -31,8 +36,13 @@ const (
 
 // ReadCages returns the killer cages of the grid g on m, nil when it has
 // none. A cage's outline is drawn inside its cells, a little in from the
-// grid's lines: the cells that no such line parts make one cage.
+// grid's lines: the cells that no such line parts make one cage. A tiled
+// grid has none: its tiles' bevels and shadows run inside them as a cage's
+// lines would.
 func ReadCages(m *image.RGBA, g *Grid) ([]Cage, error) {
+	if g.Tiled() {
+		return nil, nil
+	}
 	p := newPicture(m)
 	sides, inset := cageSides(p, g)
 	if inset < 0 {
@@ -176,7 +186,7 @@ func outline(p picture, cell image.Rectangle, bg rgb, side, d int) bool {
 
 // sideCover returns the share of the row (column) d pixels in from the
 // side of the cell, along the span, that is ink.
-func sideCover(p picture, cell image.Rectangle, bg rgb, side, d int, along span) float64 {
+func sideCover(p picture, cell image.Rectangle, bg rgb, side, d int, along sideSpan) float64 {
 	covered, total := 0, 0
 	for k := 0; ; k++ {
 		x, y, ok := sidePoint(cell, side, d, k, along)
@@ -196,7 +206,7 @@ func sideCover(p picture, cell image.Rectangle, bg rgb, side, d int, along span)
 
 // sidePoint returns the k-th point of the row (column) d pixels in from
 // the side of the cell, along the span of it, and false past its end.
-func sidePoint(cell image.Rectangle, side, d, k int, along span) (x, y int, ok bool) {
+func sidePoint(cell image.Rectangle, side, d, k int, along sideSpan) (x, y int, ok bool) {
 	w, h := cell.Dx(), cell.Dy()
 	switch side {
 	case top, bottom:
@@ -223,9 +233,9 @@ func sidePoint(cell image.Rectangle, side, d, k int, along span) (x, y int, ok b
 	return x, y, true
 }
 
-// A span is the part of a side of length size, d pixels in, that a line
+// A sideSpan is the part of a side of length size, d pixels in, that a line
 // along it is looked for on: where it starts and how long it is.
-type span func(size, d int) (lo, n int)
+type sideSpan func(size, d int) (lo, n int)
 
 // middleHalf is the middle half of the side.
 func middleHalf(size, _ int) (int, int) { return size / 4, size / 2 }
@@ -253,8 +263,8 @@ func cageSum(p picture, cell image.Rectangle, inset int, sides [4]bool, origin i
 	bg := papers[0]
 	comps := inkComponents(p, cell, papers, onCageLine)
 	glyph := map[int]bool{}
-	if main := mainGlyph(comps, cell); main >= 0 {
-		for _, i := range glyphParts(comps, main, cell) {
+	if main := mainGlyph(comps, cell, false); main >= 0 {
+		for _, i := range glyphParts(comps, main, cell, false) {
 			glyph[i] = true
 		}
 	}

@@ -32,9 +32,12 @@ func (l *Layout) SquareBoxes() bool {
 func ReadLayout(m *image.RGBA, g *Grid) (*Layout, error) {
 	p := newPicture(m)
 	paper := cellBackgrounds(p, g)
-	regions, err := findRegions(p, g, paper)
-	if err != nil {
-		return nil, err
+	regions := g.regions // read by Find
+	if regions == nil {
+		var err error
+		if regions, err = findRegions(p, g, paper); err != nil {
+			return nil, err
+		}
 	}
 	return &Layout{Regions: regions, Diagonals: shadedDiagonals(paper)}, nil
 }
@@ -45,7 +48,11 @@ func cellBackgrounds(p picture, g *Grid) [][]rgb {
 	for r := range paper {
 		paper[r] = make([]rgb, g.N)
 		for c := range paper[r] {
-			paper[r][c] = cellBackground(p, g.cell(r, c))
+			if g.Tiled() {
+				paper[r][c] = tileColour(p, g.cell(r, c), tileMiddle(p, g.cell(r, c)))
+			} else {
+				paper[r][c] = cellBackground(p, g.cell(r, c))
+			}
 		}
 	}
 	return paper

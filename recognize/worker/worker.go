@@ -41,6 +41,9 @@ type Reply struct {
 	Towers *puzzle.Towers `json:"towers,omitempty"`
 	Error  string         `json:"error,omitempty"`
 	Status int            `json:"status,omitempty"`
+	// Board is, with an error, where the sudoku grid lay that the worker
+	// found but could not read whole (a glyph it could not read).
+	Board *puzzle.Rect `json:"board,omitempty"`
 }
 
 // files counts the puzzle files the reply holds.
@@ -58,6 +61,7 @@ func (r *Reply) files() int {
 type Error struct {
 	Status  int // the exit status puzbot recognize gives for it
 	Message string
+	Board   *puzzle.Rect // where the sudoku grid lay, when it found one it could not read whole
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -162,7 +166,7 @@ func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) 
 		return nil, c.died(err)
 	}
 	if reply.Error != "" {
-		return nil, &Error{Status: reply.Status, Message: reply.Error}
+		return nil, &Error{Status: reply.Status, Message: reply.Error, Board: reply.Board}
 	}
 	if reply.files() != 1 {
 		return nil, fmt.Errorf("the vision worker answered neither one puzzle nor an error")

@@ -1,0 +1,128 @@
+//go:build linux
+
+package ksudoku
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// Saved is a game as KSudoku saved it: its givens and its solution (rows
+// of '1'-'9' and '.'), and the numbers a player entered (rows alike), as
+// the game's history leaves them.
+type Saved struct {
+	Givens, Solution, Entries []string
+}
+
+// Wrong returns the cells, [row, col], whose entry is not the solution's
+// number there.
+func (s *Saved) Wrong() [][2]int {
+	var wrong [][2]int
+	for r, row := range s.Entries {
+		for c := range len(row) {
+			if row[c] != '.' && row[c] != s.Solution[r][c] {
+				wrong = append(wrong, [2]int{r, c})
+			}
+		}
+	}
+	return wrong
+}
+
+// Save saves the game as a player does (Ctrl+S, the file's path typed
+// into KSudoku's dialog, Return), waits for the file and reads it.
+func (w *Window) Save() (*Saved, error) {
+	path := filepath.Join(w.home, "saved.ksudoku")
+	if err := w.Key("ctrl+s"); err != nil {
+		return nil, err
+	}
+	time.Sleep(time.Second) // the dialog opens
+	if err := xdotool("type", "--delay", "20", path); err != nil {
+		return nil, err
+	}
+	if err := w.Key("Return"); err != nil {
+		return nil, err
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if data, err := os.ReadFile(path); err == nil && len(data) > 0 {
+			return ParseSave(data)
+		}
+	}
+	return nil, fmt.Errorf("KSudoku saved no game in %s within 10 s", path)
+}
+
+// saveFile is the part of KSudoku's file format (serializer.cpp) a saved
+// 9x9 game is read from: the values and the solution, cell x*9+y at x*9+y
+// ('_' empty, 'a'+value), and the history of the numbers entered (value
+// "0" empties a cell).
+type saveFile struct {
+	Game struct {
+		Puzzle struct {
+			Graph struct {
+				Order int `xml:"order,attr"`
+			} `xml:"graph"`
+			Values   string `xml:"values"`
+			Solution string `xml:"solution"`
+		} `xml:"puzzle"`
+		History struct {
+			Events []struct {
+				Index int    `xml:"index,attr"`
+				Value string `xml:"value,attr"`
+			} `xml:"simple-event"`
+		} `xml:"history"`
+	} `xml:"game"`
+}
+
+// ParseSave reads a 9x9 game that KSudoku saved.
+func ParseSave(data []byte) (*Saved, error) {
+	var f saveFile
+	if err := xml.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("a KSudoku game: %w", err)
+	}
+	p := f.Game.Puzzle
+	n := p.Graph.Order
+	if n != 9 || len(p.Values) != n*n || len(p.Solution) != n*n {
+		return nil, errors.New("a KSudoku game: not a 9x9 sudoku with its values and solution")
+	}
+	entries := make([][]byte, n)
+	for r := range entries {
+		entries[r] = []byte("........."[:n])
+	}
+	for _, e := range f.Game.History.Events {
+		v, err := strconv.Atoi(e.Value)
+		if err != nil || v < 0 || v > n || e.Index < 0 || e.Index >= n*n {
+			return nil, fmt.Errorf("a KSudoku game: an event of value %q at cell %d", e.Value, e.Index)
+		}
+		entries[e.Index%n][e.Index/n] = ".123456789"[v]
+	}
+	s := &Saved{Givens: rowsOf(p.Values, n), Solution: rowsOf(p.Solution, n)}
+	for _, row := range entries {
+		s.Entries = append(s.Entries, string(row))
+	}
+	return s, nil
+}
+
+// rowsOf returns KSudoku's column-major values as rows of '1'-'9' and '.'.
+func rowsOf(values string, n int) []string {
+	rows := make([][]byte, n)
+	for r := range rows {
+		rows[r] = make([]byte, n)
+		for c := range rows[r] {
+			switch v := values[c*n+r]; {
+			case v > 'a' && v <= 'a'+byte(n):
+				rows[r][c] = '0' + v - 'a'
+			default:
+				rows[r][c] = '.'
+			}
+		}
+	}
+	out := make([]string, n)
+	for r := range rows {
+		out[r] = string(rows[r])
+	}
+	return out
+}
