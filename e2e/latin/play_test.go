@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/color"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -18,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
@@ -219,39 +219,12 @@ func compareWithGame(t *testing.T, bin, name string, g *game, look sgt.Look) {
 	}
 	shot := filepath.Join(t.TempDir(), "after.png")
 	testdata.Run(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
-	got := testdata.ReadRGBA(t, shot)
-	wr, err := gameArea(name, want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, err := gameArea(name, got)
-	if err != nil {
-		testdata.KeepPictures(t, map[string]image.Image{"window.png": got, "game.png": want})
-		t.Fatalf("the window after play: %v", err)
-	}
-	if wr.Size() != gr.Size() {
-		t.Fatalf("the window's grid is %v, the game draws the solved game's at %v", gr.Size(), wr.Size())
-	}
-	for y := 0; y < wr.Dy(); y++ {
-		for x := 0; x < wr.Dx(); x++ {
-			if !alike(want.RGBAAt(wr.Min.X+x, wr.Min.Y+y), got.RGBAAt(gr.Min.X+x, gr.Min.Y+y)) {
-				testdata.KeepPictures(t, map[string]image.Image{"window.png": got, "game.png": want})
-				t.Fatalf("the window's grid differs from the game's drawing of the solved game at (%d, %d) of the grid", x, y)
-			}
-		}
-	}
+	screentest.SameArea(t, testdata.ReadRGBA(t, shot), want, func(m *image.RGBA) (image.Rectangle, error) { return gameArea(name, m) }, overdrawTol)
 }
 
 // overdrawTol is how far, in a channel, a pixel of the window may be from
 // the game's drawing of it.
 const overdrawTol = 8
-
-// alike says whether two pixels differ by overdrawTol at most in every
-// channel.
-func alike(a, b color.RGBA) bool {
-	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
-	return d(a.R, b.R) <= overdrawTol && d(a.G, b.G) <= overdrawTol && d(a.B, b.B) <= overdrawTol
-}
 
 // gameArea returns where the game's grid lies on m: Keen's grid with its
 // border; Towers' with its ring of clues.
