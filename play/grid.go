@@ -517,6 +517,7 @@ func (pl *player) noteKept(g *grid) bool {
 		first.givens = givens
 		pl.first, taken = &first, true
 		delete(pl.kept, cell)
+		delete(pl.unconfirmed, cell) // a given: nothing play typed there stays to be emptied
 	}
 	return taken
 }

@@ -590,3 +590,26 @@ func TestPlaySudokuCovered(t *testing.T) {
 		}
 	}
 }
+
+// TestGameArea: the next look grabs the game's area with a margin of a
+// tenth around it, and around a grid a cell and a half at least (Towers'
+// clues lie a tile outside its grid); the whole screen after a failed
+// look.
+func TestGameArea(t *testing.T) {
+	board := &puzzle.Rect{X: 100, Y: 50, Width: 200, Height: 200}
+	for _, tc := range []struct {
+		name string
+		r    *Reading
+		err  error
+		want image.Rectangle
+	}{
+		{"Puzlogic", &Reading{Puzzle: &puzzle.Puzzle{Board: board}}, nil, image.Rect(80, 30, 320, 270)},
+		{"Towers 5x5", &Reading{Towers: &puzzle.Towers{Size: 5, Board: board}}, nil, image.Rect(40, -10, 360, 310)},
+		{"sudoku 16x16", &Reading{Sudoku: &puzzle.Sudoku{Grid: make([]string, 16), Board: board}}, nil, image.Rect(80, 30, 320, 270)},
+		{"failed", &Reading{Towers: &puzzle.Towers{Size: 5, Board: board}}, ErrUnreadable, image.Rectangle{}},
+	} {
+		if got := gameArea(tc.r, tc.err); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

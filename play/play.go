@@ -364,14 +364,20 @@ func (pl *player) wait(ctx context.Context, d time.Duration) error {
 
 // gameArea returns the region to grab next: the game area of a good reading
 // with a margin of a tenth around it, so that a game moved a little is still
-// found; the whole screen after a failed one.
+// found, and for a grid game of a cell and a half at least, which holds
+// what the game draws around its grid (Towers' clues, a tile outside it);
+// the whole screen after a failed one.
 func gameArea(r *Reading, err error) image.Rectangle {
 	b := r.board()
 	if err != nil || b == nil {
 		return image.Rectangle{}
 	}
+	margin := max(b.Width, b.Height) / 10
+	if g := gridOf(r); g != nil {
+		margin = max(margin, 3*max(b.Width, b.Height)/(2*g.size))
+	}
 	rect := image.Rect(b.X, b.Y, b.X+b.Width, b.Y+b.Height)
-	return rect.Inset(-max(b.Width, b.Height) / 10)
+	return rect.Inset(-margin)
 }
 
 // sameReading reports whether two readings say the same, positions aside

@@ -50,7 +50,8 @@ func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid
 	case !errors.Is(err, keen.ErrNotKeen):
 		return &FoundGrid{Frame: g.Frame()}, err
 	}
-	s, err := FindSudoku(img, origin, rd)
+	sb, err := sudoku.ReadGrid(img, g)
+	s, err := readSudokuBoard(img, sb, err, origin, rd)
 	if err != nil {
 		if f, terr := findTowers(img, origin, rd, err); f != nil {
 			return f, terr

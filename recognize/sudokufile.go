@@ -38,6 +38,12 @@ type FoundSudoku struct {
 // grid).
 func FindSudoku(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundSudoku, error) {
 	b, err := sudoku.Read(img)
+	return readSudokuBoard(img, b, err, origin, rd)
+}
+
+// readSudokuBoard reads the sudoku board b that sudoku.Read (or ReadGrid)
+// found on img, or failed to with err, as FindSudoku does.
+func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.Point, rd *SymbolReader) (*FoundSudoku, error) {
 	switch {
 	case errors.Is(err, sudoku.ErrNoGrid):
 		return nil, fmt.Errorf("%w: %w", ErrNoGame, err)

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/puzzle"
@@ -96,6 +98,33 @@ func latinCases(flatToo bool, f func(look sgt.Look, name string, played bool)) {
 	}
 }
 
+// eachPreset calls f with each preset of the game, in its order, and a
+// game of it the game made from seed 21 with its own solution.
+func eachPreset(t *testing.T, game string, f func(k int, preset string, solved sgt.SolvedGame)) {
+	t.Helper()
+	presets, err := sgt.Presets(game)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	for k, preset := range presets {
+		solved, err := sgt.Solved(game, preset, 21, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(k, preset, solved[0])
+	}
+}
+
+// solutionOf returns the game's own solution, row by row.
+func solutionOf(t *testing.T, s sgt.SolvedGame, n int) []int {
+	t.Helper()
+	v, err := sgt.Values(s.Solution, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 // TestKeenScreens: a screenshot of every preset of Keen, at tiles of 32,
 // 48 and 64 pixels, in Keen's colours and a dark palette, fresh and half
 // played in turn, reads exactly as the game's ID and the player's moves
@@ -103,24 +132,12 @@ func latinCases(flatToo bool, f func(look sgt.Look, name string, played bool)) {
 // the grid where Keen draws it; the fresh puzzle file solves to Keen's own
 // solution.
 func TestKeenScreens(t *testing.T) {
-	presets, err := sgt.Presets("keen")
-	if err != nil {
-		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
-	}
-	for k, preset := range presets {
-		solved, err := sgt.Solved("keen", preset, 21, 1)
+	eachPreset(t, "keen", func(k int, preset string, solved sgt.SolvedGame) {
+		game, err := sgt.ParseKeen(solved.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		game, err := sgt.ParseKeen(solved[0].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		solution, err := sgt.Values(solved[0].Solution, game.Size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := game.Size
+		n, solution := game.Size, solutionOf(t, solved, game.Size)
 		latinCases(false, func(look sgt.Look, name string, played bool) {
 			where := fmt.Sprintf("%s %s played %v", preset, name, played)
 			var p sgt.Played
@@ -129,7 +146,7 @@ func TestKeenScreens(t *testing.T) {
 			}
 			at := image.Pt(30+7*k, 20+5*k)
 			var got puzzle.Keen
-			if !recognizeFile(t, where, latinShot(t, "keen", solved[0].ID, p.Moves, look, at), &got) {
+			if !recognizeFile(t, where, latinShot(t, "keen", solved.ID, p.Moves, look, at), &got) {
 				return
 			}
 			want := game.File()
@@ -145,7 +162,7 @@ func TestKeenScreens(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 }
 
 // TestTowersScreens: a screenshot of every preset of Towers, at tiles of
@@ -157,24 +174,12 @@ func TestKeenScreens(t *testing.T) {
 // numbers entered, and the grid where Towers draws it; the fresh puzzle
 // file solves to Towers' own solution.
 func TestTowersScreens(t *testing.T) {
-	presets, err := sgt.Presets("towers")
-	if err != nil {
-		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
-	}
-	for k, preset := range presets {
-		solved, err := sgt.Solved("towers", preset, 21, 1)
+	eachPreset(t, "towers", func(k int, preset string, solved sgt.SolvedGame) {
+		game, err := sgt.ParseTowers(solved.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		game, err := sgt.ParseTowers(solved[0].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		solution, err := sgt.Values(solved[0].Solution, game.Size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := game.Size
+		n, solution := game.Size, solutionOf(t, solved, game.Size)
 		latinCases(true, func(look sgt.Look, name string, played bool) {
 			where := fmt.Sprintf("%s %s played %v", preset, name, played)
 			var p sgt.Played
@@ -184,7 +189,7 @@ func TestTowersScreens(t *testing.T) {
 			}
 			at := image.Pt(30+7*k, 20+5*k)
 			var got puzzle.Towers
-			if !recognizeFile(t, where, latinShot(t, "towers", solved[0].ID, p.Moves, look, at), &got) {
+			if !recognizeFile(t, where, latinShot(t, "towers", solved.ID, p.Moves, look, at), &got) {
 				return
 			}
 			want := game.File()
@@ -200,7 +205,7 @@ func TestTowersScreens(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 }
 
 // clueDone returns the moves that click the first and the last clue of
@@ -221,4 +226,71 @@ func clueDone(g *sgt.Towers) []string {
 		moves = append(moves, sgt.ClueDone(x, y))
 	}
 	return moves
+}
+
+// TestCheckLatinScreens: --check and --expect take Keen and Towers
+// screenshots with expected files: a file that says what the screen shows
+// matches, one with a target or a clue changed is a mismatch (exit 7) that
+// names the cages or the side, and --annotate draws the failed one; an
+// expected file of another game is a mismatch too.
+func TestCheckLatinScreens(t *testing.T) {
+	dir, drawn := t.TempDir(), t.TempDir()
+	write := func(name, game, id string, want any) {
+		m, err := sgt.Render(game, id, nil, sgt.Look{Tile: 40}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		writePNG(t, filepath.Join(dir, name+".png"), m)
+		data, _ := json.Marshal(want)
+		if err := os.WriteFile(filepath.Join(dir, name+".json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids, err := sgt.Generate("keen", "5de", 70, 2)
+	if err != nil {
+		t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+	}
+	for i, id := range ids {
+		k, err := sgt.ParseKeen(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := k.File()
+		if i == 1 {
+			want.Cages[0].Target++
+		}
+		write(fmt.Sprintf("keen%d", i), "keen", id, want)
+	}
+	tid, err := sgt.Generate("towers", "5de", 70, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, err := sgt.ParseTowers(tid[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tw.File()
+	*want.Top[0]++
+	write("towers", "towers", tid[0], want)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{self, "--glyph-cache", "off", "--check", dir, "--annotate", drawn}, nil, &stdout, &stderr)
+	out := stdout.String()
+	if code != exitcode.Mismatch || !strings.Contains(out, "1 passed, 2 failed") || !strings.Contains(out, "cages:") || !strings.Contains(out, "top clues:") {
+		t.Errorf("--check: exit %d, stdout %q, stderr %q; want 1 passed, a Keen's cages and Towers' top clues failed, exit %d", code, out, stderr.String(), exitcode.Mismatch)
+	}
+	for _, name := range []string{"keen1.png", "towers.png"} {
+		if _, err := os.Stat(filepath.Join(drawn, name)); err != nil {
+			t.Errorf("--annotate drew no %s: %v", name, err)
+		}
+	}
+	stdout.Reset()
+	code = run([]string{self, "--glyph-cache", "off", "--expect", filepath.Join(dir, "keen0.json"), filepath.Join(dir, "keen0.png")}, nil, &stdout, &stderr)
+	if code != 0 || !strings.Contains(stdout.String(), "matches") {
+		t.Errorf("--expect: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	code = run([]string{self, "--glyph-cache", "off", "--expect", filepath.Join(dir, "keen0.json"), filepath.Join(dir, "towers.png")}, nil, &stdout, &stderr)
+	if code != exitcode.Mismatch || !strings.Contains(stdout.String(), "game: towers, want keen") {
+		t.Errorf("--expect of another game: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/puzbot/puzbot/internal/exitcode"
+	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/worker"
 )
@@ -62,5 +63,46 @@ func TestServe(t *testing.T) {
 	code := run([]string{"puzbot-recognize", "--serve", "--glyph-cache", "off"}, strings.NewReader("PNG?not a frame at all"), &out, &errOut)
 	if code != exitcode.BadInput || !strings.Contains(errOut.String(), "not a frame") {
 		t.Errorf("broken stream: exit %d, %q", code, errOut.String())
+	}
+}
+
+// TestServeLatinGames: the worker answers a frame of Keen with its Keen
+// file and one of Towers with its Towers file, at the origin given.
+func TestServeLatinGames(t *testing.T) {
+	var in bytes.Buffer
+	origin := image.Pt(100, 50)
+	for _, game := range []string{"keen", "towers"} {
+		ids, err := sgt.Generate(game, "5de", 3, 1)
+		if err != nil {
+			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
+		}
+		m, err := sgt.Render(game, ids[0], nil, sgt.Look{Tile: 40}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := worker.WriteFrame(&in, m, origin); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"puzbot-recognize", "--serve", "--glyph-cache", "off"}, &in, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var replies []worker.Reply
+	for sc := bufio.NewScanner(&out); sc.Scan(); {
+		var r worker.Reply
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("answer %q: %v", sc.Text(), err)
+		}
+		replies = append(replies, r)
+	}
+	if len(replies) != 2 {
+		t.Fatalf("%d answers to 2 frames", len(replies))
+	}
+	if k := replies[0].Keen; k == nil || k.Size != 5 || k.Board == nil || k.Board.X != origin.X+20 {
+		t.Errorf("Keen's frame: %+v, want a 5x5 Keen at the origin given", replies[0])
+	}
+	if tw := replies[1].Towers; tw == nil || tw.Size != 5 || tw.Board == nil || tw.Board.X != origin.X+45 {
+		t.Errorf("Towers' frame: %+v, want a 5x5 Towers at the origin given", replies[1])
 	}
 }

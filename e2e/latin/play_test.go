@@ -5,13 +5,9 @@
 package latin
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/color"
-	"image/draw"
-	"image/png"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -21,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
@@ -95,7 +92,7 @@ func TestPlayFinishesLatinWindows(t *testing.T) {
 			openWindow(t, tc.game, g.id, moves, tc.look)
 			time.Sleep(time.Second) // the window opens
 			dir := t.TempDir()
-			out, stats := runWithStderr(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "90s", "--dir", dir)
+			out, stats := testdata.Run(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "90s", "--dir", dir)
 			t.Logf("%s%s", out, stats)
 			if want := fmt.Sprintf("%s %dx%d in ", tc.game, g.n, g.n); !strings.Contains(string(out), want) {
 				t.Fatalf("puzbot play printed %q, want a line with %q", out, want)
@@ -180,20 +177,6 @@ func openWindow(t *testing.T, name, id string, moves []string, look sgt.Look) {
 	})
 }
 
-// runWithStderr runs puzbot with args and returns its stdout and stderr;
-// a failure fails the test.
-func runWithStderr(t *testing.T, puzbot string, args ...string) (stdout, stderr []byte) {
-	t.Helper()
-	var errb bytes.Buffer
-	cmd := exec.Command(puzbot, args...)
-	cmd.Stderr = &errb
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("puzbot %s: %v: %s%s", strings.Join(args, " "), err, out, errb.String())
-	}
-	return out, errb.Bytes()
-}
-
 // lastSolution returns the solved grid of the last moves file puzbot play
 // kept in dir, row by row.
 func lastSolution(t *testing.T, dir string, n int) []int {
@@ -235,40 +218,13 @@ func compareWithGame(t *testing.T, bin, name string, g *game, look sgt.Look) {
 		t.Fatal(err)
 	}
 	shot := filepath.Join(t.TempDir(), "after.png")
-	runWithStderr(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
-	got := toRGBA(testdata.ReadPNG(t, shot))
-	wr, err := gameArea(name, want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, err := gameArea(name, got)
-	if err != nil {
-		saveFailure(t, got, want)
-		t.Fatalf("the window after play: %v", err)
-	}
-	if wr.Size() != gr.Size() {
-		t.Fatalf("the window's grid is %v, the game draws the solved game's at %v", gr.Size(), wr.Size())
-	}
-	for y := 0; y < wr.Dy(); y++ {
-		for x := 0; x < wr.Dx(); x++ {
-			if !alike(want.RGBAAt(wr.Min.X+x, wr.Min.Y+y), got.RGBAAt(gr.Min.X+x, gr.Min.Y+y)) {
-				saveFailure(t, got, want)
-				t.Fatalf("the window's grid differs from the game's drawing of the solved game at (%d, %d) of the grid", x, y)
-			}
-		}
-	}
+	testdata.Run(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
+	screentest.SameArea(t, testdata.ReadRGBA(t, shot), want, func(m *image.RGBA) (image.Rectangle, error) { return gameArea(name, m) }, overdrawTol)
 }
 
 // overdrawTol is how far, in a channel, a pixel of the window may be from
 // the game's drawing of it.
 const overdrawTol = 8
-
-// alike says whether two pixels differ by overdrawTol at most in every
-// channel.
-func alike(a, b color.RGBA) bool {
-	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
-	return d(a.R, b.R) <= overdrawTol && d(a.G, b.G) <= overdrawTol && d(a.B, b.B) <= overdrawTol
-}
 
 // gameArea returns where the game's grid lies on m: Keen's grid with its
 // border; Towers' with its ring of clues.
@@ -285,27 +241,4 @@ func gameArea(name string, m *image.RGBA) (image.Rectangle, error) {
 		return image.Rectangle{}, err
 	}
 	return b.Frame().Inset(-b.Pitch).Intersect(m.Bounds()), nil
-}
-
-// toRGBA returns m as RGBA, from its top-left corner.
-func toRGBA(m image.Image) *image.RGBA {
-	rgba := image.NewRGBA(image.Rect(0, 0, m.Bounds().Dx(), m.Bounds().Dy()))
-	draw.Draw(rgba, rgba.Bounds(), m, m.Bounds().Min, draw.Src)
-	return rgba
-}
-
-// saveFailure keeps both pictures for a person to look at, in a folder
-// that outlives the test.
-func saveFailure(t *testing.T, got, want *image.RGBA) {
-	dir, err := os.MkdirTemp("", "puzbot-latin-e2e-")
-	if err != nil {
-		t.Log(err)
-		return
-	}
-	for name, m := range map[string]image.Image{"window.png": got, "game.png": want} {
-		var b bytes.Buffer
-		png.Encode(&b, m)
-		os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)
-	}
-	t.Logf("pictures in %s", dir)
 }

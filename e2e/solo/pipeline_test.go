@@ -4,10 +4,7 @@
 package solo
 
 import (
-	"bytes"
 	"fmt"
-	"image"
-	"image/draw"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -153,21 +150,8 @@ func pipeline(t *testing.T, bin, dir string) {
 // run runs puzbot with args and returns its stdout; a failure fails the test.
 func run(t *testing.T, puzbot string, args ...string) []byte {
 	t.Helper()
-	out, _ := runWithStderr(t, puzbot, args...)
+	out, _ := testdata.Run(t, puzbot, args...)
 	return out
-}
-
-// runWithStderr is run that also returns what puzbot wrote on stderr.
-func runWithStderr(t *testing.T, puzbot string, args ...string) (stdout, stderr []byte) {
-	t.Helper()
-	var errb bytes.Buffer
-	cmd := exec.Command(puzbot, args...)
-	cmd.Stderr = &errb
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("puzbot %s: %v: %s", strings.Join(args, " "), err, errb.String())
-	}
-	return out, errb.Bytes()
 }
 
 // solvedGrid returns the solved grid of the moves file in dir, row by row.
@@ -197,15 +181,8 @@ func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look)
 	}
 	shot := filepath.Join(t.TempDir(), "after.png")
 	run(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
-	got := toRGBA(testdata.ReadPNG(t, shot))
+	got := testdata.ReadRGBA(t, shot)
 	screentest.SameGrid(t, got, want)
-}
-
-// toRGBA returns m as RGBA, from its top-left corner.
-func toRGBA(m image.Image) *image.RGBA {
-	rgba := image.NewRGBA(image.Rect(0, 0, m.Bounds().Dx(), m.Bounds().Dy()))
-	draw.Draw(rgba, rgba.Bounds(), m, m.Bounds().Min, draw.Src)
-	return rgba
 }
 
 // allEnv, set to 1, has TestPlayFinishesSoloWindow play every preset of
@@ -250,7 +227,7 @@ func TestPlayFinishesSoloWindow(t *testing.T) {
 			id, game, look := openGame(t, tc.preset, 50+k, tc.tile, tc.misplays)
 			time.Sleep(time.Second) // the window opens
 			dir := t.TempDir()
-			out, stats := runWithStderr(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
+			out, stats := testdata.Run(t, filepath.Join(bin, "puzbot"), "play", "--stats", "--time-limit", "60s", "--dir", dir)
 			t.Logf("%s%s", out, stats)
 			if want := fmt.Sprintf("sudoku %dx%d in ", game.Size, game.Size); !strings.Contains(string(out), want) {
 				t.Fatalf("puzbot play printed %q, want a line with %q", out, want)

@@ -5,13 +5,12 @@ package screentest
 import (
 	"bytes"
 	"image"
-	"image/png"
-	"os"
-	"path/filepath"
+	"image/color"
 	"testing"
 	"time"
 
 	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/recognize/sudoku"
 )
 
@@ -60,38 +59,48 @@ func uniform(img *image.RGBA) bool {
 // failure it keeps both pictures and logs where.
 func SameGrid(tb testing.TB, got, want *image.RGBA) {
 	tb.Helper()
-	wg, err := sudoku.Find(want)
+	SameArea(tb, got, want, func(m *image.RGBA) (image.Rectangle, error) {
+		g, err := sudoku.Find(m)
+		if err != nil {
+			return image.Rectangle{}, err
+		}
+		return g.Bounds(), nil
+	}, 0)
+}
+
+// SameArea fails the test unless the area that area finds on got (a
+// program's window after a game) is the one it finds on want (the
+// program's own drawing of the solved game), pixel for pixel within tol in
+// every channel, wherever each lies on its picture. On a failure it keeps
+// both pictures and logs where (testdata.KeepPictures).
+func SameArea(tb testing.TB, got, want *image.RGBA, area func(*image.RGBA) (image.Rectangle, error), tol int) {
+	tb.Helper()
+	keep := func() { testdata.KeepPictures(tb, map[string]image.Image{"window.png": got, "solved.png": want}) }
+	wr, err := area(want)
 	if err != nil {
 		tb.Fatalf("the solved game's drawing: %v", err)
 	}
-	gg, err := sudoku.Find(got)
+	gr, err := area(got)
 	if err != nil {
-		keep(tb, got, want)
+		keep()
 		tb.Fatalf("the window after the moves: %v", err)
 	}
-	wr, gr := wg.Bounds(), gg.Bounds()
 	if wr.Size() != gr.Size() {
-		keep(tb, got, want)
+		keep()
 		tb.Fatalf("the window's grid is %v, the solved game's drawing is %v", gr.Size(), wr.Size())
 	}
 	for y := 0; y < wr.Dy(); y++ {
 		for x := 0; x < wr.Dx(); x++ {
-			if want.RGBAAt(wr.Min.X+x, wr.Min.Y+y) != got.RGBAAt(gr.Min.X+x, gr.Min.Y+y) {
-				keep(tb, got, want)
+			if !alike(want.RGBAAt(wr.Min.X+x, wr.Min.Y+y), got.RGBAAt(gr.Min.X+x, gr.Min.Y+y), tol) {
+				keep()
 				tb.Fatalf("the window's grid differs from the drawing of the solved game at (%d, %d) of the grid", x, y)
 			}
 		}
 	}
 }
 
-// keep saves the window and the drawing for a person to look at.
-func keep(tb testing.TB, got, want *image.RGBA) {
-	dir := tb.TempDir()
-	for name, m := range map[string]image.Image{"window.png": got, "solved.png": want} {
-		var b bytes.Buffer
-		if err := png.Encode(&b, m); err == nil {
-			_ = os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)
-		}
-	}
-	tb.Logf("pictures in %s", dir)
+// alike says whether two pixels differ by tol at most in every channel.
+func alike(a, b color.RGBA, tol int) bool {
+	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
+	return d(a.R, b.R) <= tol && d(a.G, b.G) <= tol && d(a.B, b.B) <= tol
 }

@@ -1,10 +1,12 @@
 package testdata
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -45,4 +47,18 @@ func RemoveBuilt() {
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}
+}
+
+// Run runs a program BuildPuzbot built with args and returns what it
+// wrote on stdout and stderr; a failure fails the test, saying both.
+func Run(tb testing.TB, program string, args ...string) (stdout, stderr []byte) {
+	tb.Helper()
+	var errb bytes.Buffer
+	cmd := exec.Command(program, args...)
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("%s %s: %v: %s%s", filepath.Base(program), strings.Join(args, " "), err, out, errb.String())
+	}
+	return out, errb.Bytes()
 }

@@ -180,6 +180,39 @@ func ReadPNG(tb testing.TB, path string) image.Image {
 	return img
 }
 
+// ReadRGBA decodes the PNG image at path into RGBA pixels from its
+// top-left corner, failing the test when it cannot.
+func ReadRGBA(tb testing.TB, path string) *image.RGBA {
+	tb.Helper()
+	img, _ := readPNG(tb, path)
+	rgba := image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+	return rgba
+}
+
+// KeepPictures writes the pictures, each as a PNG by its file name, in a
+// new folder that outlives the test, and logs where, for a person to look
+// at what failed.
+func KeepPictures(tb testing.TB, pictures map[string]image.Image) {
+	tb.Helper()
+	dir, err := os.MkdirTemp("", "puzbot-test-pictures-")
+	if err != nil {
+		tb.Log(err)
+		return
+	}
+	for name, m := range pictures {
+		var b bytes.Buffer
+		if err := png.Encode(&b, m); err != nil {
+			tb.Log(err)
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			tb.Log(err)
+		}
+	}
+	tb.Logf("pictures in %s", dir)
+}
+
 // ReadShot decodes the screenshot PNG at path and returns it with the
 // screen origin it records, failing the test when it records none.
 func ReadShot(tb testing.TB, path string) (image.Image, image.Point) {

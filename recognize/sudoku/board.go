@@ -27,6 +27,11 @@ func Read(m *image.RGBA) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ReadGrid(m, g)
+}
+
+// ReadGrid reads the grid g found on m as Read does.
+func ReadGrid(m *image.RGBA, g *Grid) (*Board, error) {
 	layout, err := ReadLayout(m, g)
 	if err != nil {
 		return nil, err

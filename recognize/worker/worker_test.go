@@ -80,7 +80,9 @@ func FuzzReadFrame(f *testing.F) {
 }
 
 // TestMain lets the test binary play a fake worker: with PUZBOT_FAKE_WORKER
-// set it answers each frame by its width: 1 a puzzle, 2 an error, 3 dies.
+// set it answers each frame by its width: 1 a puzzle, 2 an error, 4 a Keen
+// file, 5 a Towers file, 6 a Keen and a Towers file at once (a broken
+// answer), 3 dies.
 // With PUZBOT_TEST_PARENT set it starts a child that sleeps, made to end with
 // it (EndWithParent), prints the child's process ID and exits at once
 // (TestEndWithParent); with PUZBOT_TEST_SLEEP set it sleeps for a minute.
@@ -110,6 +112,12 @@ func fakeWorker() {
 			r.Puzzle = &puzzle.Puzzle{Kind: puzzle.KindPuzlogic, Screen: puzzle.ScreenTitle}
 		case 2:
 			r.Error, r.Status = "no game on the screenshot", 8
+		case 4:
+			r.Keen = &puzzle.Keen{Kind: puzzle.KindKeen, Size: 4}
+		case 5:
+			r.Towers = &puzzle.Towers{Kind: puzzle.KindTowers, Size: 5}
+		case 6:
+			r.Keen, r.Towers = &puzzle.Keen{Kind: puzzle.KindKeen, Size: 4}, &puzzle.Towers{Kind: puzzle.KindTowers, Size: 5}
 		default:
 			os.Stderr.WriteString("puzbot-recognize: something broke\n")
 			os.Exit(1)
@@ -133,6 +141,15 @@ func TestClient(t *testing.T) {
 		if err != nil || p.Puzzle == nil || p.Puzzle.Screen != puzzle.ScreenTitle {
 			t.Fatalf("frame %d: %v, %v", i, p, err)
 		}
+	}
+	if p, err := c.Read(ctx, frame(4), image.Point{}); err != nil || p.Keen == nil || p.Keen.Size != 4 {
+		t.Errorf("a Keen frame: %+v, %v", p, err)
+	}
+	if p, err := c.Read(ctx, frame(5), image.Point{}); err != nil || p.Towers == nil || p.Towers.Size != 5 {
+		t.Errorf("a Towers frame: %+v, %v", p, err)
+	}
+	if _, err := c.Read(ctx, frame(6), image.Point{}); err == nil || !strings.Contains(err.Error(), "neither one puzzle nor an error") {
+		t.Errorf("two files in one answer: %v, want refused", err)
 	}
 	var werr *Error
 	if _, err := c.Read(ctx, frame(2), image.Point{}); !errors.As(err, &werr) || werr.Status != 8 {
