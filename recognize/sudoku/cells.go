@@ -14,17 +14,26 @@ const backgroundTol = 10
 // cellBackground returns the colour most of the cell's pixels have, from
 // an 8x8 sample of them.
 func cellBackground(p picture, cell image.Rectangle) rgb {
-	const n = 8
-	var colours []rgb
-	var counts []int
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			x := cell.Min.X + (2*i+1)*cell.Dx()/(2*n)
-			y := cell.Min.Y + (2*j+1)*cell.Dy()/(2*n)
-			colours, counts = tally(colours, counts, p.at(x, y), backgroundTol)
+	return commonestOf(samples(p, cell, 8))
+}
+
+// samples returns the colours of an n x n sample of the rectangle r: the
+// middles of n x n equal parts, column by column.
+func samples(p picture, r image.Rectangle, n int) []rgb {
+	out := make([]rgb, 0, n*n)
+	for i := range n {
+		for j := range n {
+			pt := samplePoint(r, n, i, j)
+			out = append(out, p.at(pt.X, pt.Y))
 		}
 	}
-	return colours[mostCounted(counts)]
+	return out
+}
+
+// samplePoint returns the middle of part (i, j) of the rectangle r cut
+// into n x n equal parts.
+func samplePoint(r image.Rectangle, n, i, j int) image.Point {
+	return image.Pt(r.Min.X+(2*i+1)*r.Dx()/(2*n), r.Min.Y+(2*j+1)*r.Dy()/(2*n))
 }
 
 // tally counts c among colours (within tol), adding it when it is new.
@@ -50,12 +59,11 @@ func cellPapers(p picture, cell image.Rectangle) []rgb {
 	const n = 8
 	papers := []rgb{cellBackground(p, cell)}
 	wide := max(3, min(cell.Dx(), cell.Dy())/10)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			x := cell.Min.X + (2*i+1)*cell.Dx()/(2*n)
-			y := cell.Min.Y + (2*j+1)*cell.Dy()/(2*n)
-			c := p.at(x, y)
-			if nearAny(c, papers, bandTol) || !near(c, papers[0], 2*inkTol) || !wideAt(p, cell, x, y, wide) || edgeShare(p, cell, c) < 1.0/16 {
+	for i := range n {
+		for j := range n {
+			pt := samplePoint(cell, n, i, j)
+			c := p.at(pt.X, pt.Y)
+			if nearAny(c, papers, bandTol) || !near(c, papers[0], 2*inkTol) || !wideAt(p, cell, pt.X, pt.Y, wide) || edgeShare(p, cell, c) < 1.0/16 {
 				continue
 			}
 			papers = append(papers, c)

@@ -91,14 +91,3 @@ func tileColour(p picture, cell image.Rectangle, bg rgb) rgb {
 
 // lum is a colour's brightness: the sum of its channels.
 func lum(c rgb) int { return int(c[0]) + int(c[1]) + int(c[2]) }
-
-// samples returns n x n pixels of r, evenly spread.
-func samples(p picture, r image.Rectangle, n int) []rgb {
-	out := make([]rgb, 0, n*n)
-	for i := range n {
-		for j := range n {
-			out = append(out, p.at(r.Min.X+(2*i+1)*r.Dx()/(2*n), r.Min.Y+(2*j+1)*r.Dy()/(2*n)))
-		}
-	}
-	return out
-}
