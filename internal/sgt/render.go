@@ -16,7 +16,10 @@ import (
 // 0), its colours, rrggbb each, by the game's numbers ("" or a missing one
 // for the game's own; Keen's and Towers' are 0 background, 1 grid, 2 a
 // player's numbers, 3 highlight, 4 error, 5 pencil marks, and Towers' 6 a
-// clue marked done), and settings of its own (Flat: Towers' TOWERS_2D).
+// clue marked done; Unequal's 0 background, 1 grid (the tiles' outlines,
+// the bars), 2 givens and chevrons, 3 a player's numbers, 4 error, 5
+// pencil marks, 6 highlight, 7 lowlight), and settings of its own (Flat:
+// Towers' TOWERS_2D).
 type Look struct {
 	Tile    int
 	Colours []string
@@ -27,6 +30,11 @@ type Look struct {
 // the tests' second look: light lines, clues and givens on a near-black
 // background, a player's numbers light blue, a clue done mid grey.
 var DarkColours = []string{"202428", "d8d8d8", "70b0ff", "404850", "ff7070", "909090", "707070"}
+
+// UnequalDarkColours is the dark palette of DarkColours in Unequal's
+// numbering: mid-grey tiles and bars, light givens and chevrons, a
+// player's numbers light blue.
+var UnequalDarkColours = []string{"202428", "8890a0", "d8d8d8", "70b0ff", "ff7070", "a0a0c0", "404850", "101214"}
 
 // Env returns the environment that gives sgt-GAME the look: the process's
 // own, with GAME_TILESIZE, GAME_COLOUR_i and GAME_2D as the look says.

@@ -34,6 +34,20 @@ func Pieces(m *image.RGBA, g *Grid) ([][]int, bool) {
 	return pieces, true
 }
 
+// FindTiles returns the largest grid of separate tiles on m, whose gaps are
+// its lines (see findTiled), whether or not its gaps draw regions: the
+// board of a Latin square drawn as tiles (Unequal's). A grid whose gaps
+// draw none has no regions (ReadLayout reads none).
+func FindTiles(m *image.RGBA) (*Grid, error) {
+	p := newPicture(m)
+	g := findTiled(p, anyTiles)
+	if g == nil {
+		return nil, ErrNoGrid
+	}
+	g.origin = p.origin
+	return g, nil
+}
+
 // Mark is a connected part of the ink in a rectangle of a picture.
 type Mark struct {
 	Box  image.Rectangle // in m's coordinates

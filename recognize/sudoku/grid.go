@@ -70,7 +70,7 @@ func Find(m *image.RGBA) (*Grid, error) {
 		best.regions, _ = findRegions(p, best, cellBackgrounds(p, best))
 	}
 	if best == nil || best.regions == nil {
-		if tiled := findTiled(p); tiled != nil {
+		if tiled := findTiled(p, sudokuTiles); tiled != nil {
 			best = tiled
 		}
 	}

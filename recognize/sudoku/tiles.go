@@ -23,6 +23,37 @@ const (
 	minTile  = 12 // the smallest tile's inside, in pixels: a cell of 20 less its gaps
 )
 
+// tileMode says which grids of tiles the finder looks for: a sudoku's
+// (sudokuTiles), whose gaps are narrow (a tile's pitch less than one and a
+// half of its width) and draw regions; or any (anyTiles), whose gaps may
+// be nearly as wide as a tile (Unequal's are half its tile, and hold its
+// signs) and draw regions or none.
+type tileMode int
+
+const (
+	sudokuTiles tileMode = iota
+	anyTiles
+)
+
+// step is how many pixels apart the first look samples the picture: a
+// sudoku's gap is 2 pixels at least (one of 1 is a ruled line), so every
+// tileStep-th pixel finds it; other tiles may be parted by an outline of a
+// pixel (Unequal's), which only every pixel finds.
+func (m tileMode) step() int {
+	if m == anyTiles {
+		return 1
+	}
+	return tileStep
+}
+
+// widestPitch2 is the largest pitch (twice, as centre2) of tiles w wide.
+func (m tileMode) widestPitch2(w int) int {
+	if m == anyTiles {
+		return 4 * w
+	}
+	return 3 * w
+}
+
 // tileContrasts are the thresholds the tile finder tries: the largest
 // difference in a channel between neighbouring samples of one patch.
 var tileContrasts = [...]uint8{6, 12, 24, 48}
@@ -30,18 +61,19 @@ var tileContrasts = [...]uint8{6, 12, 24, 48}
 // findTiled returns the largest grid of tiles on the picture whose gaps,
 // or the frames drawn in them, divide it into regions; nil when there is
 // none. A grid of tiles with no regions drawn (a Latin square of another
-// game) is none. The lattices found at one place, at several contrasts,
-// are looked at again closely, those in which most tiles were found
-// first, until one makes a grid.
-func findTiled(p picture) *Grid {
-	coarse := newContrastMap(p, image.Rect(0, 0, p.w, p.h), tileStep)
+// game) is none, unless the mode is anyTiles: then any grid of tiles is
+// one, with the regions its gaps draw or none. The lattices found at one
+// place, at several contrasts, are looked at again closely, those in
+// which most tiles were found first, until one makes a grid.
+func findTiled(p picture, mode tileMode) *Grid {
+	coarse := newContrastMap(p, image.Rect(0, 0, p.w, p.h), mode.step())
 	type found struct {
 		l tileLattice
 		t uint8
 	}
 	var places [][]found
 	for _, t := range tileContrasts {
-		for _, l := range latticesOf(coarse.tiles(t)) {
+		for _, l := range latticesOf(coarse.tiles(t), mode) {
 			k := slices.IndexFunc(places, func(fs []found) bool { return samePlace(fs[0].l.bounds(), l.bounds()) })
 			if k < 0 {
 				places = append(places, nil)
@@ -57,7 +89,7 @@ func findTiled(p picture) *Grid {
 			return a.n() > b.n() || a.n() == b.n() && a.found > b.found
 		})
 		for _, f := range fs {
-			if g := refineTiles(p, f.l, f.t).grid(p); g != nil {
+			if g := refineTiles(p, f.l, f.t, mode).grid(p, mode); g != nil {
 				if best == nil || area(g) > area(best) {
 					best = g
 				}
@@ -78,10 +110,10 @@ func samePlace(a, b image.Rectangle) bool {
 // refineTiles looks again, at every pixel, at the region of the lattice l
 // found at the contrast t, for the tiles' insides to the pixel; it
 // returns l when the closer look does not find the same grid.
-func refineTiles(p picture, l tileLattice, t uint8) tileLattice {
+func refineTiles(p picture, l tileLattice, t uint8, mode tileMode) tileLattice {
 	r := l.bounds().Inset(-l.pitch() / 2).Intersect(image.Rect(0, 0, p.w, p.h))
 	fine := newContrastMap(p, r, 1)
-	for _, f := range latticesOf(fine.tiles(t)) {
+	for _, f := range latticesOf(fine.tiles(t), mode) {
 		if f.n() == l.n() && f.bounds().Overlaps(l.bounds()) && 2*f.found >= l.found {
 			return f
 		}
@@ -307,16 +339,16 @@ func median(xs []int) int {
 // bandRuns returns the runs of bands equally spaced, MinSize to MaxSize
 // long, each from its first band: bands of about one width (within a
 // fifth), a pitch apart that is more than their width and less than one
-// and a half of it, each within a sixth of the pitch of where the last
+// and a half of it (twice it in the mode anyTiles), each within a sixth of the pitch of where the last
 // one and the pitch put it. Bands between them that do not fit (another
 // size of patch) are passed over.
-func bandRuns(bands []tileBand) [][]int {
+func bandRuns(bands []tileBand, mode tileMode) [][]int {
 	var runs [][]int
 	for a := range bands {
 		w := bands[a].hi - bands[a].lo
 		for b := a + 1; b < len(bands) && b <= a+3; b++ {
 			pitch2 := bands[b].centre2() - bands[a].centre2()
-			if pitch2 <= 2*w || pitch2 > 3*w || !sameWidth(bands[a], bands[b]) {
+			if pitch2 <= 2*w || pitch2 > mode.widestPitch2(w) || !sameWidth(bands[a], bands[b]) {
 				continue
 			}
 			if bandAt(bands, a, bands[a].centre2()-pitch2, pitch2) >= 0 {
@@ -356,14 +388,14 @@ func sameWidth(a, b tileBand) bool {
 // latticesOf returns the lattices the tiles make: a run of N columns,
 // and, among the tiles in them, a run of N rows of the same pitch (within
 // a sixth), where half the N*N places at least hold a tile.
-func latticesOf(tiles []image.Rectangle) []tileLattice {
+func latticesOf(tiles []image.Rectangle, mode tileMode) []tileLattice {
 	all := make([]int, len(tiles))
 	for i := range all {
 		all[i] = i
 	}
 	cols := bandsOf(tiles, all, true)
 	var out []tileLattice
-	for _, cr := range bandRuns(cols) {
+	for _, cr := range bandRuns(cols, mode) {
 		colOf := map[int]int{}
 		var in []int
 		for j, k := range cr {
@@ -373,7 +405,7 @@ func latticesOf(tiles []image.Rectangle) []tileLattice {
 			}
 		}
 		rows := bandsOf(tiles, in, false)
-		for _, rr := range bandRuns(rows) {
+		for _, rr := range bandRuns(rows, mode) {
 			if len(rr) != len(cr) || !samePitchBands(cols, cr, rows, rr) {
 				continue
 			}
@@ -429,8 +461,9 @@ func increasing(bands [][2]int) bool {
 
 // grid returns the lattice as a grid whose lines are the gaps between the
 // tiles, with the regions its gaps or frames draw (tileRegions); nil when
-// they draw none. The outer lines are as wide as the narrowest gap.
-func (l tileLattice) grid(p picture) *Grid {
+// they draw none, unless the mode is anyTiles. The outer lines are as wide
+// as the narrowest gap.
+func (l tileLattice) grid(p picture, mode tileMode) *Grid {
 	n := l.n()
 	gap := min(slices.Min(gaps(l.cols)), slices.Min(gaps(l.rows)))
 	b := l.bounds().Inset(-gap)
@@ -440,7 +473,7 @@ func (l tileLattice) grid(p picture) *Grid {
 		g.Cols[i].colour, g.Rows[i].colour = colour, colour
 	}
 	g.tiled = true
-	if g.regions = tileRegions(p, g, l); g.regions == nil {
+	if g.regions = tileRegions(p, g, l); g.regions == nil && mode != anyTiles {
 		return nil
 	}
 	return g
