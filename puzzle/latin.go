@@ -182,3 +182,33 @@ func filledRows(rows []string, n int) []string {
 	}
 	return empty
 }
+
+// CompareUnequal lists how the Unequal puzzle read, got, differs from
+// want, one line a difference: the size, the mode, the grid row by row
+// (its givens and signs; '0' and '.' alike), the entries row by row (none
+// and all empty alike), and the board.
+func CompareUnequal(want, got *Unequal) []string {
+	if want.Size != got.Size {
+		return []string{fmt.Sprintf("size: %d, want %d", got.Size, want.Size)}
+	}
+	var diffs []string
+	if want.Adjacent != got.Adjacent {
+		diffs = append(diffs, fmt.Sprintf("adjacent: %v, want %v", got.Adjacent, want.Adjacent))
+	}
+	diffs = append(diffs, compareRows("grid", emptyAsDot(want.Grid), emptyAsDot(got.Grid))...)
+	diffs = append(diffs, compareRows("entries", filledRows(want.Entries, want.Size), filledRows(got.Entries, got.Size))...)
+	if d := boardDiff(want.Board, got.Board); d != "" {
+		diffs = append(diffs, d)
+	}
+	return diffs
+}
+
+// emptyAsDot writes an Unequal grid's empty cells as '.' (a file may
+// write them '0').
+func emptyAsDot(rows []string) []string {
+	out := make([]string, len(rows))
+	for i, row := range rows {
+		out[i] = strings.ReplaceAll(row, "0", ".")
+	}
+	return out
+}

@@ -9,32 +9,35 @@ import (
 	"github.com/puzbot/puzbot/recognize/keen"
 	"github.com/puzbot/puzbot/recognize/sudoku"
 	"github.com/puzbot/puzbot/recognize/towers"
+	"github.com/puzbot/puzbot/recognize/unequal"
 )
 
 // FoundGrid is what FindGrid found of a grid game, as far as it got: a
-// sudoku (as FindSudoku found it), a Keen or a Towers grid, one at most.
-// AnnotateGrid draws it.
+// sudoku (as FindSudoku found it), a Keen, a Towers or an Unequal grid,
+// one at most. AnnotateGrid draws it.
 type FoundGrid struct {
-	Sudoku *FoundSudoku
-	Keen   *puzzle.Keen
-	Towers *puzzle.Towers
-	Frame  image.Rectangle // the Keen or Towers grid's frame, in img's pixels; empty when none was found
-	Failed image.Rectangle // the glyph or label that could not be read, in img's pixels
+	Sudoku  *FoundSudoku
+	Keen    *puzzle.Keen
+	Towers  *puzzle.Towers
+	Unequal *puzzle.Unequal
+	Frame   image.Rectangle // the Keen, Towers or Unequal grid's frame, in img's pixels; empty when none was found
+	Failed  image.Rectangle // the glyph or label that could not be read, in img's pixels
 }
 
 // FindGrid reads the grid game on img, whose top-left corner lay at origin
 // on the screen, deciding the game from what the screen shows: a grid with
 // clues on a ring of tiles around it is Towers; a ruled grid whose thick
 // lines make cages, each labelled in its first cell, is Keen; any other
-// grid is read as a sudoku (FindSudoku). A raised Towers grid, whose
-// blocks hide its lines, is found by its borders (towers.Read) when no
-// other grid is read. It returns what it found even when it fails part way
+// grid is read as a sudoku (FindSudoku). When none of them is read, a
+// raised Towers grid, whose blocks hide its lines, is looked for by its
+// borders (towers.Read), then an Unequal grid, of separate tiles with
+// signs in the gaps between them (unequal.Read). It returns what it found even when it fails part way
 // (nil only when it found no grid). With no grid that a game explains, the
 // error is ErrNoGame.
 func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid, error) {
 	g, err := sudoku.Find(img)
 	if err != nil {
-		return findTowers(img, origin, rd, fmt.Errorf("%w: %w", ErrNoGame, err))
+		return findOther(img, origin, rd, fmt.Errorf("%w: %w", ErrNoGame, err))
 	}
 	if t, err := towers.ReadGrid(img, g); err == nil {
 		if f, err := readTowers(img, t, origin, rd); !errors.Is(err, ErrNoGame) {
@@ -53,14 +56,47 @@ func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid
 	sb, err := sudoku.ReadGrid(img, g)
 	s, err := readSudokuBoard(img, sb, err, origin, rd)
 	if err != nil {
-		if f, terr := findTowers(img, origin, rd, err); f != nil {
-			return f, terr
+		if f, oerr := findOther(img, origin, rd, err); f != nil {
+			return f, oerr
 		}
 	}
 	if s == nil {
 		return nil, err
 	}
 	return &FoundGrid{Sudoku: s}, err
+}
+
+// findOther looks for the grid games whose grids sudoku.Find does not
+// find, where no other grid game was read (why): a raised Towers grid
+// (findTowers), then an Unequal grid (findUnequal). It returns nil and
+// why when there is neither.
+func findOther(img *image.RGBA, origin image.Point, rd *SymbolReader, why error) (*FoundGrid, error) {
+	if f, err := findTowers(img, origin, rd, why); f != nil {
+		return f, err
+	}
+	return findUnequal(img, origin, rd, why)
+}
+
+// findUnequal looks for an Unequal grid (unequal.Read): its tiles, the
+// signs between them, their numbers. It returns nil and why when there is
+// none.
+func findUnequal(img *image.RGBA, origin image.Point, rd *SymbolReader, why error) (*FoundGrid, error) {
+	b, err := unequal.Read(img)
+	if errors.Is(err, unequal.ErrNotUnequal) {
+		return nil, why
+	}
+	var signErr *unequal.SignError
+	if errors.As(err, &signErr) {
+		n := b.Grid.N
+		read := &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: n, Adjacent: b.Adjacent, Board: screenRect(b.Frame(), origin)}
+		return &FoundGrid{Unequal: read, Frame: b.Frame(), Failed: signErr.Box}, err
+	}
+	f := &FoundGrid{Frame: b.Frame()}
+	f.Unequal, f.Failed, err = unequalFile(img, b, origin, rd)
+	if errors.Is(err, ErrNoGame) {
+		return nil, why
+	}
+	return f, err
 }
 
 // findTowers looks for a Towers grid by its borders (towers.Read), where
@@ -88,8 +124,8 @@ func readTowers(img *image.RGBA, t *towers.Board, origin image.Point, rd *Symbol
 }
 
 // AnnotateGrid draws on a copy of img what FindGrid found: a sudoku as
-// AnnotateSudoku does; a Keen or Towers grid's frame with its game and
-// size, and in red the glyph or label it could not read.
+// AnnotateSudoku does; a Keen, Towers or Unequal grid's frame with its
+// game and size, and in red the glyph, label or sign it could not read.
 func AnnotateGrid(img *image.RGBA, f *FoundGrid) *image.RGBA {
 	if f == nil || f.Sudoku != nil || f.Frame.Empty() {
 		var s *FoundSudoku
@@ -109,13 +145,18 @@ func AnnotateGrid(img *image.RGBA, f *FoundGrid) *image.RGBA {
 	})
 }
 
-// gridTitle names the Keen or Towers grid found: "keen 6x6, 14 cages".
+// gridTitle names the Keen, Towers or Unequal grid found: "keen 6x6, 14
+// cages", "unequal 5x5 adjacent".
 func gridTitle(f *FoundGrid) string {
 	switch {
 	case f.Keen != nil:
 		return fmt.Sprintf("keen %dx%d, %d cages", f.Keen.Size, f.Keen.Size, len(f.Keen.Cages))
 	case f.Towers != nil:
 		return fmt.Sprintf("towers %dx%d", f.Towers.Size, f.Towers.Size)
+	case f.Unequal != nil && f.Unequal.Adjacent:
+		return fmt.Sprintf("unequal %dx%d adjacent", f.Unequal.Size, f.Unequal.Size)
+	case f.Unequal != nil:
+		return fmt.Sprintf("unequal %dx%d", f.Unequal.Size, f.Unequal.Size)
 	}
 	return "a grid"
 }

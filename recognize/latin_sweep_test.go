@@ -16,13 +16,14 @@ import (
 // without it the test reads one game a preset, the sample CI runs.
 const latinSweepEnv = "PUZBOT_LATIN_SWEEP"
 
-// TestLatinSweep reads games of every preset of Keen and Towers, each at
-// another tile size (32 to 64 pixels), in the game's colours or a dark
-// palette in turn, Towers raised or flat in turn, and every third one half
-// played (sgt.PlaySome; some numbers wrong, pencil marks), and compares
-// the puzzle file with the game's ID and the moves: Keen's cages,
+// TestLatinSweep reads games of every preset of Keen, Towers and Unequal,
+// each at another tile size (32 to 64 pixels), in the game's colours or a
+// dark palette in turn, Towers raised or flat in turn, and every third one
+// half played (sgt.PlaySome; some numbers wrong, pencil marks), and
+// compares the puzzle file with the game's ID and the moves: Keen's cages,
 // operations, targets and entries; Towers' clues, givens and entries (a
-// given that clashes with an entry as an entry: Towers draws both alike).
+// given that clashes with an entry as an entry: Towers draws both alike);
+// Unequal's mode, signs, givens and entries.
 // Misreads and refusals are counted, per preset, and fail the test.
 //
 //	PUZBOT_LATIN_SWEEP=20 go test -run TestLatinSweep -v -timeout 60m ./recognize
@@ -37,7 +38,7 @@ func TestLatinSweep(t *testing.T) {
 	}
 	rd := NewSymbolReader()
 	defer rd.Close()
-	for _, game := range []string{"keen", "towers"} {
+	for _, game := range []string{"keen", "towers", "unequal"} {
 		presets, err := sgt.Presets(game)
 		if err != nil {
 			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
@@ -74,13 +75,12 @@ func latinSweepOne(t *testing.T, game string, s sgt.SolvedGame, i int, rd *Symbo
 	look := sgt.Look{Tile: latinSweepTiles[i%len(latinSweepTiles)], Flat: game == "towers" && i/2%2 == 1}
 	if i%2 == 1 {
 		look.Colours = sgt.DarkColours
+		if game == "unequal" {
+			look.Colours = sgt.UnequalDarkColours
+		}
 	}
 	what := fmt.Sprintf("%s tile %d dark %v flat %v", s.ID, look.Tile, look.Colours != nil, look.Flat)
-	want, n, tw := gameFile(t, game, s.ID)
-	var givens []int
-	if tw != nil {
-		givens = tw.Givens
-	}
+	want, n, givens := gameFile(t, game, s.ID)
 	solution, err := sgt.Values(s.Solution, n)
 	if err != nil {
 		t.Fatal(err)
@@ -107,29 +107,46 @@ func latinSweepOne(t *testing.T, game string, s sgt.SolvedGame, i int, rd *Symbo
 		}
 		return what, puzzle.CompareKeen(want, f.Keen), nil
 	case *puzzle.Towers:
+		tw, err := sgt.ParseTowers(s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
 		want.Grid, want.Entries = tw.AsDrawn(played.Entries)
 		if f.Towers == nil {
 			return what, []string{"not read as Towers"}, nil
 		}
 		return what, puzzle.CompareTowers(want, f.Towers), nil
+	case *puzzle.Unequal:
+		want.Entries = entries
+		if f.Unequal == nil {
+			return what, []string{"not read as Unequal"}, nil
+		}
+		return what, puzzle.CompareUnequal(want, f.Unequal), nil
 	}
 	return what, nil, nil
 }
 
-// gameFile returns the puzzle file of the game's ID, its size, and the
-// game when it is Towers (nil for Keen).
-func gameFile(t *testing.T, game, id string) (any, int, *sgt.Towers) {
+// gameFile returns the puzzle file of the game's ID, its size, and its
+// givens row by row (nil for Keen, which has none).
+func gameFile(t *testing.T, game, id string) (any, int, []int) {
 	t.Helper()
-	if game == "keen" {
+	switch game {
+	case "keen":
 		k, err := sgt.ParseKeen(id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return k.File(), k.Size, nil
+	case "unequal":
+		u, err := sgt.ParseUnequal(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.File(), u.Size, u.Givens
 	}
 	tw, err := sgt.ParseTowers(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tw.File(), tw.Size, tw
+	return tw.File(), tw.Size, tw.Givens
 }

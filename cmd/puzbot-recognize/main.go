@@ -46,6 +46,7 @@ import (
 	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/towers"
+	"github.com/puzbot/puzbot/solve/unequal"
 )
 
 // cacheEnv names the environment variable that moves or disables the glyph
@@ -186,8 +187,9 @@ Reads a screenshot of Puzlogic or of a grid game (PNG or JPEG; the file
 named, or standard input holding the image or its path) and writes the
 puzzle file on stdout. A grid is found anywhere on the screenshot: a sudoku
 (any size from 4x4 to 25x25, boxes or jigsaw regions, X, killer cages), a
-Keen grid (cages labelled with targets and operations) or a Towers grid
-(clues around it, raised or flat), with its givens and a player's entries.
+Keen grid (cages labelled with targets and operations), a Towers grid
+(clues around it, raised or flat) or an Unequal grid (chevrons or Adjacent
+bars between its tiles), with its givens and a player's entries.
 --expect and --check take expected files of each, and --annotate draws
 what was found.
 
@@ -276,7 +278,8 @@ func openCache(flagDir string) *recognize.GlyphCache {
 	return recognize.OpenGlyphCache(dir)
 }
 
-// recognizeGrid reads the grid game on img (a sudoku, Keen or Towers),
+// recognizeGrid reads the grid game on img (a sudoku, Keen, Towers or
+// Unequal),
 // which shows no Puzlogic, and prints its puzzle file, drawing what it
 // found into annotate when set. It reports false, with nothing printed or
 // drawn and the reason (ErrNoGame), when img holds no grid game either. A
@@ -331,6 +334,8 @@ func gridReply(found *recognize.FoundGrid, err error) (*worker.Reply, error) {
 		r.Keen = p
 	case *puzzle.Towers:
 		r.Towers = p
+	case *puzzle.Unequal:
+		r.Unequal = p
 	case *puzzle.Sudoku:
 		r.Sudoku = p
 	}
@@ -338,7 +343,7 @@ func gridReply(found *recognize.FoundGrid, err error) (*worker.Reply, error) {
 }
 
 // validGrid returns the puzzle file FindGrid read (a *puzzle.Sudoku,
-// *puzzle.Keen or *puzzle.Towers), if it is one its solver accepts, or why
+// *puzzle.Keen, *puzzle.Towers or *puzzle.Unequal), if it is one its solver accepts, or why
 // not.
 func validGrid(found *recognize.FoundGrid, err error) (any, error) {
 	switch {
@@ -348,6 +353,8 @@ func validGrid(found *recognize.FoundGrid, err error) (any, error) {
 		return nil, fmt.Errorf("a Keen grid: %w", err)
 	case err != nil && found != nil && found.Towers != nil:
 		return nil, fmt.Errorf("a Towers grid: %w", err)
+	case err != nil && found != nil && found.Unequal != nil:
+		return nil, fmt.Errorf("an Unequal grid: %w", err)
 	case err != nil:
 		return nil, fmt.Errorf("a sudoku grid: %w", err)
 	}
@@ -357,6 +364,8 @@ func validGrid(found *recognize.FoundGrid, err error) (any, error) {
 		p, err = found.Keen, checkLatin(keen.Game(found.Keen))
 	case found.Towers != nil:
 		p, err = found.Towers, checkLatin(towers.Game(found.Towers))
+	case found.Unequal != nil:
+		p, err = found.Unequal, checkLatin(unequal.Game(found.Unequal))
 	default:
 		p, err = found.Sudoku.Puzzle, sudoku.Validate(found.Sudoku.Puzzle)
 	}
@@ -376,6 +385,8 @@ func gameName(p any) string {
 		return "Keen"
 	case *puzzle.Towers:
 		return "Towers"
+	case *puzzle.Unequal:
+		return "Unequal"
 	}
 	return "sudoku"
 }

@@ -91,6 +91,8 @@ func boardOf(found *recognize.FoundGrid) *puzzle.Rect {
 		return found.Keen.Board
 	case found.Towers != nil:
 		return found.Towers.Board
+	case found.Unequal != nil:
+		return found.Unequal.Board
 	case found.Sudoku != nil:
 		return found.Sudoku.Puzzle.Board
 	}

@@ -80,7 +80,8 @@ func Read(m *image.RGBA) (*Board, error) {
 
 // ReadGrid reads the grid of tiles g found on m as an Unequal grid: its
 // tiles must be outlined in one colour and lie half a tile apart, its
-// gaps must hold signs, of one mode, and nothing else.
+// gaps must hold signs, of one mode, and nothing else. With a sign it
+// cannot read (a *SignError), it returns the board as far as it read it.
 func ReadGrid(m *image.RGBA, g *sudoku.Grid) (*Board, error) {
 	if g.N < MinSize || g.N > MaxSize {
 		return nil, fmt.Errorf("%w: a %dx%d grid", ErrNotUnequal, g.N, g.N)
@@ -94,7 +95,10 @@ func ReadGrid(m *image.RGBA, g *sudoku.Grid) (*Board, error) {
 		return nil, err
 	}
 	if err := b.readSigns(m, outline); err != nil {
-		return nil, err
+		if errors.Is(err, ErrNotUnequal) {
+			return nil, err
+		}
+		return b, err
 	}
 	b.readCells(m)
 	return b, nil

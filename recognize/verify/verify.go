@@ -35,12 +35,13 @@ var (
 )
 
 // Expected is an expected puzzle file: a Puzlogic screen, or a grid game's
-// (sudoku, Keen, Towers), one of them.
+// (sudoku, Keen, Towers, Unequal), one of them.
 type Expected struct {
-	Puzzle *puzzle.Puzzle
-	Sudoku *puzzle.Sudoku
-	Keen   *puzzle.Keen
-	Towers *puzzle.Towers
+	Puzzle  *puzzle.Puzzle
+	Sudoku  *puzzle.Sudoku
+	Keen    *puzzle.Keen
+	Towers  *puzzle.Towers
+	Unequal *puzzle.Unequal
 }
 
 // Grid says whether the expected file is a grid game's.
@@ -54,6 +55,8 @@ func (e *Expected) compare(f *recognize.FoundGrid) []string {
 		return puzzle.CompareKeen(e.Keen, f.Keen)
 	case e.Towers != nil && f.Towers != nil:
 		return puzzle.CompareTowers(e.Towers, f.Towers)
+	case e.Unequal != nil && f.Unequal != nil:
+		return puzzle.CompareUnequal(e.Unequal, f.Unequal)
 	case e.Sudoku != nil && f.Sudoku != nil:
 		return puzzle.CompareSudoku(e.Sudoku, f.Sudoku.Puzzle)
 	}
@@ -67,6 +70,8 @@ func (e *Expected) kind() string {
 		return puzzle.KindKeen
 	case e.Towers != nil:
 		return puzzle.KindTowers
+	case e.Unequal != nil:
+		return puzzle.KindUnequal
 	}
 	return puzzle.KindSudoku
 }
@@ -78,6 +83,8 @@ func foundGame(f *recognize.FoundGrid) string {
 		return puzzle.KindKeen
 	case f.Towers != nil:
 		return puzzle.KindTowers
+	case f.Unequal != nil:
+		return puzzle.KindUnequal
 	}
 	return puzzle.KindSudoku
 }
@@ -106,6 +113,9 @@ func ReadExpected(path string) (*Expected, error) {
 	case puzzle.KindTowers:
 		e.Towers = new(puzzle.Towers)
 		err = puzzle.Decode(data, e.Towers)
+	case puzzle.KindUnequal:
+		e.Unequal = new(puzzle.Unequal)
+		err = puzzle.Decode(data, e.Unequal)
 	default:
 		e.Puzzle = new(puzzle.Puzzle)
 		err = puzzle.Decode(data, e.Puzzle)
@@ -125,7 +135,7 @@ func Expect(w io.Writer, name, wantPath string, want, got *puzzle.Puzzle) error 
 }
 
 // ExpectGrid is Expect for a grid game: the grid found against the
-// expected file of a sudoku, Keen or Towers.
+// expected file of a sudoku, Keen, Towers or Unequal.
 func ExpectGrid(w io.Writer, name, wantPath string, want *Expected, got *recognize.FoundGrid) error {
 	return verdict(w, name, wantPath, want.compare(got))
 }

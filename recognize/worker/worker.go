@@ -32,15 +32,17 @@ const magic = "PZF1"
 const MaxPixels = 100_000_000
 
 // Reply is the worker's answer to one frame: the puzzle read (a Puzlogic
-// screen, or a sudoku, Keen or Towers grid), or an error with the exit
+// screen, or a sudoku, Keen, Towers or Unequal grid), or an error with the exit
 // status puzbot recognize would give for it.
 type Reply struct {
 	Puzzle *puzzle.Puzzle `json:"puzzle,omitempty"`
 	Sudoku *puzzle.Sudoku `json:"sudoku,omitempty"`
 	Keen   *puzzle.Keen   `json:"keen,omitempty"`
 	Towers *puzzle.Towers `json:"towers,omitempty"`
-	Error  string         `json:"error,omitempty"`
-	Status int            `json:"status,omitempty"`
+	// Unequal is an Unequal grid's file.
+	Unequal *puzzle.Unequal `json:"unequal,omitempty"`
+	Error   string          `json:"error,omitempty"`
+	Status  int             `json:"status,omitempty"`
 	// Board is, with an error, where the sudoku grid lay that the worker
 	// found but could not read whole (a glyph it could not read).
 	Board *puzzle.Rect `json:"board,omitempty"`
@@ -49,7 +51,7 @@ type Reply struct {
 // files counts the puzzle files the reply holds.
 func (r *Reply) files() int {
 	n := 0
-	for _, set := range []bool{r.Puzzle != nil, r.Sudoku != nil, r.Keen != nil, r.Towers != nil} {
+	for _, set := range []bool{r.Puzzle != nil, r.Sudoku != nil, r.Keen != nil, r.Towers != nil, r.Unequal != nil} {
 		if set {
 			n++
 		}
@@ -150,7 +152,7 @@ func Start(path string, args ...string) (*Client, error) {
 }
 
 // Read sends the frame to the worker and returns what it read: a reply with
-// one puzzle file (Puzzle, Sudoku, Keen or Towers). A frame the worker could not read comes back as
+// one puzzle file (Puzzle, Sudoku, Keen, Towers or Unequal). A frame the worker could not read comes back as
 // an *Error; a worker that died or broke the protocol as another error.
 // Cancelling ctx kills the worker.
 func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) (*Reply, error) {
