@@ -14,13 +14,14 @@ import (
 	"github.com/puzbot/puzbot/solve/latin"
 	"github.com/puzbot/puzbot/solve/sudoku"
 	"github.com/puzbot/puzbot/solve/towers"
+	"github.com/puzbot/puzbot/solve/unequal"
 )
 
-// The grid games (sudoku, Keen, Towers) are played alike: the loop types
+// The grid games (sudoku, Keen, Towers, Unequal) are played alike: the loop types
 // a number into each cell that is empty or holds a wrong one (a click on
 // the cell, then the number's key), checks with a look what took, and
 // mends what did not. Their puzzle files differ only in what they say
-// besides the cells (regions, cages, clues), which the loop passes to the
+// besides the cells (regions, cages, clues, signs), which the loop passes to the
 // game's solver and otherwise only compares between looks; grid is what
 // the loop needs of each.
 
@@ -50,8 +51,50 @@ func gridOf(r *Reading) *grid {
 	case r.Towers != nil:
 		t := r.Towers
 		return newGrid(puzzle.KindTowers, t.Size, t.Grid, t.Entries, t.Board, r)
+	case r.Unequal != nil:
+		u := r.Unequal
+		return newGrid(puzzle.KindUnequal, u.Size, unequalCells(u.Grid, u.Size), u.Entries, u.Board, r)
 	}
 	return nil
+}
+
+// unequalCells returns the cells of an Unequal file's grid, n rows of n
+// ('.' for none): every other character of every other row, the others
+// being the signs between them. A grid of another shape is n rows of
+// none (the solver refuses it).
+func unequalCells(rows []string, n int) []string {
+	if len(rows) != 2*n-1 {
+		return nil
+	}
+	cells := make([]string, n)
+	for r := range n {
+		if len(rows[2*r]) != 2*n-1 {
+			return nil
+		}
+		row := make([]byte, n)
+		for c := range n {
+			row[c] = rows[2*r][2*c]
+			if row[c] == '0' {
+				row[c] = '.'
+			}
+		}
+		cells[r] = string(row)
+	}
+	return cells
+}
+
+// withUnequalCells returns an Unequal file's grid with its cells those
+// of cells (n rows of n), its signs kept.
+func withUnequalCells(rows, cells []string) []string {
+	out := slices.Clone(rows)
+	for r, row := range cells {
+		b := []byte(out[2*r])
+		for c := range row {
+			b[2*c] = row[c]
+		}
+		out[2*r] = string(b)
+	}
+	return out
 }
 
 // newGrid returns the grid of n x n cells; givens or entries nil are none.
@@ -81,6 +124,13 @@ func (g *grid) file() any {
 		k := *r.Keen
 		k.Entries = g.entries
 		return &k
+	case r.Unequal != nil:
+		u := *r.Unequal
+		if unequalCells(u.Grid, u.Size) != nil {
+			u.Grid = withUnequalCells(u.Grid, g.givens)
+		}
+		u.Entries = g.entries
+		return &u
 	default:
 		t := *r.Towers
 		t.Grid, t.Entries = g.givens, g.entries
@@ -114,6 +164,13 @@ func withoutPlace(f any, entries bool) any {
 			t.Entries = nil
 		}
 		return &t
+	case *puzzle.Unequal:
+		u := *f
+		u.Board = nil
+		if !entries {
+			u.Entries = nil
+		}
+		return &u
 	}
 	return f
 }
@@ -135,6 +192,8 @@ func layoutDiffs(a, b *grid) []string {
 		return puzzle.CompareKeen(la, lb.(*puzzle.Keen))
 	case *puzzle.Towers:
 		return puzzle.CompareTowers(la, lb.(*puzzle.Towers))
+	case *puzzle.Unequal:
+		return puzzle.CompareUnequal(la, lb.(*puzzle.Unequal))
 	}
 	return nil
 }
@@ -149,6 +208,8 @@ func (g *grid) solve(ctx context.Context) (*puzzle.Moves, error) {
 		return latinMoves(ctx)(keen.Game(f))
 	case *puzzle.Towers:
 		return latinMoves(ctx)(towers.Game(f))
+	case *puzzle.Unequal:
+		return latinMoves(ctx)(unequal.Game(f))
 	}
 	return nil, fmt.Errorf("no solver for %s", g.kind)
 }
@@ -240,6 +301,8 @@ func readingOf(f any) *Reading {
 		return &Reading{Keen: f}
 	case *puzzle.Towers:
 		return &Reading{Towers: f}
+	case *puzzle.Unequal:
+		return &Reading{Unequal: f}
 	}
 	return nil
 }

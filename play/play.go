@@ -2,7 +2,7 @@
 // decides, acts with the mouse and keys, and looks again, from wherever
 // the game is to its end: Puzlogic (title, level map, a level, half
 // played, the completed overlay), and the grid games (sudoku, Keen,
-// Towers), whose cells it types (grid.go).
+// Towers, Unequal), whose cells it types (grid.go).
 //
 // The loop knows the desktop only through three small interfaces: a Screen
 // that grabs frames, a Vision that reads a frame into a puzzle file, and a
@@ -57,12 +57,13 @@ type Vision interface {
 }
 
 // Reading is what Vision read on a frame: a Puzlogic screen (Puzzle), or
-// a grid game's (Sudoku, Keen, Towers), one of them.
+// a grid game's (Sudoku, Keen, Towers, Unequal), one of them.
 type Reading struct {
-	Puzzle *puzzle.Puzzle
-	Sudoku *puzzle.Sudoku
-	Keen   *puzzle.Keen
-	Towers *puzzle.Towers
+	Puzzle  *puzzle.Puzzle
+	Sudoku  *puzzle.Sudoku
+	Keen    *puzzle.Keen
+	Towers  *puzzle.Towers
+	Unequal *puzzle.Unequal
 }
 
 // board returns where the reading's game lies on the screen, or nil.
@@ -161,7 +162,7 @@ type Stats struct {
 	Looks, Frames                          int
 }
 
-// GridResult is how a grid game (a sudoku, Keen, Towers) went.
+// GridResult is how a grid game (a sudoku, Keen, Towers, Unequal) went.
 type GridResult struct {
 	Kind    string // the puzzle file's: "sudoku", "keen", "towers"
 	Size    int    // cells a side

@@ -294,3 +294,49 @@ func TestCheckLatinScreens(t *testing.T) {
 		t.Errorf("--expect of another game: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestUnequalScreens: a screenshot of every preset of Unequal (its
+// Adjacent ones too), at tiles of 32, 48 and 64 pixels, in Unequal's
+// colours and a dark palette, fresh and half played in turn (numbers
+// entered right and wrong, signs drawn in error, pencil marks), reads
+// exactly as the game's ID and the player's moves say: the mode, the
+// signs, the givens, the numbers entered, and the board where Unequal
+// draws its tiles (half a gap around them); the fresh puzzle file solves
+// to Unequal's own solution.
+func TestUnequalScreens(t *testing.T) {
+	eachPreset(t, "unequal", func(k int, preset string, solved sgt.SolvedGame) {
+		game, err := sgt.ParseUnequal(solved.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, solution := game.Size, solutionOf(t, solved, game.Size)
+		latinCases(false, func(look sgt.Look, name string, played bool) {
+			where := fmt.Sprintf("%s %s played %v", preset, name, played)
+			if look.Colours != nil {
+				look.Colours = sgt.UnequalDarkColours
+			}
+			var p sgt.Played
+			if played {
+				p = sgt.PlaySome(n, game.Givens, solution, uint64(k))
+			}
+			at := image.Pt(30+7*k, 20+5*k)
+			var got puzzle.Unequal
+			if !recognizeFile(t, where, latinShot(t, "unequal", solved.ID, p.Moves, look, at), &got) {
+				return
+			}
+			want := game.File()
+			want.Entries = sgt.EntryRows(p.Entries, n)
+			border, gap := look.Tile/2, look.Tile/2 // Unequal's border and gap: the board starts half a gap before the first tile
+			pitch := look.Tile + gap
+			want.Board = &puzzle.Rect{X: at.X + border - gap/2, Y: at.Y + border - gap/2, Width: n * pitch, Height: n * pitch}
+			if diffs := puzzle.CompareUnequal(want, &got); len(diffs) > 0 {
+				t.Errorf("%s: %s", where, strings.Join(diffs, "; "))
+			}
+			if !played {
+				if v := solvedValues(t, where, &got, n); v != nil && !slices.Equal(v, solution) {
+					t.Errorf("%s: solved to %v, Unequal's solution is %v", where, v, solution)
+				}
+			}
+		})
+	})
+}

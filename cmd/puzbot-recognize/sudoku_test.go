@@ -139,11 +139,11 @@ func checkSolves(t *testing.T, where string, g *solo.Game, p *puzzle.Sudoku) {
 }
 
 // TestForeignGrids: screenshots of grid games of Simon Tatham's collection
-// that puzbot does not play (Singles, Unequal), at their own tile size and
+// that puzbot does not play (Singles, Unruly), at their own tile size and
 // at 64 pixels, are refused as no game (exit 8): read as no grid game
-// (sudoku, Keen, Towers) nor as Puzlogic.
+// (sudoku, Keen, Towers, Unequal) nor as Puzlogic.
 func TestForeignGrids(t *testing.T) {
-	for _, game := range []string{"singles", "unequal"} {
+	for _, game := range []string{"singles", "unruly"} {
 		path, err := exec.LookPath("sgt-" + game)
 		if err != nil {
 			path = "/usr/games/sgt-" + game
@@ -160,7 +160,7 @@ func TestForeignGrids(t *testing.T) {
 		for _, tile := range []string{"", "64"} {
 			if tile != "" {
 				cmd := exec.Command(path, "--screenshot", shot, strings.TrimSpace(string(out)))
-				cmd.Env = append(os.Environ(), "SINGLES_TILESIZE="+tile, "UNEQUAL_TILESIZE="+tile)
+				cmd.Env = append(os.Environ(), "SINGLES_TILESIZE="+tile, "UNRULY_TILESIZE="+tile)
 				if msg, err := cmd.CombinedOutput(); err != nil {
 					t.Fatalf("sgt-%s --screenshot: %v: %s", game, err, msg)
 				}

@@ -25,7 +25,7 @@ import (
 func playCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "play",
-		Usage: "play Puzlogic, a sudoku, Keen or Towers on the screen from wherever it is to the end, looking after every move",
+		Usage: "play Puzlogic, a sudoku, Keen, Towers or Unequal on the screen from wherever it is to the end, looking after every move",
 		Description: "Plays the game open on the screen: from the title, the level map, a\n" +
 			"level (even half played, with blocks already on squares) or the\n" +
 			"completed overlay, to the end of the game. Each turn it waits for the\n" +
@@ -37,9 +37,9 @@ func playCommand() *cli.Command {
 			"is lost.\n\n" +
 			"A grid game on the screen is played the same way: a sudoku (Simon\n" +
 			"Tatham's Solo, say: any size, boxes or jigsaw regions, X, killer),\n" +
-			"Keen or Towers (Simon Tatham's). It clicks each cell that is empty or\n" +
-			"holds a wrong number and presses the key of the right one, then looks\n" +
-			"again, until the grid is complete and right.\n\n" +
+			"Keen, Towers or Unequal (Simon Tatham's). It clicks each cell that is\n" +
+			"empty or holds a wrong number and presses the key of the right one,\n" +
+			"then looks again, until the grid is complete and right.\n\n" +
 			"It prints one line per level as it ends (level, drags, seconds,\n" +
 			"retries: looks after drags that found the board other than planned)\n" +
 			"and a total. On failure it keeps the last frame, reading and moves in\n" +
@@ -175,7 +175,7 @@ func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*play.Reading, e
 	if err != nil {
 		return nil, err
 	}
-	return &play.Reading{Puzzle: r.Puzzle, Sudoku: r.Sudoku, Keen: r.Keen, Towers: r.Towers}, nil
+	return &play.Reading{Puzzle: r.Puzzle, Sudoku: r.Sudoku, Keen: r.Keen, Towers: r.Towers, Unequal: r.Unequal}, nil
 }
 
 // mouse performs moves with replay, at the player's pace. A button found
@@ -263,6 +263,8 @@ func readingFile(r *play.Reading) any {
 		return r.Keen
 	case r.Towers != nil:
 		return r.Towers
+	case r.Unequal != nil:
+		return r.Unequal
 	case r.Puzzle != nil:
 		return r.Puzzle
 	}

@@ -1,5 +1,5 @@
 // Package latin holds the end-to-end tests of puzbot on Simon Tatham's
-// Keen and Towers (Debian's sgt-puzzles), Latin-square games someone else
+// Keen, Towers and Unequal (Debian's sgt-puzzles), Latin-square games someone else
 // wrote: real windows on a private Xvfb, played by the built puzbot, and
 // judged by the games themselves.
 package latin
@@ -24,6 +24,7 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize/sudoku"
 	"github.com/puzbot/puzbot/recognize/towers"
+	"github.com/puzbot/puzbot/recognize/unequal"
 )
 
 // TestMain removes the binaries the tests built once they have run.
@@ -34,8 +35,9 @@ func TestMain(m *testing.M) {
 }
 
 // allEnv, set to 1, has TestPlayFinishesLatinWindows play every preset of
-// Keen and Towers (Towers raised and flat), fresh and with wrong numbers
-// entered first, rather than CI's game of each.
+// Keen, Towers (raised and flat) and Unequal (its Adjacent ones too),
+// fresh and with wrong numbers entered first, rather than CI's game of
+// each.
 const allEnv = "PUZBOT_LATIN_E2E_ALL"
 
 // playCase is one game for TestPlayFinishesLatinWindows.
@@ -52,10 +54,11 @@ func playCases(t *testing.T) []playCase {
 		return []playCase{
 			{"keen", "6dn", sgt.Look{Tile: 40}, true},
 			{"towers", "5dh", sgt.Look{Tile: 48}, true},
+			{"unequal", "6adk", sgt.Look{Tile: 36}, true},
 		}
 	}
 	var cases []playCase
-	for _, game := range []string{"keen", "towers"} {
+	for _, game := range []string{"keen", "towers", "unequal"} {
 		presets, err := sgt.Presets(game)
 		if err != nil {
 			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
@@ -68,8 +71,8 @@ func playCases(t *testing.T) []playCase {
 	return cases
 }
 
-// TestPlayFinishesLatinWindows: puzbot play completes real windows of Keen
-// and Towers, fresh and with wrong numbers entered first, looking after
+// TestPlayFinishesLatinWindows: puzbot play completes real windows of
+// Keen, Towers and Unequal, fresh and with wrong numbers entered first, looking after
 // every turn; the numbers it typed are the game's own solution, and what
 // the window shows at the end is, pixel for pixel, the game's own drawing
 // of the solved game. It logs puzbot play's lines.
@@ -106,15 +109,15 @@ func TestPlayFinishesLatinWindows(t *testing.T) {
 	}
 }
 
-// game is a game of Keen or Towers: its ID, size, givens (none for Keen)
-// and its own solution, row by row.
+// game is a game of Keen, Towers or Unequal: its ID, size, givens (none
+// for Keen) and its own solution, row by row.
 type game struct {
 	id               string
 	n                int
 	givens, solution []int
 }
 
-// newGame reads a solved game of Keen or Towers.
+// newGame reads a solved game of Keen, Towers or Unequal.
 func newGame(t *testing.T, name string, s sgt.SolvedGame) *game {
 	t.Helper()
 	g := &game{id: s.ID}
@@ -125,6 +128,12 @@ func newGame(t *testing.T, name string, s sgt.SolvedGame) *game {
 			t.Fatal(err)
 		}
 		g.n, g.givens = k.Size, make([]int, k.Size*k.Size)
+	case "unequal":
+		u, err := sgt.ParseUnequal(s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.n, g.givens = u.Size, u.Givens
 	default:
 		tw, err := sgt.ParseTowers(s.ID)
 		if err != nil {
@@ -227,8 +236,16 @@ func compareWithGame(t *testing.T, bin, name string, g *game, look sgt.Look) {
 const overdrawTol = 8
 
 // gameArea returns where the game's grid lies on m: Keen's grid with its
-// border; Towers' with its ring of clues.
+// border; Towers' with its ring of clues; Unequal's tiles and the signs
+// between them, to half a gap around them (its board).
 func gameArea(name string, m *image.RGBA) (image.Rectangle, error) {
+	if name == "unequal" {
+		b, err := unequal.Read(m)
+		if err != nil {
+			return image.Rectangle{}, err
+		}
+		return b.Frame(), nil
+	}
 	if name == "keen" {
 		g, err := sudoku.Find(m)
 		if err != nil {
