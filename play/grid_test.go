@@ -50,11 +50,13 @@ type sudokuSim struct {
 	// givensAsEntries: once a key is typed, the look reads the givens as
 	// entries (their cells' shading changes, as an X's diagonal's can).
 	givensAsEntries bool
-	// keen or towers, when set, is the Keen or Towers puzzle the program
-	// shows in place of a sudoku, its givens those of givens, and solution
-	// its one solution (rows), which solved compares with.
+	// keen, towers or unequal, when set, is the Keen, Towers or Unequal
+	// puzzle the program shows in place of a sudoku, its givens those of
+	// givens, and solution its one solution (rows), which solved compares
+	// with.
 	keen     *puzzle.Keen
 	towers   *puzzle.Towers
+	unequal  *puzzle.Unequal
 	solution []string
 	// hidden, when set, is a given that the look reads as an entry (as
 	// Towers draws a given that clashes red, like an entry); the program
@@ -145,6 +147,10 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 		t := *s.towers
 		t.Grid, t.Entries, t.Board = p.Grid, p.Entries, p.Board
 		return &Reading{Towers: &t}, nil
+	case s.unequal != nil:
+		u := *s.unequal
+		u.Grid, u.Entries, u.Board = withUnequalCells(u.Grid, p.Grid), p.Entries, p.Board
+		return &Reading{Unequal: &u}, nil
 	}
 	return &Reading{Sudoku: p}, nil
 }
@@ -329,7 +335,8 @@ func (s *sudokuSim) filledWith(rows []string) bool {
 	return true
 }
 
-// TestPlayLatinGames: the loop fills Keen and Towers as it fills a sudoku:
+// TestPlayLatinGames: the loop fills Keen, Towers and Unequal (chevrons
+// and Adjacent bars) as it fills a sudoku:
 // fresh, with wrong numbers entered before it started, with keys lost by
 // chance, and with a given that looks read as an entry (the loop takes it
 // for a given once the cell kept its number though another was typed
@@ -347,6 +354,10 @@ func TestPlayLatinGames(t *testing.T) {
 		Left:   []*int{puzzle.Int(3), puzzle.Int(4), nil, nil, nil},
 		Right:  []*int{nil, nil, puzzle.Int(3), nil, nil},
 	}
+	unequal4 := &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: 4, Grid: []string{
+		". . . .", "       ", ". . . .", "v      ", ". . 1 .", "^     ^", ". . . ."}}
+	adjacent5 := &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: 5, Adjacent: true, Grid: []string{
+		". . . .|.", "  -     -", ".|.|. .|.", "    - -  ", "3 . . . .", "        -", ". .|. .|.", "  -      ", ". . . . 5"}}
 	for _, tc := range []struct {
 		name     string
 		kind     string
@@ -354,6 +365,13 @@ func TestPlayLatinGames(t *testing.T) {
 		solution []string
 		setup    func(s *sudokuSim)
 	}{
+		{"unequal lossy", puzzle.KindUnequal, []string{"....", "....", "..1.", "...."}, []string{"1342", "4231", "2413", "3124"}, func(s *sudokuSim) {
+			s.unequal, s.lose = unequal4, 0.2
+		}},
+		{"unequal adjacent misplayed", puzzle.KindUnequal, []string{".....", ".....", "3....", ".....", "....5"}, []string{"41523", "12354", "35241", "53412", "24135"}, func(s *sudokuSim) {
+			s.unequal = adjacent5
+			s.entries[0][0], s.entries[3][3] = '2', '4'
+		}},
 		{"keen fresh", puzzle.KindKeen, []string{"....", "....", "....", "...."}, []string{"2134", "3412", "1243", "4321"}, func(s *sudokuSim) { s.keen = keen4 }},
 		{"keen misplayed", puzzle.KindKeen, []string{"....", "....", "....", "...."}, []string{"2134", "3412", "1243", "4321"}, func(s *sudokuSim) {
 			s.keen = keen4

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# play.sh plays Puzlogic, a sudoku, Keen or Towers on the screen from wherever
-# it is to the end. It is "puzbot play" (see puzbot play --help), from PATH or
+# play.sh plays Puzlogic, a sudoku, Keen, Towers or Unequal on the screen from
+# wherever it is to the end. It is "puzbot play" (see puzbot play --help), from PATH or
 # else bin/; every argument goes to it, and its exit status is puzbot's.
 #
 #   scripts/play.sh --help     # this text, then puzbot play's; plays nothing

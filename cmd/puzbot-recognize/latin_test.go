@@ -228,11 +228,12 @@ func clueDone(g *sgt.Towers) []string {
 	return moves
 }
 
-// TestCheckLatinScreens: --check and --expect take Keen and Towers
-// screenshots with expected files: a file that says what the screen shows
-// matches, one with a target or a clue changed is a mismatch (exit 7) that
-// names the cages or the side, and --annotate draws the failed one; an
-// expected file of another game is a mismatch too.
+// TestCheckLatinScreens: --check and --expect take Keen, Towers and
+// Unequal screenshots with expected files: a file that says what the
+// screen shows matches, one with a target, a clue or a sign changed is a
+// mismatch (exit 7) that names the cages, the side or the grid's row, and
+// --annotate draws the failed one; an expected file of another game is a
+// mismatch too.
 func TestCheckLatinScreens(t *testing.T) {
 	dir, drawn := t.TempDir(), t.TempDir()
 	write := func(name, game, id string, want any) {
@@ -272,13 +273,27 @@ func TestCheckLatinScreens(t *testing.T) {
 	want := tw.File()
 	*want.Top[0]++
 	write("towers", "towers", tid[0], want)
+	uid, err := sgt.Generate("unequal", "5dk", 70, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := sgt.ParseUnequal(uid[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	uwant := u.File()
+	uwant.Grid[0] = strings.NewReplacer(">", "<", "<", ">").Replace(uwant.Grid[0])
+	if uwant.Grid[0] == u.File().Grid[0] {
+		uwant.Grid[0] = ".>" + uwant.Grid[0][2:]
+	}
+	write("unequal", "unequal", uid[0], uwant)
 	var stdout, stderr bytes.Buffer
 	code := run([]string{self, "--glyph-cache", "off", "--check", dir, "--annotate", drawn}, nil, &stdout, &stderr)
 	out := stdout.String()
-	if code != exitcode.Mismatch || !strings.Contains(out, "1 passed, 2 failed") || !strings.Contains(out, "cages:") || !strings.Contains(out, "top clues:") {
-		t.Errorf("--check: exit %d, stdout %q, stderr %q; want 1 passed, a Keen's cages and Towers' top clues failed, exit %d", code, out, stderr.String(), exitcode.Mismatch)
+	if code != exitcode.Mismatch || !strings.Contains(out, "1 passed, 3 failed") || !strings.Contains(out, "cages:") || !strings.Contains(out, "top clues:") || !strings.Contains(out, "grid row 1:") {
+		t.Errorf("--check: exit %d, stdout %q, stderr %q; want 1 passed, a Keen's cages, Towers' top clues and Unequal's first row failed, exit %d", code, out, stderr.String(), exitcode.Mismatch)
 	}
-	for _, name := range []string{"keen1.png", "towers.png"} {
+	for _, name := range []string{"keen1.png", "towers.png", "unequal.png"} {
 		if _, err := os.Stat(filepath.Join(drawn, name)); err != nil {
 			t.Errorf("--annotate drew no %s: %v", name, err)
 		}

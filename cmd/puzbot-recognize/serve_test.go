@@ -12,6 +12,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/sgt"
+	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize"
 	"github.com/puzbot/puzbot/recognize/worker"
 )
@@ -67,11 +68,12 @@ func TestServe(t *testing.T) {
 }
 
 // TestServeLatinGames: the worker answers a frame of Keen with its Keen
-// file and one of Towers with its Towers file, at the origin given.
+// file, one of Towers with its Towers file and one of Unequal with its
+// Unequal file, at the origin given.
 func TestServeLatinGames(t *testing.T) {
 	var in bytes.Buffer
 	origin := image.Pt(100, 50)
-	for _, game := range []string{"keen", "towers"} {
+	for _, game := range []string{"keen", "towers", "unequal"} {
 		ids, err := sgt.Generate(game, "5de", 3, 1)
 		if err != nil {
 			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
@@ -96,13 +98,17 @@ func TestServeLatinGames(t *testing.T) {
 		}
 		replies = append(replies, r)
 	}
-	if len(replies) != 2 {
-		t.Fatalf("%d answers to 2 frames", len(replies))
+	if len(replies) != 3 {
+		t.Fatalf("%d answers to 3 frames", len(replies))
 	}
 	if k := replies[0].Keen; k == nil || k.Size != 5 || k.Board == nil || k.Board.X != origin.X+20 {
 		t.Errorf("Keen's frame: %+v, want a 5x5 Keen at the origin given", replies[0])
 	}
 	if tw := replies[1].Towers; tw == nil || tw.Size != 5 || tw.Board == nil || tw.Board.X != origin.X+45 {
 		t.Errorf("Towers' frame: %+v, want a 5x5 Towers at the origin given", replies[1])
+	}
+	board := puzzle.Rect{X: origin.X + 10, Y: origin.Y + 10, Width: 300, Height: 300} // half a gap (10) before the first tile, tiles 60 apart
+	if u := replies[2].Unequal; u == nil || u.Size != 5 || u.Board == nil || !board.Near(*u.Board) {
+		t.Errorf("Unequal's frame: %+v, want a 5x5 Unequal on %+v", replies[2], board)
 	}
 }

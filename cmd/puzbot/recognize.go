@@ -23,8 +23,8 @@ func recognizeCommand() *cli.Command {
 		Usage:     "read a screenshot into a puzzle file",
 		ArgsUsage: "[flags] [SHOT.png|-]",
 		Description: "Reads a screenshot of Puzlogic or of a grid game (a sudoku, Keen,\n" +
-			"Towers) (PNG or JPEG: the file named, or stdin holding the image or its\n" +
-			"path, as \"puzbot capture\" prints it) and writes the puzzle file to\n" +
+			"Towers, Unequal) (PNG or JPEG: the file named, or stdin holding the image\n" +
+			"or its path, as \"puzbot capture\" prints it) and writes the puzzle file to\n" +
 			"stdout. Run \"puzbot recognize --help\" for the flags:\n" +
 			"--origin X,Y, --annotate OUT.png, --expect WANT.json, --check DIR,\n" +
 			"--glyph-cache PATH, --stats.\n\n" +

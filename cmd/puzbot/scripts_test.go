@@ -46,8 +46,8 @@ func TestScriptsHelp(t *testing.T) {
 	}
 	bin := puzbotBinary(t)
 	r := runScript(t, []string{"PATH=" + filepath.Dir(bin), "DISPLAY="}, "play.sh", "--help")
-	if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "play.sh plays Puzlogic, a sudoku, Keen or Towers") ||
-		!strings.Contains(r.stdout, "puzbot play - play Puzlogic, a sudoku, Keen or Towers on the screen") {
+	if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "play.sh plays Puzlogic, a sudoku, Keen, Towers or Unequal") ||
+		!strings.Contains(r.stdout, "puzbot play - play Puzlogic, a sudoku, Keen, Towers or Unequal on the screen") {
 		t.Errorf("play.sh --help: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }

@@ -82,7 +82,8 @@ func FuzzReadFrame(f *testing.F) {
 // TestMain lets the test binary play a fake worker: with PUZBOT_FAKE_WORKER
 // set it answers each frame by its width: 1 a puzzle, 2 an error, 4 a Keen
 // file, 5 a Towers file, 6 a Keen and a Towers file at once (a broken
-// answer), 3 dies.
+// answer), 7 an Unequal file, 8 a Towers and an Unequal file at once, 3
+// dies.
 // With PUZBOT_TEST_PARENT set it starts a child that sleeps, made to end with
 // it (EndWithParent), prints the child's process ID and exits at once
 // (TestEndWithParent); with PUZBOT_TEST_SLEEP set it sleeps for a minute.
@@ -118,6 +119,10 @@ func fakeWorker() {
 			r.Towers = &puzzle.Towers{Kind: puzzle.KindTowers, Size: 5}
 		case 6:
 			r.Keen, r.Towers = &puzzle.Keen{Kind: puzzle.KindKeen, Size: 4}, &puzzle.Towers{Kind: puzzle.KindTowers, Size: 5}
+		case 7:
+			r.Unequal = &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: 7, Adjacent: true}
+		case 8:
+			r.Towers, r.Unequal = &puzzle.Towers{Kind: puzzle.KindTowers, Size: 5}, &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: 7}
 		default:
 			os.Stderr.WriteString("puzbot-recognize: something broke\n")
 			os.Exit(1)
@@ -148,8 +153,13 @@ func TestClient(t *testing.T) {
 	if p, err := c.Read(ctx, frame(5), image.Point{}); err != nil || p.Towers == nil || p.Towers.Size != 5 {
 		t.Errorf("a Towers frame: %+v, %v", p, err)
 	}
-	if _, err := c.Read(ctx, frame(6), image.Point{}); err == nil || !strings.Contains(err.Error(), "neither one puzzle nor an error") {
-		t.Errorf("two files in one answer: %v, want refused", err)
+	if p, err := c.Read(ctx, frame(7), image.Point{}); err != nil || p.Unequal == nil || p.Unequal.Size != 7 || !p.Unequal.Adjacent {
+		t.Errorf("an Unequal frame: %+v, %v", p, err)
+	}
+	for _, w := range []int{6, 8} {
+		if _, err := c.Read(ctx, frame(w), image.Point{}); err == nil || !strings.Contains(err.Error(), "neither one puzzle nor an error") {
+			t.Errorf("two files in one answer (frame %d): %v, want refused", w, err)
+		}
 	}
 	var werr *Error
 	if _, err := c.Read(ctx, frame(2), image.Point{}); !errors.As(err, &werr) || werr.Status != 8 {
