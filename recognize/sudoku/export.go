@@ -5,10 +5,11 @@ import (
 	"image/color"
 )
 
-// What the readers of other grid games (recognize/keen, recognize/towers)
-// take from this package: a picture's lines, the cells that heavy lines
-// group (Keen's cages), and the ink of any rectangle of a picture, read as
-// a cell's is.
+// What the readers of other grid games (recognize/keen, recognize/towers,
+// recognize/unequal) take from this package: a picture's lines, the cells
+// that heavy lines group (Keen's cages), any grid of separate tiles
+// (Unequal's), and the ink of any rectangle of a picture, read as a
+// cell's is.
 
 // Colour returns the colour most of the line's pixels have.
 func (l Line) Colour() color.RGBA { return asColor(l.colour) }
