@@ -22,26 +22,33 @@ func (b *Board) readCells(m *image.RGBA) {
 			if g := content.Glyph; g != nil && 5*g.Box.Dy() < 2*b.Tile {
 				content.Glyph = nil
 			}
-			if g := content.Glyph; g != nil {
-				content.Entry = b.isEntry(color.RGBA{g.Colour[0], g.Colour[1], g.Colour[2], 0xff})
-			}
 			b.Cells[r][c] = content
 		}
 	}
+	b.markEntries()
 }
 
-// isEntry says whether a number drawn in ink is a player's: givens are
-// drawn in the text's ink, which the chevrons show (within givenTol); in
-// Adjacent mode, where nothing else shows it, givens are those in a grey
-// (black by default, as the game's text), a player's in a colour (green
-// by default, red in error).
-func (b *Board) isEntry(ink color.RGBA) bool {
-	if !b.Adjacent {
-		return distance(ink, b.text) > givenTol
+// markEntries tells each number a given or a player's: givens are drawn
+// in the text's ink, which the chevrons show (within givenTol:
+// chevronInk); in Adjacent mode, where nothing else shows it, givens are
+// those in a grey (black in the game's own colours), a player's in a
+// colour (green by default, red in error).
+func (b *Board) markEntries() {
+	text := b.chevronInk()
+	for _, row := range b.Cells {
+		for i := range row {
+			g := row[i].Glyph
+			if g == nil {
+				continue
+			}
+			ink := color.RGBA{g.Colour[0], g.Colour[1], g.Colour[2], 0xff}
+			if b.Adjacent {
+				row[i].Entry = chroma(ink) > greyTol
+			} else {
+				row[i].Entry = distance(ink, text) > givenTol
+			}
+		}
 	}
-	lo := min(ink.R, ink.G, ink.B)
-	hi := max(ink.R, ink.G, ink.B)
-	return int(hi)-int(lo) > greyTol
 }
 
 // givenTol is how far, in some channel, a given's colour may be from the

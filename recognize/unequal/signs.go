@@ -83,7 +83,8 @@ type gapSign struct {
 	wide   int // across the gap
 	colour color.RGBA
 	hollow bool  // an outlined bar: the two differ by 1 where no bar says so (an error)
-	at     *byte // where the board keeps it
+	at     *byte          // where the board keeps it
+	cells  [2]image.Point // the two cells it lies between, as (col, row)
 }
 
 // readSigns reads the sign in every gap between two tiles, and checks
@@ -112,7 +113,7 @@ func (b *Board) readSigns(m *image.RGBA, outline color.RGBA) error {
 				if err != nil {
 					return fmt.Errorf("%w: between row %d, cols %d and %d: %w", ErrNotUnequal, r+1, c+1, c+2, err)
 				}
-				s.at = &b.Across[r][c]
+				s.at, s.cells = &b.Across[r][c], [2]image.Point{{c, r}, {c + 1, r}}
 				signs = append(signs, s)
 			}
 			if r < n-1 {
@@ -121,7 +122,7 @@ func (b *Board) readSigns(m *image.RGBA, outline color.RGBA) error {
 				if err != nil {
 					return fmt.Errorf("%w: between col %d, rows %d and %d: %w", ErrNotUnequal, c+1, r+1, r+2, err)
 				}
-				s.at = &b.Down[r][c]
+				s.at, s.cells = &b.Down[r][c], [2]image.Point{{c, r}, {c, r + 1}}
 				signs = append(signs, s)
 			}
 		}
@@ -243,9 +244,6 @@ func (b *Board) settleMode(signs []gapSign, outline color.RGBA) error {
 		return fmt.Errorf("%w: no sign between the tiles", ErrNotUnequal)
 	}
 	b.Adjacent = bars > 0
-	if !b.Adjacent {
-		b.text = chevronInk(signs)
-	}
 	for _, s := range signs {
 		isBar := s.kind == BarV || s.kind == BarH
 		if isBar && s.wide < 3 && distance(s.colour, outline) > colourTol {
@@ -254,6 +252,9 @@ func (b *Board) settleMode(signs []gapSign, outline color.RGBA) error {
 		*s.at = s.kind
 		if s.hollow {
 			*s.at = None
+		}
+		if s.kind != None && !b.Adjacent {
+			b.chevrons = append(b.chevrons, s)
 		}
 	}
 	return nil
@@ -267,21 +268,43 @@ type SignError struct {
 
 func (e *SignError) Error() string { return "a sign between the tiles: " + e.Why }
 
-// chevronInk returns the colour most chevrons are drawn in: the givens'
-// ink (the others are red, in error).
-func chevronInk(signs []gapSign) color.RGBA {
+// chevronInk returns the givens' ink, which the chevrons are drawn in but
+// those in error (red): the colour of a chevron beside an empty cell,
+// which no numbers can break; else (every chevron between two numbers)
+// the colour most chevrons share, the greyer of two as many share (the
+// text's ink is black in the game's own colours).
+func (b *Board) chevronInk() color.RGBA {
 	var best color.RGBA
-	most := 0
-	for _, s := range signs {
+	most := -1
+	for _, s := range b.chevrons {
 		k := 0
-		for _, o := range signs {
-			if s.kind != None && o.kind != None && distance(s.colour, o.colour) <= colourTol {
+		for _, o := range b.chevrons {
+			if distance(s.colour, o.colour) <= colourTol {
 				k++
 			}
 		}
-		if k > most {
+		if b.emptyBeside(s) {
+			k += len(b.chevrons) // sure: before any that is not
+		}
+		if k > most || k == most && chroma(s.colour) < chroma(best) {
 			best, most = s.colour, k
 		}
 	}
 	return best
+}
+
+// emptyBeside says whether one of the cells beside the sign shows no
+// number.
+func (b *Board) emptyBeside(s gapSign) bool {
+	for _, c := range s.cells {
+		if b.Cells[c.Y][c.X].Glyph == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// chroma is how far apart a colour's channels are: 0 for a grey.
+func chroma(c color.RGBA) int {
+	return int(max(c.R, c.G, c.B)) - int(min(c.R, c.G, c.B))
 }

@@ -61,7 +61,7 @@ type Board struct {
 	// Cells holds what each tile shows, row by row, its glyph told a
 	// given or an entry.
 	Cells [][]sudoku.Content
-	text  color.RGBA // the givens' ink, which the chevrons show; none in Adjacent mode
+	chevrons []gapSign // the chevrons read, whose ink is the givens' (none in Adjacent mode)
 }
 
 // Frame returns the board as the puzzle file's board is: N equal cells a

@@ -129,3 +129,24 @@ func checkBoard(t *testing.T, what string, game unequalGame, b *Board, entries [
 		}
 	}
 }
+
+// TestGivensBesideBrokenChevron: on a 4x4 with two chevrons, one of which
+// the player's numbers break (Unequal draws it red), the givens are still
+// told by the other's ink, not the red one's (the sweep once read this
+// board's givens as entries and its numbers in error as givens).
+func TestGivensBesideBrokenChevron(t *testing.T) {
+	const id = "4de:0,0,0,0,0,0,0,0,3U,2,0R,0,1,3,0,0,"
+	game, err := sgt.ParseUnequal(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []string{"R0,0,4", "R3,0,2", "R0,1,3", "R1,1,4", "R3,1,3", "P2,2,4", "P2,2,3", "P2,2,2", "R2,3,2", "R3,3,4"}
+	entries := []int{4, 0, 0, 2, 3, 4, 0, 3, 0, 0, 0, 0, 0, 0, 2, 4}
+	for _, tile := range []int{32, 56} {
+		b, err := Read(shot(t, id, moves, sgt.Look{Tile: tile}))
+		if err != nil {
+			t.Fatalf("tile %d: %v", tile, err)
+		}
+		checkBoard(t, fmt.Sprintf("tile %d", tile), unequalGame{id, game, nil}, b, entries)
+	}
+}
