@@ -82,7 +82,7 @@ type gapSign struct {
 	box    image.Rectangle
 	wide   int // across the gap
 	colour color.RGBA
-	hollow bool  // an outlined bar: the two differ by 1 where no bar says so (an error)
+	hollow bool           // an outlined bar: the two differ by 1 where no bar says so (an error)
 	at     *byte          // where the board keeps it
 	cells  [2]image.Point // the two cells it lies between, as (col, row)
 }

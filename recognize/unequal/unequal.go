@@ -60,7 +60,7 @@ type Board struct {
 	Across, Down [][]byte
 	// Cells holds what each tile shows, row by row, its glyph told a
 	// given or an entry.
-	Cells [][]sudoku.Content
+	Cells    [][]sudoku.Content
 	chevrons []gapSign // the chevrons read, whose ink is the givens' (none in Adjacent mode)
 }
 
