@@ -47,8 +47,8 @@ func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid
 		f := &FoundGrid{Frame: g.Frame()}
 		f.Keen, f.Failed, err = keenFile(img, b, origin, rd)
 		return f, err
-	case !errors.Is(err, keen.ErrNotKeen):
-		return &FoundGrid{Frame: g.Frame()}, err
+	case !errors.Is(err, keen.ErrNotKeen): // a Keen grid whose labels cannot be read
+		return &FoundGrid{Frame: g.Frame(), Keen: emptyKeen(g, origin)}, err
 	}
 	sb, err := sudoku.ReadGrid(img, g)
 	s, err := readSudokuBoard(img, sb, err, origin, rd)
