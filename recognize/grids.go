@@ -31,9 +31,9 @@ type FoundGrid struct {
 // grid is read as a sudoku (FindSudoku). When none of them is read, a
 // raised Towers grid, whose blocks hide its lines, is looked for by its
 // borders (towers.Read), then an Unequal grid, of separate tiles with
-// signs in the gaps between them (unequal.Read). It returns what it found even when it fails part way
-// (nil only when it found no grid). With no grid that a game explains, the
-// error is ErrNoGame.
+// signs in the gaps between them (unequal.Read). It returns what it found
+// even when it fails part way (nil only when it found no grid). With no
+// grid that a game explains, the error is ErrNoGame.
 func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid, error) {
 	g, err := sudoku.Find(img)
 	if err != nil {
@@ -50,8 +50,8 @@ func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid
 		f := &FoundGrid{Frame: g.Frame()}
 		f.Keen, f.Failed, err = keenFile(img, b, origin, rd)
 		return f, err
-	case !errors.Is(err, keen.ErrNotKeen):
-		return &FoundGrid{Frame: g.Frame()}, err
+	case !errors.Is(err, keen.ErrNotKeen): // a Keen grid whose labels cannot be read
+		return &FoundGrid{Frame: g.Frame(), Keen: emptyKeen(g, origin)}, err
 	}
 	sb, err := sudoku.ReadGrid(img, g)
 	s, err := readSudokuBoard(img, sb, err, origin, rd)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/puzbot/puzbot/puzzle"
 	"github.com/puzbot/puzbot/recognize/keen"
+	"github.com/puzbot/puzbot/recognize/sudoku"
 )
 
 // maxTargetDigits is the most digits a Keen target has: 9x8x7x6x5x4, six
@@ -21,7 +22,7 @@ const maxTargetDigits = 5
 // refused, with its cell named and its box returned.
 func keenFile(img *image.RGBA, b *keen.Board, origin image.Point, rd *SymbolReader) (*puzzle.Keen, image.Rectangle, error) {
 	n := b.Grid.N
-	p := &puzzle.Keen{Kind: puzzle.KindKeen, Size: n, Board: screenRect(b.Grid.Frame(), origin)}
+	p := emptyKeen(b.Grid, origin)
 	for _, c := range b.Cages {
 		first := c.Cells[0]
 		target, err := readTarget(img, c, rd)
@@ -81,4 +82,10 @@ func readTarget(img *image.RGBA, c keen.Cage, rd *SymbolReader) (int, error) {
 		return 0, fmt.Errorf("tesseract read %q where a number was expected", s)
 	}
 	return n, nil
+}
+
+// emptyKeen is the puzzle file of the Keen grid g, before its cages are
+// read.
+func emptyKeen(g *sudoku.Grid, origin image.Point) *puzzle.Keen {
+	return &puzzle.Keen{Kind: puzzle.KindKeen, Size: g.N, Board: screenRect(g.Frame(), origin)}
 }

@@ -17,7 +17,7 @@ import (
 const latinSweepEnv = "PUZBOT_LATIN_SWEEP"
 
 // TestLatinSweep reads games of every preset of Keen, Towers and Unequal,
-// each at another tile size (32 to 64 pixels), in the game's colours or a
+// each at another tile size (32 to 80 pixels), in the game's colours or a
 // dark palette in turn, Towers raised or flat in turn, and every third one
 // half played (sgt.PlaySome; some numbers wrong, pencil marks), and
 // compares the puzzle file with the game's ID and the moves: Keen's cages,
@@ -66,7 +66,7 @@ func TestLatinSweep(t *testing.T) {
 }
 
 // latinSweepTiles are the tile sizes the sweep's games are drawn at in turn.
-var latinSweepTiles = []int{32, 40, 48, 56, 64}
+var latinSweepTiles = []int{32, 40, 48, 56, 64, 72, 80}
 
 // latinSweepOne renders the i-th game of a sweep in its look, half played when
 // its turn comes, reads it, and returns what it was and how the file read

@@ -169,7 +169,11 @@ func (b *Board) readCage(m *image.RGBA, cells []int) (Cage, error) {
 	if len(cells) > 1 {
 		cage.Op = "" // a product's, when no label shows an operation (multiplicationOnly)
 		if len(chars) > 1 {
-			if op, ok := operator(m, chars[len(chars)-1], paper, boxOf(flatten(chars[:len(chars)-1]))); ok {
+			op, ok, err := operator(m, chars[len(chars)-1], paper, boxOf(flatten(chars[:len(chars)-1])))
+			if err != nil {
+				return cage, fmt.Errorf("the label of the cage at row %d, col %d: %w (%d at least: zoom in)", r+1, c+1, err, minSign)
+			}
+			if ok {
 				cage.Op, chars = op, chars[:len(chars)-1]
 			}
 		}

@@ -73,9 +73,9 @@ func TestOperator(t *testing.T) {
 						t.Errorf("%s: %d characters, want 2", what, len(chars))
 						continue
 					}
-					op, ok := operator(m, chars[len(chars)-1], paper, boxOf(flatten(chars[:len(chars)-1])))
-					if !ok || op != s.op {
-						t.Errorf("%s: %q %v, want %q", what, op, ok, s.op)
+					op, ok, err := operator(m, chars[len(chars)-1], paper, boxOf(flatten(chars[:len(chars)-1])))
+					if !ok || op != s.op || err != nil {
+						t.Errorf("%s: %q %v %v, want %q", what, op, ok, err, s.op)
 					}
 				}
 			}
@@ -96,7 +96,7 @@ func TestOperatorNotDigit(t *testing.T) {
 			if len(chars) != 2 {
 				continue // joined: no operator either
 			}
-			if op, ok := operator(m, chars[1], paper, boxOf(chars[0])); ok {
+			if op, ok, _ := operator(m, chars[1], paper, boxOf(chars[0])); ok {
 				t.Errorf("%c at %.0f px reads as %q", digit, size, op)
 			}
 		}
@@ -116,7 +116,7 @@ func TestOperatorNotJoinedDigits(t *testing.T) {
 			if len(chars) < 2 {
 				continue
 			}
-			if op, ok := operator(m, chars[len(chars)-1], paper, boxOf(chars[0])); ok {
+			if op, ok, _ := operator(m, chars[len(chars)-1], paper, boxOf(chars[0])); ok {
 				t.Errorf("%q at %.0f px: its last character reads as %q", pair, size, op)
 			}
 		}

@@ -1,6 +1,8 @@
 package keen
 
 import (
+	"errors"
+	"fmt"
 	"image"
 	"image/color"
 
@@ -15,11 +17,31 @@ import (
 // fifths of their height at most (sub);
 // "×" two diagonal strokes, or "*" a star high beside the digits (mul);
 // "÷" a bar between two dots, or "/" a slash (div). It reports false for
-// any other shape.
-func operator(m *image.RGBA, marks []sudoku.Mark, paper color.RGBA, digits image.Rectangle) (string, bool) {
+// any other shape, and errSmallSign for a character shorter than the
+// digits and than minSign that is no "−" nor "×".
+func operator(m *image.RGBA, marks []sudoku.Mark, paper color.RGBA, digits image.Rectangle) (string, bool, error) {
 	if len(marks) > 3 {
-		return "", false
+		return "", false, nil
 	}
+	op, ok := operatorShape(m, marks, paper, digits)
+	box := boxOf(marks)
+	if (!ok || op == puzzle.OpAdd || op == puzzle.OpDiv) && box.Dy() < minSign && box.Dy() < digits.Dy() {
+		return "", false, fmt.Errorf("%w: %d pixels tall", errSmallSign, box.Dy())
+	}
+	return op, ok, nil
+}
+
+// minSign is the fewest rows of pixels a label's sign takes to be read: a
+// "÷" takes five (a dot, a gap, the bar, a gap, a dot). In fewer the
+// font's smoothing fills its gaps and it looks like a "+" (Keen draws its
+// labels so at tiles under 32 pixels), to a person as to puzbot.
+const minSign = 5
+
+// errSmallSign is a label's sign drawn in fewer rows than minSign.
+var errSmallSign = errors.New("its sign is too small to tell + from ÷")
+
+// operatorShape is operator's reading of the sign's shape.
+func operatorShape(m *image.RGBA, marks []sudoku.Mark, paper color.RGBA, digits image.Rectangle) (string, bool) {
 	glyph := sudoku.GlyphOf(m, marks, paper)
 	ink, box := inkMap{glyph.Ink, rowPeaks(m, glyph.Box, paper)}, glyph.Box
 	w, h := box.Dx(), box.Dy()
