@@ -177,9 +177,9 @@ func (b *Board) sign(m *image.RGBA, gap image.Rectangle, bg color.RGBA, across b
 	s := gapSign{box: k.box, wide: wide, colour: k.colour}
 	switch {
 	case long >= t-2 && 8*wide <= t+8:
-		s.kind = BarV
+		s.kind = BarAcross
 		if !across {
-			s.kind = BarH
+			s.kind = BarDown
 		}
 		if wide >= 3 && k.filled(k.box.Inset(1)) < 0.1 {
 			s.hollow = true
@@ -206,18 +206,18 @@ func chevron(k ink, across bool) (byte, error) {
 		switch {
 		case mid < 0 || end < 0:
 		case mid > end+1:
-			return Greater, nil // the point to the right, at the lesser
+			return LeftGreater, nil // the point to the right, at the lesser
 		case mid < end-1:
-			return Less, nil
+			return LeftLess, nil
 		}
 	} else {
 		mid, end := k.meanAlong((k.box.Min.X+k.box.Max.X)/2, false), k.meanAlong(k.box.Min.X, false)
 		switch {
 		case mid < 0 || end < 0:
 		case mid > end+1:
-			return DownV, nil // the point down, at the lesser
+			return UpperGreater, nil // the point down, at the lesser
 		case mid < end-1:
-			return Up, nil
+			return UpperLess, nil
 		}
 	}
 	return None, fmt.Errorf("a mark %dx%d that points nowhere", k.box.Dx(), k.box.Dy())
@@ -231,9 +231,9 @@ func (b *Board) settleMode(signs []gapSign, outline color.RGBA) error {
 	bars, chevrons := 0, 0
 	for _, s := range signs {
 		switch s.kind {
-		case BarV, BarH:
+		case BarAcross, BarDown:
 			bars++
-		case Greater, Less, Up, DownV:
+		case LeftGreater, LeftLess, UpperLess, UpperGreater:
 			chevrons++
 		}
 	}
@@ -245,7 +245,7 @@ func (b *Board) settleMode(signs []gapSign, outline color.RGBA) error {
 	}
 	b.Adjacent = bars > 0
 	for _, s := range signs {
-		isBar := s.kind == BarV || s.kind == BarH
+		isBar := s.kind == BarAcross || s.kind == BarDown
 		if isBar && s.wide < 3 && distance(s.colour, outline) > colourTol {
 			return &SignError{Box: s.box, Why: "a bar in error too narrow to tell filled (a bar) from outlined (none)"}
 		}

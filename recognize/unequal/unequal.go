@@ -37,15 +37,16 @@ const (
 	MaxSize = 9
 )
 
-// The signs of a gap, as the puzzle file writes them.
+// The signs of a gap, as the puzzle file writes them: a chevron points at
+// the lesser cell.
 const (
-	None    = ' '
-	Greater = '>' // across: the left cell is greater
-	Less    = '<'
-	Up      = '^' // down: the upper cell is less
-	DownV   = 'v' // down: the upper cell is greater
-	BarV    = '|' // across, in Adjacent mode: the two differ by 1
-	BarH    = '-' // down, in Adjacent mode
+	None         = ' '
+	LeftGreater  = '>' // across: the left cell is greater
+	LeftLess     = '<'
+	UpperLess    = '^' // down: the upper cell is less
+	UpperGreater = 'v'
+	BarAcross    = '|' // across, in Adjacent mode: the two differ by 1
+	BarDown      = '-' // down, in Adjacent mode
 )
 
 // Board is an Unequal grid read from a picture.
