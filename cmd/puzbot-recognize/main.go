@@ -343,8 +343,8 @@ func gridReply(found *recognize.FoundGrid, err error) (*worker.Reply, error) {
 }
 
 // validGrid returns the puzzle file FindGrid read (a *puzzle.Sudoku,
-// *puzzle.Keen, *puzzle.Towers or *puzzle.Unequal), if it is one its solver accepts, or why
-// not.
+// *puzzle.Keen, *puzzle.Towers or *puzzle.Unequal), if it is one its
+// solver accepts, or why not.
 func validGrid(found *recognize.FoundGrid, err error) (any, error) {
 	switch {
 	case errors.Is(err, recognize.ErrNoGame):
