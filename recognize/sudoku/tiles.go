@@ -339,9 +339,9 @@ func median(xs []int) int {
 // bandRuns returns the runs of bands equally spaced, MinSize to MaxSize
 // long, each from its first band: bands of about one width (within a
 // fifth), a pitch apart that is more than their width and less than one
-// and a half of it (twice it in the mode anyTiles), each within a sixth of the pitch of where the last
-// one and the pitch put it. Bands between them that do not fit (another
-// size of patch) are passed over.
+// and a half of it (twice it in the mode anyTiles), each within a sixth
+// of the pitch of where the last one and the pitch put it. Bands between
+// them that do not fit (another size of patch) are passed over.
 func bandRuns(bands []tileBand, mode tileMode) [][]int {
 	var runs [][]int
 	for a := range bands {

@@ -254,6 +254,51 @@ func TestFindTilesNotSudoku(t *testing.T) {
 	}
 }
 
+// TestFindTilesAny: FindTiles finds a grid of tiles whose gaps draw no
+// regions (a Latin square's, alike apart, which Find refuses), with wide
+// gaps (half a tile, Unequal's) as well as narrow, each tile's inside to
+// the pixel, and a sudoku's tiles with their boxes; a lattice of tiles
+// longer than wide is still none.
+func TestFindTilesAny(t *testing.T) {
+	latin := flatLight
+	latin.boxGap = latin.gap
+	wideGaps := flatDark
+	wideGaps.n, wideGaps.pitch, wideGaps.gap = 5, 48, 18
+	wideGaps.boxGap = wideGaps.gap
+	for _, tc := range []struct {
+		name    string
+		look    tileLook
+		regions bool
+	}{
+		{"9x9 tiles alike apart", latin, false},
+		{"5x5 tiles 18 pixels apart, 30 wide", wideGaps, false},
+		{"a sudoku's 9x9 tiles", flatLight, true},
+	} {
+		m, tiles := drawTiles(tc.look, someTiles(tc.look.n, false))
+		g, err := FindTiles(m)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if g.N != tc.look.n || !g.Tiled() || (g.regions != nil) != tc.regions {
+			t.Errorf("%s: a %dx%d grid, tiled %v, regions %v; want %dx%d tiles, regions %v", tc.name, g.N, g.N, g.Tiled(), g.regions != nil, tc.look.n, tc.look.n, tc.regions)
+			continue
+		}
+		for r, row := range tiles {
+			for c, tile := range row {
+				if got := g.Cell(r, c); !nearRect(got, tile, 1) {
+					t.Errorf("%s: row %d col %d: the tile's inside at %v, want %v", tc.name, r+1, c+1, got, tile)
+				}
+			}
+		}
+	}
+	wide := flatLight
+	wide.n = 6
+	if g, err := FindTiles(cropRows(first(drawTiles(flatLight, nil)), wide)); !errors.Is(err, ErrNoGrid) {
+		t.Errorf("6 rows of 9 tiles: found %v (%v), want none", g, err)
+	}
+}
+
 // TestReadTiles: the givens' tiles are told from the others whatever the
 // glyphs' colour (KSudoku draws givens and entries alike, on tiles of two
 // shades), on a board that darkens downwards, with the selected given
