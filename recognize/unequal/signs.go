@@ -134,7 +134,7 @@ func (b *Board) readSigns(m *image.RGBA, outline color.RGBA) error {
 // where the gaps cross, which must hold nothing else.
 func (b *Board) background(m *image.RGBA) (color.RGBA, error) {
 	g, n := b.Grid, b.Grid.N
-	var bg color.RGBA
+	var crosses [][]image.Point
 	for r := range n - 1 {
 		for c := range n - 1 {
 			a, d := g.Cell(r, c), g.Cell(r+1, c+1)
@@ -145,18 +145,12 @@ func (b *Board) background(m *image.RGBA) (color.RGBA, error) {
 					pts = append(pts, image.Pt(x, y))
 				}
 			}
-			colour, share := commonest(m, pts)
-			if share < 1 {
-				return bg, fmt.Errorf("%w: marks where the gaps cross after row %d, col %d", ErrNotUnequal, r+1, c+1)
-			}
-			if r+c == 0 {
-				bg = colour
-			} else if distance(colour, bg) > colourTol {
-				return bg, fmt.Errorf("%w: the gaps are of different colours", ErrNotUnequal)
-			}
+			crosses = append(crosses, pts)
 		}
 	}
-	return bg, nil
+	return oneColour(m, crosses, 1, func(k int) error {
+		return fmt.Errorf("%w: marks where the gaps cross after row %d, col %d", ErrNotUnequal, k/(n-1)+1, k%(n-1)+1)
+	}, fmt.Errorf("%w: the gaps are of different colours", ErrNotUnequal))
 }
 
 // sign reads the gap between two tiles (across: side by side), T/2 wide

@@ -125,22 +125,36 @@ func (b *Board) checkTiles() error {
 // its inside: nine tenths of each tile's outline must be one colour (the
 // grid's), the same for all the tiles.
 func (b *Board) outline(m *image.RGBA) (color.RGBA, error) {
-	var ink color.RGBA
-	for r := range b.Grid.N {
-		for c := range b.Grid.N {
-			ring := b.Grid.Cell(r, c).Inset(-1)
-			colour, share := commonest(m, ringPoints(ring))
-			if 10*share < 9 {
-				return ink, fmt.Errorf("%w: the tile at row %d, col %d has no outline", ErrNotUnequal, r+1, c+1)
-			}
-			if r+c == 0 {
-				ink = colour
-			} else if distance(colour, ink) > colourTol {
-				return ink, fmt.Errorf("%w: the tiles are outlined in different colours", ErrNotUnequal)
-			}
+	n := b.Grid.N
+	rings := make([][]image.Point, 0, n*n)
+	for r := range n {
+		for c := range n {
+			rings = append(rings, ringPoints(b.Grid.Cell(r, c).Inset(-1)))
 		}
 	}
-	return ink, nil
+	return oneColour(m, rings, 0.9, func(k int) error {
+		return fmt.Errorf("%w: the tile at row %d, col %d has no outline", ErrNotUnequal, k/n+1, k%n+1)
+	}, fmt.Errorf("%w: the tiles are outlined in different colours", ErrNotUnequal))
+}
+
+// oneColour returns the colour that the places (their points each) are
+// all painted in: share of each place's points at least lie within
+// colourTol of its commonest colour (else the error odd returns for the
+// k-th place), and the places' colours are alike (else differ).
+func oneColour(m *image.RGBA, places [][]image.Point, share float64, odd func(k int) error, differ error) (color.RGBA, error) {
+	var first color.RGBA
+	for k, pts := range places {
+		colour, near := commonest(m, pts)
+		if near < share {
+			return first, odd(k)
+		}
+		if k == 0 {
+			first = colour
+		} else if distance(colour, first) > colourTol {
+			return first, differ
+		}
+	}
+	return first, nil
 }
 
 // ringPoints returns the points along the edge of r, just inside it.
