@@ -178,13 +178,16 @@ func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*play.Reading, e
 	return &play.Reading{Puzzle: r.Puzzle, Sudoku: r.Sudoku, Keen: r.Keen, Towers: r.Towers, Unequal: r.Unequal}, nil
 }
 
-// mouse performs moves with replay, at the player's pace. A button found
-// held is released and said on notice.
+// mouse performs moves with replay, at the player's pace: a click holds
+// its button, and a key move its key, as long as the pace pauses, so that
+// a game that reads its input once a frame (Puzlogic's copy at fps=10)
+// sees the press once play slows down for it. A button found held is
+// released and said on notice.
 type mouse struct{ notice io.Writer }
 
 func (ms mouse) Perform(ctx context.Context, m *puzzle.Moves, pace play.Pace) error {
 	o := replay.DefaultOptions()
-	o.MoveTime, o.Pause, o.Hold = pace.Glide, pace.Pause, min(o.Hold, pace.Pause)
+	o.MoveTime, o.Pause, o.Hold = pace.Glide, pace.Pause, pace.Pause
 	o.Steps = max(1, int(pace.Glide/(5*time.Millisecond)))
 	plan, err := replay.NewPlan(m, o)
 	if err != nil {
