@@ -81,20 +81,25 @@ type desk struct {
 }
 
 // newDesk starts an Xvfb of w x h pixels and Wine on it for the test, with
-// the programs build builds.
-func newDesk(t *testing.T, w, h int) *desk {
+// the programs build builds. The monitors, if any, divide the X screen
+// (xvfb.Monitors: the first is the primary) before Wine starts, which shows
+// them to Windows programs as displays.
+func newDesk(t *testing.T, w, h int, monitors ...image.Rectangle) *desk {
 	if _, _, err := wine.Find(); err != nil {
 		t.Skipf("%v", err)
 	}
-	return newDeskWith(t, w, h, build(t))
+	return newDeskWith(t, w, h, build(t), monitors...)
 }
 
 // newDeskWith is newDesk with the programs in the folder bin.
-func newDeskWith(t *testing.T, w, h int, bin string) *desk {
+func newDeskWith(t *testing.T, w, h int, bin string, monitors ...image.Rectangle) *desk {
 	if _, _, err := wine.Find(); err != nil {
 		t.Skipf("%v", err)
 	}
 	xvfb.ForTest(t, w, h)
+	if len(monitors) > 0 {
+		xvfb.Monitors(t, monitors[0], monitors[1:]...)
+	}
 	t.Setenv("XDG_SESSION_TYPE", "x11") // capture on the X side, not through a Wayland portal
 	return &desk{t: t, wine: wine.ForTest(t), bin: bin}
 }
