@@ -82,7 +82,7 @@ type desk struct {
 
 // newDesk starts an Xvfb of w x h pixels and Wine on it for the test, with
 // the programs build builds. The monitors, if any, divide the X screen
-// (xvfb.Monitors: the first is the primary) before Wine starts, which shows
+// (Server.SetMonitors: the first is the primary) before Wine starts, which shows
 // them to Windows programs as displays.
 func newDesk(t *testing.T, w, h int, monitors ...image.Rectangle) *desk {
 	if _, _, err := wine.Find(); err != nil {
@@ -96,9 +96,11 @@ func newDeskWith(t *testing.T, w, h int, bin string, monitors ...image.Rectangle
 	if _, _, err := wine.Find(); err != nil {
 		t.Skipf("%v", err)
 	}
-	xvfb.ForTest(t, w, h)
+	s := xvfb.ForTest(t, w, h)
 	if len(monitors) > 0 {
-		xvfb.Monitors(t, monitors[0], monitors[1:]...)
+		if err := s.SetMonitors(monitors[0], monitors[1:]...); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Setenv("XDG_SESSION_TYPE", "x11") // capture on the X side, not through a Wayland portal
 	return &desk{t: t, wine: wine.ForTest(t), bin: bin}

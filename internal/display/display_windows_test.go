@@ -60,23 +60,25 @@ func pointerAt(t *testing.T, c *Conn, p image.Point) (image.Point, Buttons) {
 }
 
 // TestWarpLandsOnThePixel: an absolute move lands on the pixel asked for,
-// along a whole row and a whole column of the primary display and at its
-// corners, and a point off the screen is refused.
+// along a whole row and a whole column of every display and at its
+// corners (scripts/wine-test.sh runs it on one display, and on two with the
+// second at negative coordinates), and a point off the screen is refused.
 func TestWarpLandsOnThePixel(t *testing.T) {
 	c := open(t)
 	displays, err := c.Displays()
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := displays[0]
 	var points []image.Point
-	for x := d.Min.X; x < d.Max.X; x++ {
-		points = append(points, image.Pt(x, d.Min.Y+d.Dy()/3))
+	for _, d := range displays {
+		for x := d.Min.X; x < d.Max.X; x++ {
+			points = append(points, image.Pt(x, d.Min.Y+d.Dy()/3))
+		}
+		for y := d.Min.Y; y < d.Max.Y; y++ {
+			points = append(points, image.Pt(d.Min.X+d.Dx()/3, y))
+		}
+		points = append(points, d.Min, image.Pt(d.Max.X-1, d.Min.Y), image.Pt(d.Min.X, d.Max.Y-1), d.Max.Sub(image.Pt(1, 1)))
 	}
-	for y := d.Min.Y; y < d.Max.Y; y++ {
-		points = append(points, image.Pt(d.Min.X+d.Dx()/3, y))
-	}
-	points = append(points, d.Min, image.Pt(d.Max.X-1, d.Min.Y), image.Pt(d.Min.X, d.Max.Y-1), d.Max.Sub(image.Pt(1, 1)))
 	bad := 0
 	for _, p := range points {
 		if err := c.Warp(p); err != nil {

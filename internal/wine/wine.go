@@ -160,7 +160,7 @@ func (w *Wine) start(dir string) error {
 // Gecko, which it would offer in a window, are turned off: puzbot's
 // programs need neither. Wine's X11 driver is told to take its monitors
 // from Xinerama, not from RandR's outputs: an Xvfb has one output, but as
-// many monitors as the tests give it (xvfb.Monitors), which its Xinerama
+// many monitors as the tests give it (xvfb.Server.SetMonitors), which its Xinerama
 // reports; with one monitor both say the same.
 func (w *Wine) makePrefix() error {
 	if err := os.RemoveAll(w.Prefix); err != nil {

@@ -1,9 +1,13 @@
 package xvfb
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
+	"os"
+	"os/exec"
 	"testing"
 
 	"github.com/jezek/xgb"
@@ -64,24 +68,38 @@ func PaintRoot(tb testing.TB) {
 	check("ClearArea", xproto.ClearAreaChecked(c, false, screen.Root, 0, 0, 0, 0).Check())
 }
 
-// Monitors divides the screen of the display $DISPLAY names into monitors,
-// as RandR 1.5 describes them (xrandr --setmonitor): primary, which takes
-// the server's one output and is the primary monitor, and the others, which
-// have no output. An Xvfb server has one output, and its Xinerama with
-// several screens puts them all at (0,0); its RandR monitors are what its
-// Xinerama then reports, the primary first, and the monitors that Wine
-// shows Windows programs when it reads Xinerama (wine.Start).
-func Monitors(tb testing.TB, primary image.Rectangle, others ...image.Rectangle) {
-	tb.Helper()
-	Client(tb, "xrandr", "--setmonitor", "*puzbot0", geometry(primary), "screen")
-	for i, m := range others {
-		Client(tb, "xrandr", "--setmonitor", fmt.Sprintf("puzbot%d", i+1), geometry(m), "none")
+// SetMonitors divides the server's screen into monitors, as RandR 1.5
+// describes them (xrandr --setmonitor): primary, which takes the server's
+// one output and is the primary monitor, and the others, which have no
+// output. An Xvfb has one output, and its Xinerama with several screens
+// puts them all at (0,0); its RandR monitors are what its Xinerama then
+// reports, the primary first, and what Wine shows Windows programs as
+// their displays (package wine has it read Xinerama).
+func (s *Server) SetMonitors(primary image.Rectangle, others ...image.Rectangle) error {
+	if err := s.setMonitor("*puzbot0", primary, "screen"); err != nil {
+		return err
 	}
+	for i, m := range others {
+		if err := s.setMonitor(fmt.Sprintf("puzbot%d", i+1), m, "none"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// geometry writes r as xrandr --setmonitor reads it, w/mmwxh/mmh+x+y, at
-// 96 pixels an inch.
-func geometry(r image.Rectangle) string {
+// setMonitor adds the monitor name, the rectangle r of the screen, with
+// the outputs, to the server. Its size in millimetres is at 96 pixels an
+// inch.
+func (s *Server) setMonitor(name string, r image.Rectangle, outputs string) error {
 	mm := func(px int) int { return max(1, px*254/960) }
-	return fmt.Sprintf("%d/%dx%d/%d+%d+%d", r.Dx(), mm(r.Dx()), r.Dy(), mm(r.Dy()), r.Min.X, r.Min.Y)
+	geometry := fmt.Sprintf("%d/%dx%d/%d+%d+%d", r.Dx(), mm(r.Dx()), r.Dy(), mm(r.Dy()), r.Min.X, r.Min.Y)
+	cmd := exec.Command("xrandr", "--setmonitor", name, geometry, outputs)
+	cmd.Env = append(os.Environ(), "DISPLAY="+s.Display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if errors.Is(err, exec.ErrNotFound) {
+			return fmt.Errorf("xrandr is not installed: run scripts/setup.sh --test (Debian package %s)", packages["xrandr"])
+		}
+		return fmt.Errorf("xrandr --setmonitor %s %s %s: %v: %s", name, geometry, outputs, err, bytes.TrimSpace(out))
+	}
+	return nil
 }
