@@ -316,3 +316,18 @@ func BenchmarkSave(b *testing.B) {
 		}
 	}
 }
+
+func TestDescribeScreen(t *testing.T) {
+	for _, tc := range []struct {
+		b    image.Rectangle
+		want string
+	}{
+		{image.Rect(0, 0, 800, 600), "800x600"},
+		{image.Rect(-640, 0, 800, 600), "1440x600 at -640,0"},
+		{image.Rect(-640, -300, 800, 600), "1440x900 at -640,-300"},
+	} {
+		if got := describeScreen(tc.b); got != tc.want {
+			t.Errorf("describeScreen(%v) = %q, want %q", tc.b, got, tc.want)
+		}
+	}
+}

@@ -50,6 +50,10 @@ func TestMonitors(t *testing.T) {
 		if want := "no display 2: the desktop has 2 displays (0-1)"; r.code != 2 || !strings.Contains(r.stderr, want) {
 			t.Errorf("capture --display 2: exit %d, %q; want 2 and %q", r.code, r.stderr, want)
 		}
+		r = d.in(t).puzbot("", "capture", "--region", "-641,0,10,10")
+		if want := "region -641,0,10,10 is not inside the screen (1440x600 at -640,0)"; r.code != 2 || !strings.Contains(r.stderr, want) {
+			t.Errorf("capture --region -641,0,10,10: exit %d, %q; want 2 and %q", r.code, r.stderr, want)
+		}
 	})
 
 	t.Run("capture", func(t *testing.T) {
