@@ -7,6 +7,7 @@ import (
 	"image"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/puzbot/puzbot/internal/xvfb"
 )
@@ -121,6 +122,32 @@ func TestMonitors(t *testing.T) {
 				}
 			}
 		}
+	})
+
+	t.Run("pushed into a corner", func(t *testing.T) {
+		d := d.in(t)
+		tg := d.startTarget(-500, 100)
+		from, to := tg.cellCenter(0, 0), tg.cellCenter(3, 3)
+		drag := fmt.Sprintf(`{"kind":"puzlogic","moves":[{"action":"drag","value":1,"row":0,"col":0,"from":{"x":%d,"y":%d},"to":{"x":%d,"y":%d}}]}`,
+			from.X, from.Y, to.X, to.Y)
+		before := len(tg.lines(t))
+		_, wait := d.start(drag, "replay", "--steps", "6", "--move-time", "3s", "--pause", "10ms", "--hold", "10s")
+		var r run
+		ended := make(chan struct{})
+		go func() { r = wait(); close(ended) }()
+		if !since(t, tg, before, "down ", ended) {
+			t.Fatalf("replay ended (exit %d, %q) before the target got the button down", r.code, r.stderr)
+		}
+		corner := secondX.Min // Windows' (-640,0), the corner of the second display and of the virtual screen
+		for i := 0; i < 10; i++ { // held there for half a second, as a hand does (TestReplayStops)
+			xvfb.Client(t, "xdotool", "mousemove", fmt.Sprint(corner.X), fmt.Sprint(corner.Y))
+			time.Sleep(50 * time.Millisecond)
+		}
+		<-ended
+		if want := "fail-safe: the pointer was pushed into a corner of the screen at (-640,0): stopped"; r.code != 6 || !strings.Contains(r.stderr, want) {
+			t.Errorf("replay: exit %d, %q; want 6 (stopped) and %q", r.code, r.stderr, want)
+		}
+		since(t, tg, before, "up ", nil)
 	})
 
 	t.Run("refused", func(t *testing.T) {
