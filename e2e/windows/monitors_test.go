@@ -91,54 +91,28 @@ func TestMonitors(t *testing.T) {
 		}
 		a, b := tg.cellCenter(0, 0), tg.cellCenter(3, 2)
 		xvfb.Client(t, "xdotool", "mousemove", "1000", "300") // on the primary: the first glide crosses to the second
-		moves := fmt.Sprintf(`{"kind":"puzlogic","moves":[{"action":"click","x":%d,"y":%d},{"action":"click","x":%d,"y":%d}]}`, a.X, a.Y, b.X, b.Y)
-		if r := d.puzbot(moves, "replay", "--steps", "4", "--move-time", "40ms", "--pause", "20ms", "--hold", "20ms"); r.code != 0 {
+		if r := d.puzbot(movesFile(clickMoves(a, b)), "replay", "--steps", "4", "--move-time", "40ms", "--pause", "20ms", "--hold", "20ms"); r.code != 0 {
 			t.Fatalf("replay: exit %d: %s", r.code, r.stderr)
 		}
-		var clicks []string
-		for _, l := range tg.lines(t) {
-			if strings.HasPrefix(l, "down ") || strings.HasPrefix(l, "up ") {
-				clicks = append(clicks, l)
-			}
-		}
-		want := []string{
-			fmt.Sprintf("down %d %d", a.X, a.Y), fmt.Sprintf("up %d %d", a.X, a.Y),
-			fmt.Sprintf("down %d %d", b.X, b.Y), fmt.Sprintf("up %d %d", b.X, b.Y),
-		}
-		if fmt.Sprint(clicks) != fmt.Sprint(want) {
-			t.Errorf("the target got the clicks %q, want %q", clicks, want)
-		}
+		tg.checkClicks(t, a, b)
 		if at, _ := xvfb.Pointer(t); at != onX(b) {
 			t.Errorf("the X pointer is at %v, want %v (Windows' %v)", at, onX(b), b)
 		}
-		for col := 0; col < 4; col++ {
-			for row := 0; row < 4; row++ {
-				want := uint8(0xff)
-				if (col == 0 && row == 0) || (col == 3 && row == 2) {
-					want = 0
-				}
-				if got := colours(xGrab(t, tg.cellRect(col, row).Add(primaryX.Min))); len(got) != 1 || got[0] != want {
-					t.Errorf("cell (%d,%d) shows the greys %v on X, want only %d", col, row, got, want)
-				}
-			}
-		}
+		tg.checkCells(t, primaryX.Min, image.Pt(0, 0), image.Pt(3, 2))
 	})
 
 	t.Run("pushed into a corner", func(t *testing.T) {
 		d := d.in(t)
 		tg := d.startTarget(-500, 100)
-		from, to := tg.cellCenter(0, 0), tg.cellCenter(3, 3)
-		drag := fmt.Sprintf(`{"kind":"puzlogic","moves":[{"action":"drag","value":1,"row":0,"col":0,"from":{"x":%d,"y":%d},"to":{"x":%d,"y":%d}}]}`,
-			from.X, from.Y, to.X, to.Y)
 		before := len(tg.lines(t))
-		_, wait := d.start(drag, "replay", "--steps", "6", "--move-time", "3s", "--pause", "10ms", "--hold", "10s")
+		_, wait := d.start(dragFile(tg.cellCenter(0, 0), tg.cellCenter(3, 3)), "replay", "--steps", "6", "--move-time", "3s", "--pause", "10ms", "--hold", "10s")
 		var r run
 		ended := make(chan struct{})
 		go func() { r = wait(); close(ended) }()
 		if !since(t, tg, before, "down ", ended) {
 			t.Fatalf("replay ended (exit %d, %q) before the target got the button down", r.code, r.stderr)
 		}
-		corner := secondX.Min // Windows' (-640,0), the corner of the second display and of the virtual screen
+		corner := secondX.Min     // Windows' (-640,0), the corner of the second display and of the virtual screen
 		for i := 0; i < 10; i++ { // held there for half a second, as a hand does (TestReplayStops)
 			xvfb.Client(t, "xdotool", "mousemove", fmt.Sprint(corner.X), fmt.Sprint(corner.Y))
 			time.Sleep(50 * time.Millisecond)
@@ -162,8 +136,7 @@ func TestMonitors(t *testing.T) {
 			{"by way of no display", image.Pt(-600, 400), "the way from (400,590) to (-600,400) passes (-100,495), off the screen"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				moves := fmt.Sprintf(`{"kind":"puzlogic","moves":[{"action":"click","x":%d,"y":%d}]}`, tc.to.X, tc.to.Y)
-				if r := d.in(t).puzbot(moves, "replay", "--steps", "10"); r.code != 3 || !strings.Contains(r.stderr, tc.want) {
+				if r := d.in(t).puzbot(movesFile(clickMoves(tc.to)), "replay", "--steps", "10"); r.code != 3 || !strings.Contains(r.stderr, tc.want) {
 					t.Errorf("replay: exit %d, %q; want 3 (unplayable) and %q", r.code, r.stderr, tc.want)
 				}
 			})
@@ -171,7 +144,7 @@ func TestMonitors(t *testing.T) {
 	})
 
 	t.Run("fail-safe corners", func(t *testing.T) {
-		moves := `{"kind":"puzlogic","moves":[{"action":"click","x":-320,"y":240}]}`
+		moves := movesFile(clickMoves(image.Pt(-320, 240)))
 		for _, corner := range []image.Point{
 			{-640, 0}, {-1, 0}, {-640, 479}, {-1, 479}, // the second display's
 			{0, 0}, {799, 0}, {0, 599}, {799, 599}, // the primary's
