@@ -71,10 +71,11 @@ func PaintRoot(tb testing.TB) {
 // SetMonitors divides the server's screen into monitors, as RandR 1.5
 // describes them (xrandr --setmonitor): primary, which takes the server's
 // one output and is the primary monitor, and the others, which have no
-// output. An Xvfb has one output, and its Xinerama with several screens
-// puts them all at (0,0); its RandR monitors are what its Xinerama then
-// reports, the primary first, and what Wine shows Windows programs as
-// their displays (package wine has it read Xinerama).
+// output. Xvfb has one RandR output, and started with several screens and
+// +xinerama it puts them all at (0,0); so several displays are monitors of
+// one screen, which Xvfb's Xinerama reports, the primary first, and Wine
+// shows Windows programs as their displays (package wine has Wine read
+// Xinerama).
 func (s *Server) SetMonitors(primary image.Rectangle, others ...image.Rectangle) error {
 	if err := s.setMonitor("*puzbot0", primary, "screen"); err != nil {
 		return err

@@ -4,7 +4,7 @@
 // which display it is on stderr, stops the server when the command ends, and
 // exits with the command's status. With -monitors, the screen is divided
 // into those monitors, the first the primary (Server.SetMonitors), as
-// scripts/wine-test.sh has it for the tests of two displays under Wine.
+// scripts/wine-test.sh has it for the tests of several displays under Wine.
 //
 //	with-xvfb [-size WxH] [-monitors WxH+X+Y,...] [-name NAME] COMMAND [ARG...]
 //
@@ -54,11 +54,11 @@ func main() {
 // parseMonitors reads the -monitors list: WxH+X+Y rectangles, separated
 // by commas.
 func parseMonitors(list string) ([]image.Rectangle, error) {
+	if list == "" {
+		return nil, nil
+	}
 	var ms []image.Rectangle
 	for _, m := range strings.Split(list, ",") {
-		if list == "" {
-			break
-		}
 		var w, h, x, y int
 		var rest string
 		if n, _ := fmt.Sscanf(m+"!", "%dx%d+%d+%d%s", &w, &h, &x, &y, &rest); n != 5 || rest != "!" || w <= 0 || h <= 0 || x < 0 || y < 0 {
