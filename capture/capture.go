@@ -78,9 +78,8 @@ func Region(r image.Rectangle) (*Shot, error) {
 		return nil, err
 	}
 	defer c.Close()
-	if r.Empty() || !r.In(c.Bounds()) {
-		return nil, errkind.Errorf(ErrOffScreen, "region %s is not inside the screen (%dx%d)",
-			FormatRegion(r), c.Bounds().Dx(), c.Bounds().Dy())
+	if b := c.Bounds(); r.Empty() || !r.In(b) {
+		return nil, errkind.Errorf(ErrOffScreen, "region %s is not inside the screen (%s)", FormatRegion(r), describeScreen(b))
 	}
 	displays, err := c.Displays()
 	if err != nil {
@@ -103,6 +102,16 @@ func grab(displays []image.Rectangle, r image.Rectangle) (*Shot, error) {
 		return nil, errkind.Errorf(display.ErrNoDisplay, "capture %s: the screen cannot be read: %v", FormatRegion(r), err)
 	}
 	return &Shot{Image: img, Origin: r.Min, Time: now}, nil
+}
+
+// describeScreen says the screen's size, and where its corner is when that
+// is not (0,0): Windows' virtual screen with a display left of or above the
+// primary.
+func describeScreen(b image.Rectangle) string {
+	if b.Min == (image.Point{}) {
+		return fmt.Sprintf("%dx%d", b.Dx(), b.Dy())
+	}
+	return fmt.Sprintf("%dx%d at %d,%d", b.Dx(), b.Dy(), b.Min.X, b.Min.Y)
 }
 
 func countDisplays(n int) string {

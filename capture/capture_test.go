@@ -12,67 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jezek/xgb"
-	"github.com/jezek/xgb/xproto"
-
 	"github.com/puzbot/puzbot/internal/display"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
 )
-
-// pattern is the colour paintRoot gives the screen pixel (x, y): every pixel
-// of a screen up to 4096x4096 has its own colour, so a capture shows exactly
-// which part of the screen it holds.
-func pattern(x, y int) color.RGBA {
-	return color.RGBA{R: uint8(x), G: uint8(y), B: uint8(x>>8 | (y>>8)<<4), A: 255}
-}
-
-// paintRoot sets the background of the test display's root window to
-// pattern, as xsetroot does with a bitmap.
-func paintRoot(t testing.TB) {
-	t.Helper()
-	c, err := xgb.NewConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	screen := xproto.Setup(c).DefaultScreen(c)
-	w, h := int(screen.WidthInPixels), int(screen.HeightInPixels)
-	if screen.RootDepth != 24 {
-		t.Fatalf("root depth %d: the test paints 24-bit screens", screen.RootDepth)
-	}
-	pix, err := xproto.NewPixmapId(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gc, err := xproto.NewGcontextId(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	check := func(what string, err error) {
-		if err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	check("CreatePixmap", xproto.CreatePixmapChecked(c, screen.RootDepth, pix, xproto.Drawable(screen.Root), uint16(w), uint16(h)).Check())
-	check("CreateGC", xproto.CreateGCChecked(c, gc, xproto.Drawable(pix), 0, nil).Check())
-	// A request holds at most 256 KiB: send the image in bands of rows.
-	rows := (200 << 10) / (4 * w)
-	for y0 := 0; y0 < h; y0 += rows {
-		n := min(rows, h-y0)
-		data := make([]byte, 0, 4*w*n)
-		for y := y0; y < y0+n; y++ {
-			for x := 0; x < w; x++ {
-				p := pattern(x, y)
-				data = append(data, p.B, p.G, p.R, 0) // 32-bit ZPixmap, LSB first
-			}
-		}
-		check("PutImage", xproto.PutImageChecked(c, xproto.ImageFormatZPixmap, xproto.Drawable(pix), gc,
-			uint16(w), uint16(n), 0, int16(y0), 0, screen.RootDepth, data).Check())
-	}
-	check("ChangeWindowAttributes", xproto.ChangeWindowAttributesChecked(c, screen.Root, xproto.CwBackPixmap, []uint32{uint32(pix)}).Check())
-	check("ClearArea", xproto.ClearAreaChecked(c, false, screen.Root, 0, 0, 0, 0).Check())
-}
 
 // checkShot checks that every pixel of s is the pattern at its screen
 // position, given s's origin.
@@ -89,7 +32,7 @@ func checkShot(t *testing.T, s *Shot, wantOrigin image.Point, wantSize image.Poi
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			sx, sy := s.Origin.X+x-b.Min.X, s.Origin.Y+y-b.Min.Y
-			if got, want := s.Image.RGBAAt(x, y), pattern(sx, sy); got != want {
+			if got, want := s.Image.RGBAAt(x, y), xvfb.Pattern(sx, sy); got != want {
 				if bad++; bad <= 5 {
 					t.Errorf("image pixel (%d,%d), screen (%d,%d): got %v, want %v", x, y, sx, sy, got, want)
 				}
@@ -104,7 +47,7 @@ func checkShot(t *testing.T, s *Shot, wantOrigin image.Point, wantSize image.Poi
 func TestCapture(t *testing.T) {
 	xvfb.ForTest(t, 800, 600)
 	t.Setenv("XDG_SESSION_TYPE", "x11") // kbinani/screenshot asks a Wayland portal otherwise
-	paintRoot(t)
+	xvfb.PaintRoot(t)
 
 	s, err := Display(0)
 	if err != nil {
@@ -348,7 +291,7 @@ func TestDefaultDir(t *testing.T) {
 func BenchmarkDisplay(b *testing.B) {
 	xvfb.ForTest(b, 1920, 1080)
 	b.Setenv("XDG_SESSION_TYPE", "x11")
-	paintRoot(b)
+	xvfb.PaintRoot(b)
 	for b.Loop() {
 		if _, err := Display(0); err != nil {
 			b.Fatal(err)
@@ -370,6 +313,21 @@ func BenchmarkSave(b *testing.B) {
 	for b.Loop() {
 		if _, err := shot.Save(filepath.Join(dir, "shot.png"), true); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestDescribeScreen(t *testing.T) {
+	for _, tc := range []struct {
+		b    image.Rectangle
+		want string
+	}{
+		{image.Rect(0, 0, 800, 600), "800x600"},
+		{image.Rect(-640, 0, 800, 600), "1440x600 at -640,0"},
+		{image.Rect(-640, -300, 800, 600), "1440x900 at -640,-300"},
+	} {
+		if got := describeScreen(tc.b); got != tc.want {
+			t.Errorf("describeScreen(%v) = %q, want %q", tc.b, got, tc.want)
 		}
 	}
 }

@@ -38,3 +38,8 @@ if ! $has_pkg; then
 	args+=(./internal/display ./replay ./recognize/worker)
 fi
 GOOS=windows CGO_ENABLED=0 go test -count=1 -exec "$bin/with-xvfb -size 1280x800 -name wine-exec $bin/wine-exec" "${args[@]}"
+if ! $has_pkg; then
+	# The desktop edge again on three displays: the primary, one left of it
+	# and one above it, at negative coordinates on Windows.
+	GOOS=windows CGO_ENABLED=0 go test -count=1 -exec "$bin/with-xvfb -size 1440x900 -monitors 800x600+640+300,640x480+0+300,700x300+700+0 -name wine-exec $bin/wine-exec" "$@" ./internal/display
+fi

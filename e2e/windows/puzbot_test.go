@@ -81,20 +81,27 @@ type desk struct {
 }
 
 // newDesk starts an Xvfb of w x h pixels and Wine on it for the test, with
-// the programs build builds.
-func newDesk(t *testing.T, w, h int) *desk {
+// the programs build builds. The monitors, if any, divide the X screen
+// (Server.SetMonitors: the first is the primary) before Wine starts, which shows
+// them to Windows programs as displays.
+func newDesk(t *testing.T, w, h int, monitors ...image.Rectangle) *desk {
 	if _, _, err := wine.Find(); err != nil {
 		t.Skipf("%v", err)
 	}
-	return newDeskWith(t, w, h, build(t))
+	return newDeskWith(t, w, h, build(t), monitors...)
 }
 
 // newDeskWith is newDesk with the programs in the folder bin.
-func newDeskWith(t *testing.T, w, h int, bin string) *desk {
+func newDeskWith(t *testing.T, w, h int, bin string, monitors ...image.Rectangle) *desk {
 	if _, _, err := wine.Find(); err != nil {
 		t.Skipf("%v", err)
 	}
-	xvfb.ForTest(t, w, h)
+	s := xvfb.ForTest(t, w, h)
+	if len(monitors) > 0 {
+		if err := s.SetMonitors(monitors[0], monitors[1:]...); err != nil {
+			t.Fatal(err)
+		}
+	}
 	t.Setenv("XDG_SESSION_TYPE", "x11") // capture on the X side, not through a Wayland portal
 	return &desk{t: t, wine: wine.ForTest(t), bin: bin}
 }
@@ -360,10 +367,7 @@ func TestReplay(t *testing.T) {
 	d := newDesk(t, 800, 600)
 	tg := d.startTarget(150, 120)
 	a, b := tg.cellCenter(1, 0), tg.cellCenter(2, 3)
-	moves := []string{
-		fmt.Sprintf(`{"action":"click","x":%d,"y":%d}`, a.X, a.Y),
-		fmt.Sprintf(`{"action":"click","x":%d,"y":%d}`, b.X, b.Y),
-	}
+	moves := clickMoves(a, b)
 	for _, c := range typed {
 		key := string(c)
 		if c == ' ' {
@@ -371,18 +375,16 @@ func TestReplay(t *testing.T) {
 		}
 		moves = append(moves, fmt.Sprintf(`{"action":"key","key":%q}`, key))
 	}
-	file := `{"kind":"puzlogic","moves":[` + strings.Join(moves, ",") + `]}`
+	file := movesFile(moves)
 	r := d.puzbot(file, "replay", "--steps", "4", "--move-time", "40ms", "--pause", "20ms", "--hold", "20ms")
 	if r.code != 0 {
 		t.Fatalf("replay: exit %d: %s", r.code, r.stderr)
 	}
-	var clicks, chars, pressed []string
+	var chars, pressed []string
 	keys := map[string]int{}
 	for _, l := range tg.lines(t) {
 		f := strings.Fields(l)
 		switch f[0] {
-		case "down", "up":
-			clicks = append(clicks, l)
 		case "char":
 			var c rune
 			fmt.Sscan(f[1], &c)
@@ -394,13 +396,7 @@ func TestReplay(t *testing.T) {
 			keys[f[1]]--
 		}
 	}
-	wantClicks := []string{
-		fmt.Sprintf("down %d %d", a.X, a.Y), fmt.Sprintf("up %d %d", a.X, a.Y),
-		fmt.Sprintf("down %d %d", b.X, b.Y), fmt.Sprintf("up %d %d", b.X, b.Y),
-	}
-	if fmt.Sprint(clicks) != fmt.Sprint(wantClicks) {
-		t.Errorf("the target got the clicks %q, want %q", clicks, wantClicks)
-	}
+	tg.checkClicks(t, a, b)
 	if got := strings.Join(chars, ""); got != typed {
 		t.Errorf("the target got the characters %q, want %q", got, typed)
 	}
@@ -416,13 +412,60 @@ func TestReplay(t *testing.T) {
 			t.Errorf("virtual key %s went down %d times more than up", vk, n)
 		}
 	}
+	tg.checkCells(t, image.Point{}, image.Pt(1, 0), image.Pt(2, 3))
+}
+
+// clickMoves is a left click at each of the points, as moves of a moves
+// file.
+func clickMoves(points ...image.Point) []string {
+	var moves []string
+	for _, p := range points {
+		moves = append(moves, fmt.Sprintf(`{"action":"click","x":%d,"y":%d}`, p.X, p.Y))
+	}
+	return moves
+}
+
+// movesFile is the moves file of the moves.
+func movesFile(moves []string) string {
+	return `{"kind":"puzlogic","moves":[` + strings.Join(moves, ",") + `]}`
+}
+
+// dragFile is the moves file of one drag, from the target's top-left cell.
+func dragFile(from, to image.Point) string {
+	return movesFile([]string{fmt.Sprintf(`{"action":"drag","value":1,"row":0,"col":0,"from":{"x":%d,"y":%d},"to":{"x":%d,"y":%d}}`,
+		from.X, from.Y, to.X, to.Y)})
+}
+
+// checkClicks fails the test unless the target got exactly a left click
+// (press and release) at each of the points, in turn.
+func (tg *target) checkClicks(t *testing.T, points ...image.Point) {
+	t.Helper()
+	var got, want []string
+	for _, l := range tg.lines(t) {
+		if strings.HasPrefix(l, "down ") || strings.HasPrefix(l, "up ") {
+			got = append(got, l)
+		}
+	}
+	for _, p := range points {
+		want = append(want, fmt.Sprintf("down %d %d", p.X, p.Y), fmt.Sprintf("up %d %d", p.X, p.Y))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the target got the clicks %q, want %q", got, want)
+	}
+}
+
+// checkCells fails the test unless the X screen shows the target's cells
+// (col, row) black, and its other cells white. onX is the X screen's point
+// of Windows' (0,0).
+func (tg *target) checkCells(t *testing.T, onX image.Point, black ...image.Point) {
+	t.Helper()
 	for col := 0; col < 4; col++ {
 		for row := 0; row < 4; row++ {
 			want := uint8(0xff)
-			if (col == 1 && row == 0) || (col == 2 && row == 3) {
+			if slices.Contains(black, image.Pt(col, row)) {
 				want = 0
 			}
-			if got := colours(xGrab(t, tg.cellRect(col, row))); len(got) != 1 || got[0] != want {
+			if got := colours(xGrab(t, tg.cellRect(col, row).Add(onX))); len(got) != 1 || got[0] != want {
 				t.Errorf("cell (%d,%d) shows the greys %v, want only %d", col, row, got, want)
 			}
 		}
@@ -455,8 +498,7 @@ func TestReplayStops(t *testing.T) {
 	d := newDesk(t, 800, 600)
 	tg := d.startTarget(150, 120)
 	from, to := tg.cellCenter(0, 0), tg.cellCenter(3, 3)
-	drag := fmt.Sprintf(`{"kind":"puzlogic","moves":[{"action":"drag","value":1,"row":0,"col":0,"from":{"x":%d,"y":%d},"to":{"x":%d,"y":%d}}]}`,
-		from.X, from.Y, to.X, to.Y)
+	drag := dragFile(from, to)
 	key := `{"kind":"puzlogic","moves":[{"action":"key","key":"q"}]}`
 	// Glides of 3 s in 6 steps: Wine reads the X pointer, which the person
 	// moves, only 100 ms after puzbot.exe last moved it (before, it answers

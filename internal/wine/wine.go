@@ -128,11 +128,15 @@ func lockDir(dir string) (*os.File, error) {
 	return f, nil
 }
 
+// prefixVersion is what the mark of a ready prefix holds: a prefix that
+// an older puzbot made, without today's settings, is made anew.
+const prefixVersion = "2: Xinerama\n"
+
 // start makes the prefix if it is not ready, installs the DLL, starts the
 // wineserver and Wine's background processes.
 func (w *Wine) start(dir string) error {
 	ready := filepath.Join(w.Prefix, ".puzbot-ready")
-	if _, err := os.Stat(ready); err != nil {
+	if mark, err := os.ReadFile(ready); err != nil || string(mark) != prefixVersion {
 		if err := w.makePrefix(); err != nil {
 			return err
 		}
@@ -140,7 +144,7 @@ func (w *Wine) start(dir string) error {
 	if err := w.installDLL(dir); err != nil {
 		return err
 	}
-	if err := os.WriteFile(ready, nil, 0o644); err != nil {
+	if err := os.WriteFile(ready, []byte(prefixVersion), 0o644); err != nil {
 		return err
 	}
 	if err := w.startServer(); err != nil {
@@ -154,12 +158,18 @@ func (w *Wine) start(dir string) error {
 
 // makePrefix makes the prefix anew. Wine's own installers of Mono and
 // Gecko, which it would offer in a window, are turned off: puzbot's
-// programs need neither.
+// programs need neither. Wine's X11 driver is told to take its monitors
+// from Xinerama, not from RandR's outputs: an Xvfb has one output, but as
+// many monitors as the tests give it (xvfb.Server.SetMonitors), which its Xinerama
+// reports; with one monitor both say the same.
 func (w *Wine) makePrefix() error {
 	if err := os.RemoveAll(w.Prefix); err != nil {
 		return err
 	}
 	err := w.runQuietly("init", "wineboot", "--init")
+	if err == nil {
+		err = w.runQuietly("init", "reg", "add", `HKCU\Software\Wine\X11 Driver`, "/v", "UseXRandR", "/d", "N", "/f")
+	}
 	// The init started a wineserver of its own: end it and what it runs.
 	if kerr := w.killServer(); err == nil {
 		err = kerr
