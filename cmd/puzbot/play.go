@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/play"
@@ -55,6 +56,7 @@ func playCommand() *cli.Command {
 			&cli.IntFlag{Name: "levels", Usage: "stop after `N` levels are completed (0: play to the end)"},
 			newDurationFlag("time-limit", 0, "PUZBOT_PLAY_TIME_LIMIT", "give up after `DURATION` (exit 9); 0 for none"),
 			&cli.BoolFlag{Name: "stats", Usage: "print where the time went (capture, vision, solve, drags, waiting)"},
+			&cli.IntFlag{Name: "display", Aliases: []string{"d"}, Value: 0, Usage: "look for the game on display `N` (0 is the primary; see puzbot capture --list-displays)"},
 		},
 		Action: playAction,
 	}
@@ -67,7 +69,7 @@ func playAction(c *cli.Context) error {
 	if c.Int("levels") < 0 || c.Duration("time-limit") < 0 {
 		return usageErrorf("--levels and --time-limit must not be negative")
 	}
-	scr, err := newScreen()
+	scr, err := newScreen(c.Int("display"))
 	if err != nil {
 		return err
 	}
@@ -128,16 +130,24 @@ func playError(err error, keep *keeper, stderr io.Writer) error {
 	return err
 }
 
-// screen grabs the region asked for, clipped to the first display, or the
-// whole first display.
-type screen struct{ display image.Rectangle }
+// screen grabs the region asked for, clipped to the display the game is
+// looked for on, or that whole display.
+type screen struct {
+	index   int
+	display image.Rectangle
+}
 
-func newScreen() (screen, error) {
+// newScreen is the screen of display index (0 the primary), or
+// capture.ErrNoSuchDisplay when there is none.
+func newScreen(index int) (screen, error) {
 	displays, err := capture.Displays()
 	if err != nil {
 		return screen{}, err
 	}
-	return screen{display: displays[0]}, nil
+	if index < 0 || index >= len(displays) {
+		return screen{}, errkind.Errorf(capture.ErrNoSuchDisplay, "--display %d: the screen has %d display(s), 0 to %d (puzbot capture --list-displays)", index, len(displays), len(displays)-1)
+	}
+	return screen{index: index, display: displays[index]}, nil
 }
 
 func (s screen) Grab(ctx context.Context, region image.Rectangle) (*play.Frame, error) {
@@ -145,7 +155,7 @@ func (s screen) Grab(ctx context.Context, region image.Rectangle) (*play.Frame, 
 	var err error
 	region = region.Intersect(s.display)
 	if region.Empty() {
-		shot, err = capture.Display(0)
+		shot, err = capture.Display(s.index)
 	} else {
 		shot, err = capture.Region(region)
 	}

@@ -127,3 +127,13 @@ func recordPresses(t *testing.T) func() int {
 		return strings.Count(out.String(), "(RawKeyPress)") + strings.Count(out.String(), "(RawButtonPress)")
 	}
 }
+
+// TestPlayNoSuchDisplay: --display names a display the screen lacks: exit
+// 2 at once, saying how many there are, before anything starts.
+func TestPlayNoSuchDisplay(t *testing.T) {
+	xvfb.ForTest(t, 320, 200)
+	for _, n := range []string{"1", "-1"} {
+		r := runInProcessEnv(t, quietX(t), "", "play", "--display", n)
+		checkFailure(t, r, exitcode.Usage, "--display "+n+": the screen has 1 display(s), 0 to 0 (puzbot capture --list-displays)")
+	}
+}

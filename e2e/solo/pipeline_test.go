@@ -5,6 +5,7 @@ package solo
 
 import (
 	"fmt"
+	"image"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/internal/testdata"
@@ -165,8 +167,9 @@ func solvedGrid(t *testing.T, dir string) []int {
 }
 
 // compareWithSolo checks that the window's grid is, pixel for pixel, Solo's
-// own drawing of the game with every empty cell filled from solved.
-func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look) {
+// own drawing of the game with every empty cell filled from solved; the
+// screen is captured with the flags given (the primary display's without).
+func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look, capture ...string) {
 	t.Helper()
 	game, _ := solo.ParseID(id)
 	var moves []solo.Move
@@ -180,7 +183,7 @@ func compareWithSolo(t *testing.T, bin, id string, solved []int, look solo.Look)
 		t.Fatal(err)
 	}
 	shot := filepath.Join(t.TempDir(), "after.png")
-	run(t, filepath.Join(bin, "puzbot"), "capture", "-o", shot)
+	run(t, filepath.Join(bin, "puzbot"), append([]string{"capture", "-o", shot}, capture...)...)
 	got := testdata.ReadRGBA(t, shot)
 	screentest.SameGrid(t, got, want)
 }
@@ -251,4 +254,33 @@ func lastSolution(t *testing.T, dir string) []int {
 		t.Fatal(err)
 	}
 	return solved
+}
+
+// TestPlayOnSecondDisplay: on a screen of two displays, the primary on the
+// right, Solo's window opens on the other one (at 0,0). puzbot play looks
+// at the primary by default, finds no game there and gives up (exit 8)
+// without touching it; with --display 1 it completes the game.
+func TestPlayOnSecondDisplay(t *testing.T) {
+	bin := testdata.BuildPuzbot(t)
+	x := xvfb.ForTest(t, 1440, 900)
+	if err := x.SetMonitors(image.Rect(640, 0, 1440, 900), image.Rect(0, 0, 640, 900)); err != nil {
+		t.Fatal(err)
+	}
+	id, game, look := openGame(t, "3x3du", 77, 40, true)
+	time.Sleep(time.Second) // the window opens
+	puzbot := filepath.Join(bin, "puzbot")
+	cmd := exec.Command(puzbot, "play", "--time-limit", "60s", "--dir", t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != exitcode.NoGame {
+		t.Fatalf("puzbot play on the primary display: %v, want exit %d (no game)\n%s", err, exitcode.NoGame, out)
+	}
+	dir := t.TempDir()
+	out, stats := testdata.Run(t, puzbot, "play", "--display", "1", "--stats", "--time-limit", "60s", "--dir", dir)
+	t.Logf("%s%s", out, stats)
+	solved := lastSolution(t, dir)
+	if err := game.Check(solved); err != nil {
+		t.Fatalf("the solution puzbot typed breaks Solo's rules: %v", err)
+	}
+	time.Sleep(time.Second) // Solo flashes the grid when it is complete
+	compareWithSolo(t, bin, id, solved, look, "--display", "1")
 }
