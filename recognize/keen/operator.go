@@ -17,18 +17,24 @@ import (
 // fifths of their height at most (sub);
 // "×" two diagonal strokes, or "*" a star high beside the digits (mul);
 // "÷" a bar between two dots, or "/" a slash (div). It reports false for
-// any other shape, and errSmallSign for a character shorter than the
-// digits and than minSign that is no "−" nor "×".
+// any other shape, and errSmallSign for a character about as wide as
+// tall, shorter than the digits and than minSign, that is no "×".
 func operator(m *image.RGBA, marks []sudoku.Mark, paper color.RGBA, digits image.Rectangle) (string, bool, error) {
 	if len(marks) > 3 {
 		return "", false, nil
 	}
 	op, ok := operatorShape(m, marks, paper, digits)
 	box := boxOf(marks)
-	if (!ok || op == puzzle.OpAdd || op == puzzle.OpDiv) && box.Dy() < minSign && box.Dy() < digits.Dy() {
+	if (!ok || op == puzzle.OpAdd || op == puzzle.OpDiv) && box.Dy() < minSign && box.Dy() < digits.Dy() && square(box) {
 		return "", false, fmt.Errorf("%w: %d pixels tall", errSmallSign, box.Dy())
 	}
 	return op, ok, nil
+}
+
+// square says whether r is about as wide as tall, as a "+" and a "÷" are:
+// neither side under two thirds of the other.
+func square(r image.Rectangle) bool {
+	return 3*r.Dx() >= 2*r.Dy() && 3*r.Dy() >= 2*r.Dx()
 }
 
 // minSign is the fewest rows of pixels a label's sign takes to be read: a
@@ -56,7 +62,7 @@ func operatorShape(m *image.RGBA, marks []sudoku.Mark, paper color.RGBA, digits 
 		return puzzle.OpDiv, true
 	case 10*w >= 12*h && 10*h <= 4*digits.Dy() && ink.filled() && middle(0.6):
 		return puzzle.OpSub, true // a bar, much thinner than the digits are tall (digits that touch are as tall)
-	case 3*w < 2*h || 3*h < 2*w:
+	case !square(box):
 		return "", false
 	case ink.plus() && middle(0.4):
 		return puzzle.OpAdd, true
