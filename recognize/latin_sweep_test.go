@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"os"
@@ -44,25 +45,58 @@ func TestLatinSweep(t *testing.T) {
 			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
 		}
 		for _, preset := range presets {
-			solved, err := sgt.Solved(game, preset, 2000, games)
-			if err != nil {
-				t.Fatal(err)
-			}
-			refused, misread := 0, 0
-			for i, s := range solved {
-				what, diffs, err := latinSweepOne(t, game, s, i, rd)
-				switch {
-				case err != nil:
-					refused++
-					t.Errorf("%s: refused: %v", what, err)
-				case len(diffs) > 0:
-					misread++
-					t.Errorf("%s: misread: %s", what, strings.Join(diffs, "; "))
-				}
-			}
-			t.Logf("%s %s: %d games, %d refused, %d misread", game, preset, len(solved), refused, misread)
+			latinSweepPreset(t, game, preset, games, rd)
 		}
 	}
+}
+
+// TestLatinOtherSizes reads games of sizes no preset of the games has, as
+// a person may pick in their "Custom" dialog (Keen 5x5 Extreme, 7x7 and
+// 8x8; Towers 7x7 to 9x9; Unequal 8x8 and 9x9), four of each in the
+// sweep's looks, as TestLatinSweep does; and Towers 3x3, which is not
+// read (towers.MinSize), refused as no game.
+func TestLatinOtherSizes(t *testing.T) {
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, c := range []struct{ game, params string }{
+		{"keen", "5dx"}, {"keen", "7dn"}, {"keen", "8dh"},
+		{"towers", "7dh"}, {"towers", "8de"}, {"towers", "9de"},
+		{"unequal", "8de"}, {"unequal", "9dk"},
+	} {
+		latinSweepPreset(t, c.game, c.params, 4, rd)
+	}
+	solved, err := sgt.Solved("towers", "3de", 2000, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range solved {
+		if what, _, err := latinSweepOne(t, "towers", s, i, rd); !errors.Is(err, ErrNoGame) {
+			t.Errorf("%s: %v, want no game (a 3x3 is not read)", what, err)
+		}
+	}
+}
+
+// latinSweepPreset reads n games of the game's preset (or parameters), made
+// from the sweep's seed, each as latinSweepOne draws it; a misread or a
+// refusal fails the test, and a line says how the preset went.
+func latinSweepPreset(t *testing.T, game, preset string, n int, rd *SymbolReader) {
+	solved, err := sgt.Solved(game, preset, 2000, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused, misread := 0, 0
+	for i, s := range solved {
+		what, diffs, err := latinSweepOne(t, game, s, i, rd)
+		switch {
+		case err != nil:
+			refused++
+			t.Errorf("%s: refused: %v", what, err)
+		case len(diffs) > 0:
+			misread++
+			t.Errorf("%s: misread: %s", what, strings.Join(diffs, "; "))
+		}
+	}
+	t.Logf("%s %s: %d games, %d refused, %d misread", game, preset, len(solved), refused, misread)
 }
 
 // latinSweepTiles are the tile sizes the sweep's games are drawn at in turn.
