@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/solo"
 	"github.com/puzbot/puzbot/internal/testdata"
@@ -271,8 +270,8 @@ func TestPlayOnSecondDisplay(t *testing.T) {
 	puzbot := filepath.Join(bin, "puzbot")
 	cmd := exec.Command(puzbot, "play", "--time-limit", "60s", "--dir", t.TempDir())
 	out, err := cmd.CombinedOutput()
-	if code := cmd.ProcessState.ExitCode(); code != exitcode.NoGame {
-		t.Fatalf("puzbot play on the primary display: %v, want exit %d (no game)\n%s", err, exitcode.NoGame, out)
+	if code := cmd.ProcessState.ExitCode(); code != 8 {
+		t.Fatalf("puzbot play on the primary display: %v, want exit 8 (no game)\n%s", err, out)
 	}
 	dir := t.TempDir()
 	out, stats := testdata.Run(t, puzbot, "play", "--display", "1", "--stats", "--time-limit", "60s", "--dir", dir)
