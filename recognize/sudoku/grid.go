@@ -86,6 +86,7 @@ func Find(m *image.RGBA) (*Grid, error) {
 func findRuled(p picture) *Grid {
 	hs := findLines(axis{horizontal: true, p: p})
 	vs := findLines(axis{horizontal: false, p: p})
+	hs, vs = endAtBorders(hs, vs), endAtBorders(vs, hs)
 	var best *Grid
 	for _, gh := range groupByExtent(hs) {
 		for _, gv := range groupByExtent(vs) {
@@ -98,6 +99,52 @@ func findRuled(p picture) *Grid {
 }
 
 func area(g *Grid) int { return g.Bounds().Dx() * g.Bounds().Dy() }
+
+// endAtBorders returns the lines ls with each end that lies on a thick
+// line of across (one crossing ls's place) moved to that line's inner
+// edge: a thin line drawn into or through the thick border it meets
+// (whichever was drawn last) ends where the border's own perpendicular
+// lines do, at its inner edge. An end already at a crossing line's inner
+// edge, within extentTol, stays (a line stopping at a border, or at a
+// glyph's edge beside it), as do ends on no line.
+func endAtBorders(ls, across []Line) []Line {
+	out := make([]Line, len(ls))
+	for i, l := range ls {
+		if k := borderThrough(across, l, l.From, true); k >= 0 {
+			l.From = across[k].Hi
+		}
+		if k := borderThrough(across, l, l.To, false); k >= 0 {
+			l.To = across[k].Lo
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// borderThrough returns the index of the line of across, thicker than
+// extentTol and crossing l's place, that l's end (its start when from)
+// lies on, within extentTol; the nearest one. It returns -1 when there is
+// none, or when the end is within extentTol of a crossing line's inner
+// edge (its Hi for a start, its Lo for an end).
+func borderThrough(across []Line, l Line, end int, from bool) int {
+	best, bestD := -1, extentTol+1
+	for k, b := range across {
+		if b.From-extentTol > l.Lo || b.To+extentTol < l.Hi {
+			continue
+		}
+		inner := b.Lo
+		if from {
+			inner = b.Hi
+		}
+		if abs(end-inner) <= extentTol {
+			return -1
+		}
+		if d := max(0, b.Lo-end, end-b.Hi); b.Hi-b.Lo > extentTol && d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
 
 // groupByExtent sorts lines into groups that span the same pixels along,
 // within extentTol, each group sorted across.

@@ -1,0 +1,51 @@
+package sudoku
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/gridstyle"
+	"github.com/puzbot/puzbot/internal/testdata"
+)
+
+// TestFindRuledStyles: ruled grids drawn as pages and programs draw them
+// are found, with their size, ruled, their regions read: thin lines drawn
+// through a thick border (they end on its outer edge, its own lines at its
+// inner edge) and faint lines between shaded givens' cells and plain ones
+// of nearly their colour, light and dark.
+func TestFindRuledStyles(t *testing.T) {
+	fonts, err := gridstyle.Fonts()
+	if err != nil {
+		t.Skip(err)
+	}
+	grey := func(v uint8) color.RGBA { return color.RGBA{v, v, v, 255} }
+	g4 := gridstyle.Grid{N: 4, BoxRows: 2, BoxCols: 2, Givens: []string{"3.1.", "1432", ".34.", "4.2."}}
+	g9 := gridstyle.Grid{N: 9, BoxRows: 3, BoxCols: 3, Givens: []string{
+		"5.3.7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6", ".6....28.", "...419..5", "....8..79"}}
+	tests := []struct {
+		name string
+		g    gridstyle.Grid
+		s    gridstyle.Style
+	}{
+		{"lines 2/4 through the border, cells of 24", g4, gridstyle.Style{Cell: 24, Thin: 2, Thick: 4,
+			Page: grey(248), Paper: grey(250), Line: grey(90), BoxLine: grey(46), Given: grey(46)}},
+		{"lines 1/5 through the border, 9x9", g9, gridstyle.Style{Cell: 40, Thin: 1, Thick: 5,
+			Page: grey(240), Paper: grey(252), Line: grey(60), BoxLine: grey(30), Given: grey(30)}},
+	}
+	for _, tt := range tests {
+		tt.s.Font, tt.s.Size = fonts[0], 0.6
+		img, err := gridstyle.Draw(tt.g, tt.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		desk := testdata.OnDesktop(img, img.Rect.Dx()+200, img.Rect.Dy()+120, tt.s.Page, image.Pt(117, 60))
+		g, err := Find(desk)
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case g.N != tt.g.N || g.Tiled() || g.regions == nil:
+			t.Errorf("%s: %d cells a side, tiled %v, regions %v; want %d, ruled, regions", tt.name, g.N, g.Tiled(), g.regions, tt.g.N)
+		}
+	}
+}
