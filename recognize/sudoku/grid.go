@@ -58,20 +58,23 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 // Find returns the largest sudoku grid on m: the largest grid of ruled
 // lines (findRuled), when its lines draw regions (findRegions); else the
 // largest grid of separate tiles (findTiled), whose gaps or frames draw
-// them, if there is one. Tiles are looked for only then, so that a ruled
-// grid costs no more to find than it did: a screen that shows a ruled
-// sudoku and a larger tiled one shows the ruled one. (A ruled grid's
-// cells are tiles too, and a tiled grid's frames may rule lines that draw
-// no regions: KSudoku's at small sizes.)
+// them, if there is one; else a grid of faint ruled lines (findFaint).
+// Tiles are looked for only then, so that a ruled grid costs no more to
+// find than it did: a screen that shows a ruled sudoku and a larger tiled
+// one shows the ruled one. (A ruled grid's cells are tiles too, and a
+// tiled grid's frames may rule lines that draw no regions: KSudoku's at
+// small sizes.)
 func Find(m *image.RGBA) (*Grid, error) {
 	p := newPicture(m)
-	best := findRuled(p)
+	best := findRuled(p, colourTol)
 	if best != nil {
 		best.regions, _ = findRegions(p, best, cellBackgrounds(p, best))
 	}
 	if best == nil || best.regions == nil {
 		if tiled := findTiled(p); tiled != nil {
 			best = tiled
+		} else if faint := findFaint(p); faint != nil {
+			best = faint
 		}
 	}
 	if best == nil {
@@ -81,11 +84,29 @@ func Find(m *image.RGBA) (*Grid, error) {
 	return best, nil
 }
 
+// findFaint returns the largest grid of ruled lines whose colours are
+// within faintTol of each other (rather than colourTol) on the picture,
+// when its lines draw regions, else nil: lines nearly the colour of the
+// cells beside them (light grey lines between a given's grey cell and a
+// white one) join those cells at colourTol. It is looked for last: at
+// that tolerance a tiled board's texture and shading rule lines too.
+func findFaint(p picture) *Grid {
+	g := findRuled(p, faintTol)
+	if g == nil {
+		return nil
+	}
+	if g.regions, _ = findRegions(p, g, cellBackgrounds(p, g)); g.regions == nil {
+		return nil
+	}
+	return g
+}
+
 // findRuled returns the largest grid of ruled lines on the picture, nil
-// when there is none.
-func findRuled(p picture) *Grid {
-	hs := findLines(axis{horizontal: true, p: p})
-	vs := findLines(axis{horizontal: false, p: p})
+// when there is none; colours within tol of each other are one (see
+// findLines).
+func findRuled(p picture, tol int) *Grid {
+	hs := findLines(axis{horizontal: true, p: p}, tol)
+	vs := findLines(axis{horizontal: false, p: p}, tol)
 	hs, vs = endAtBorders(hs, vs), endAtBorders(vs, hs)
 	var best *Grid
 	for _, gh := range groupByExtent(hs) {

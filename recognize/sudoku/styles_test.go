@@ -32,6 +32,10 @@ func TestFindRuledStyles(t *testing.T) {
 			Page: grey(248), Paper: grey(250), Line: grey(90), BoxLine: grey(46), Given: grey(46)}},
 		{"lines 1/5 through the border, 9x9", g9, gridstyle.Style{Cell: 40, Thin: 1, Thick: 5,
 			Page: grey(240), Paper: grey(252), Line: grey(60), BoxLine: grey(30), Given: grey(30)}},
+		{"faint lines between shaded givens and white cells", g4, gridstyle.Style{Cell: 45, Thin: 1, Thick: 1,
+			Page: grey(239), Paper: grey(249), Line: grey(202), BoxLine: grey(26), Given: grey(26), GivenShade: grey(222)}},
+		{"faint lines between shaded givens and dark cells", g9, gridstyle.Style{Cell: 40, Thin: 1, Thick: 2,
+			Page: grey(61), Paper: grey(57), Line: grey(98), BoxLine: grey(205), Given: grey(205), GivenShade: grey(74)}},
 	}
 	for _, tt := range tests {
 		tt.s.Font, tt.s.Size = fonts[0], 0.6
