@@ -86,18 +86,22 @@ func Find(m *image.RGBA) (*Grid, error) {
 
 // findFaint returns the largest grid of ruled lines whose colours are
 // within faintTol of each other (rather than colourTol) on the picture,
-// when its lines draw regions, else nil: lines nearly the colour of the
-// cells beside them (light grey lines between a given's grey cell and a
-// white one) join those cells at colourTol. It is looked for last: at
-// that tolerance a tiled board's texture and shading rule lines too.
+// when its heavy lines draw regions (drawnRegions), else nil: lines nearly
+// the colour of the cells beside them (light grey lines between a given's
+// grey cell and a white one) join those cells at colourTol. It is looked
+// for last, and its regions must be drawn (not square boxes taken for
+// granted): at that tolerance the gaps between tiles of nearly the page's
+// colour, and a tiled board's texture, rule lines too.
 func findFaint(p picture) *Grid {
 	g := findRuled(p, faintTol)
 	if g == nil {
 		return nil
 	}
-	if g.regions, _ = findRegions(p, g, cellBackgrounds(p, g)); g.regions == nil {
+	regions, drawn, err := drawnRegions(p, g, cellBackgrounds(p, g))
+	if !drawn || err != nil {
 		return nil
 	}
+	g.regions = regions
 	return g
 }
 

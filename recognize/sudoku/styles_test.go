@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
@@ -21,6 +22,7 @@ func TestFindRuledStyles(t *testing.T) {
 	}
 	grey := func(v uint8) color.RGBA { return color.RGBA{v, v, v, 255} }
 	g4 := gridstyle.Grid{N: 4, BoxRows: 2, BoxCols: 2, Givens: []string{"3.1.", "1432", ".34.", "4.2."}}
+	g6 := gridstyle.Grid{N: 6, BoxRows: 2, BoxCols: 3, Givens: []string{"1.3...", "..6.2.", ".1....", "....5.", ".3.6..", "...4.2"}}
 	g9 := gridstyle.Grid{N: 9, BoxRows: 3, BoxCols: 3, Givens: []string{
 		"5.3.7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6", ".6....28.", "...419..5", "....8..79"}}
 	tests := []struct {
@@ -36,6 +38,8 @@ func TestFindRuledStyles(t *testing.T) {
 			Page: grey(239), Paper: grey(249), Line: grey(202), BoxLine: grey(26), Given: grey(26), GivenShade: grey(222)}},
 		{"faint lines between shaded givens and dark cells", g9, gridstyle.Style{Cell: 40, Thin: 1, Thick: 2,
 			Page: grey(61), Paper: grey(57), Line: grey(98), BoxLine: grey(205), Given: grey(205), GivenShade: grey(74)}},
+		{"box lines 3 pixels against 2, one colour", g6, gridstyle.Style{Cell: 52, Thin: 2, Thick: 3,
+			Page: grey(240), Paper: grey(250), Line: grey(40), BoxLine: grey(40), Given: grey(40)}},
 	}
 	for _, tt := range tests {
 		tt.s.Font, tt.s.Size = fonts[0], 0.6
@@ -48,8 +52,22 @@ func TestFindRuledStyles(t *testing.T) {
 		switch {
 		case err != nil:
 			t.Errorf("%s: %v", tt.name, err)
-		case g.N != tt.g.N || g.Tiled() || g.regions == nil:
-			t.Errorf("%s: %d cells a side, tiled %v, regions %v; want %d, ruled, regions", tt.name, g.N, g.Tiled(), g.regions, tt.g.N)
+		case g.N != tt.g.N || g.Tiled() || fmt.Sprint(g.regions) != fmt.Sprint(boxes(tt.g)):
+			t.Errorf("%s: %d cells a side, tiled %v, regions %v; want %d, ruled, regions %v", tt.name, g.N, g.Tiled(), g.regions, tt.g.N, boxes(tt.g))
 		}
 	}
+}
+
+// boxes returns the regions of g's boxes, labelled as findRegions labels
+// them: from 0 in the order they first appear, row by row.
+func boxes(g gridstyle.Grid) [][]int {
+	perRow := g.N / g.BoxCols
+	regions := make([][]int, g.N)
+	for r := range regions {
+		regions[r] = make([]int, g.N)
+		for c := range regions[r] {
+			regions[r][c] = r/g.BoxRows*perRow + c/g.BoxCols
+		}
+	}
+	return regions
 }
