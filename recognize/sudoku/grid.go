@@ -58,7 +58,8 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 // Find returns the largest sudoku grid on m: the largest grid of ruled
 // lines (findRuled), when its lines draw regions (findRegions); else the
 // largest grid of separate tiles (findTiled), whose gaps or frames draw
-// them, if there is one; else a grid of faint ruled lines (findFaint).
+// them, if there is one; else, where no ruled grid is, a grid of faint
+// ruled lines (findFaint).
 // Tiles are looked for only then, so that a ruled grid costs no more to
 // find than it did: a screen that shows a ruled sudoku and a larger tiled
 // one shows the ruled one. (A ruled grid's cells are tiles too, and a
@@ -73,8 +74,8 @@ func Find(m *image.RGBA) (*Grid, error) {
 	if best == nil || best.regions == nil {
 		if tiled := findTiled(p); tiled != nil {
 			best = tiled
-		} else if faint := findFaint(p); faint != nil {
-			best = faint
+		} else if best == nil {
+			best = findFaint(p)
 		}
 	}
 	if best == nil {
