@@ -47,11 +47,11 @@ func ReadGrid(m *image.RGBA, g *Grid) (*Board, error) {
 	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
 }
 
-// ErrGivens is returned when a tiled grid's givens cannot be told from a
-// player's entries: their tiles' shade tells them one way and their
-// colours another (a highlight over some tiles, which then look like
-// others).
-var ErrGivens = errors.New("the givens cannot be told from the entries: the tiles' shades and the glyphs' colours disagree")
+// ErrGivens is returned when a grid's givens cannot be told from a
+// player's entries: their cells' or tiles' shade tells them one way and
+// their colours another (a highlight over some cells, which then look like
+// givens' cells or others).
+var ErrGivens = errors.New("the givens cannot be told from the entries: the cells' shades and the glyphs' colours disagree")
 
 // markEntries tells the glyphs a player entered from the givens: by their
 // cells' shade where the grid shades its givens' cells (givenShade, with
@@ -65,6 +65,9 @@ func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error
 			return markTileEntries(cells, given, givenColour(cells, lines, tiled))
 		}
 	} else if shade, ok := givenShade(cells, layout.Diagonals); ok {
+		if entriesOnShade(cells, shade) {
+			return ErrGivens
+		}
 		markByShade(cells, shade, layout.Regions)
 		return nil
 	}
@@ -230,6 +233,42 @@ func coversCross(cells [][]Content, bg, shade rgb, regions [][]int, r, c int) bo
 		}
 	}
 	return true
+}
+
+// entriesOnShade says whether two glyphs or more on the givens' shade are
+// drawn in the entries' ink (the ink most glyphs on other cells share),
+// where that is unlike the ink most glyphs on the shade share (by more
+// than givenTol) and nearer theirs: a highlight over the selection's row,
+// column and box nearly the shade's colour (within backgroundTol) would
+// have the entries under it taken for givens. (A given drawn in a colour
+// of its own, GNOME Sudoku's red one that clashes, is no entry's ink.)
+func entriesOnShade(cells [][]Content, shade rgb) bool {
+	var onShade, others []rgb
+	for _, row := range cells {
+		for _, c := range row {
+			switch {
+			case c.Glyph == nil:
+			case near(c.Background, shade, backgroundTol):
+				onShade = append(onShade, c.Glyph.Colour)
+			default:
+				others = append(others, c.Glyph.Colour)
+			}
+		}
+	}
+	if len(onShade) == 0 || len(others) == 0 {
+		return false
+	}
+	given, entry := commonestOf(onShade), commonestOf(others)
+	if distance(given, entry) <= givenTol {
+		return false
+	}
+	n := 0
+	for _, ink := range onShade {
+		if distance(ink, entry) <= givenTol && distance(ink, entry) < distance(ink, given) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // inkOf says whether a glyph of colour ink, on the selection where its
