@@ -47,11 +47,11 @@ func ReadGrid(m *image.RGBA, g *Grid) (*Board, error) {
 	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
 }
 
-// ErrGivens is returned when a tiled grid's givens cannot be told from a
-// player's entries: their tiles' shade tells them one way and their
-// colours another (a highlight over some tiles, which then look like
-// others).
-var ErrGivens = errors.New("the givens cannot be told from the entries: the tiles' shades and the glyphs' colours disagree")
+// ErrGivens is returned when a grid's givens cannot be told from a
+// player's entries: their cells' or tiles' shade tells them one way and
+// their colours another (a highlight over some cells, which then look like
+// givens' cells or others).
+var ErrGivens = errors.New("the givens cannot be told from the entries: the cells' shades and the glyphs' colours disagree")
 
 // markEntries tells the glyphs a player entered from the givens: by their
 // cells' shade where the grid shades its givens' cells (givenShade, with
@@ -65,6 +65,9 @@ func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error
 			return markTileEntries(cells, given, givenColour(cells, lines, tiled))
 		}
 	} else if shade, ok := givenShade(cells, layout.Diagonals); ok {
+		if _, selected := selection(cells, shade, layout.Regions); !selected && entriesOnShade(cells, shade) {
+			return ErrGivens
+		}
 		markByShade(cells, shade, layout.Regions)
 		return nil
 	}
@@ -230,6 +233,64 @@ func coversCross(cells [][]Content, bg, shade rgb, regions [][]int, r, c int) bo
 		}
 	}
 	return true
+}
+
+// entriesOnShade says whether two glyphs or more on the givens' shade (a
+// background within backgroundTol of shade), on a background unlike the
+// one most of them have (by more than a third of backgroundTol), are drawn
+// in the entries' ink (the ink most glyphs on other cells share), where
+// that is unlike the ink most glyphs on the shade share (by more than
+// givenTol) and nearer theirs: a highlight over the selection's row,
+// column and box nearly the shade's colour would have the entries under
+// it taken for givens. (A given drawn in a colour of its own on the shade
+// itself, GNOME Sudoku's red one that clashes with a red entry, is none.)
+// It is asked only where no selection is told from the shade (selection):
+// markByShade reads the glyphs on one.
+func entriesOnShade(cells [][]Content, shade rgb) bool {
+	var onShade, others []Content
+	count := map[rgb]int{}
+	for _, row := range cells {
+		for _, c := range row {
+			switch {
+			case c.Glyph == nil:
+			case near(c.Background, shade, backgroundTol):
+				onShade = append(onShade, c)
+				count[c.Background]++
+			default:
+				others = append(others, c)
+			}
+		}
+	}
+	if len(onShade) == 0 || len(others) == 0 {
+		return false
+	}
+	var mode rgb // the background most glyphs on the shade have, exactly
+	for bg, n := range count {
+		if n > count[mode] || (n == count[mode] && string(bg[:]) < string(mode[:])) {
+			mode = bg
+		}
+	}
+	given, entry := commonestOf(inks(onShade)), commonestOf(inks(others))
+	if distance(given, entry) <= givenTol {
+		return false
+	}
+	n := 0
+	for _, c := range onShade {
+		ink := c.Glyph.Colour
+		if 3*distance(c.Background, mode) > backgroundTol && distance(ink, entry) <= givenTol && distance(ink, entry) < distance(ink, given) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// inks returns the colours of the cells' glyphs.
+func inks(cells []Content) []rgb {
+	out := make([]rgb, len(cells))
+	for i, c := range cells {
+		out[i] = c.Glyph.Colour
+	}
+	return out
 }
 
 // inkOf says whether a glyph of colour ink, on the selection where its
