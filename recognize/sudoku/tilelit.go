@@ -51,6 +51,9 @@ func (x litCross) zone(r, c int) int {
 func findLitCross(cells [][]Content, regions [][]int) (litCross, bool) {
 	n := len(cells)
 	best, bestLit, ties := litCross{regions: regions}, -1, 0
+	if len(regions) != n {
+		return best, false
+	}
 	for r := range n {
 		for c := range n {
 			x := litCross{r: r, c: c, regions: regions}
@@ -130,7 +133,7 @@ func litGivens(cells [][]Content, given []bool, score func(rgb) int, x litCross)
 		given[sel] = false
 		return true
 	}
-	g, ok := selectedGiven(cells, given, x)
+	g, ok := selectedGiven(cells, given, score, x)
 	given[sel] = g
 	return ok
 }
@@ -170,31 +173,61 @@ func partLit(cells [][]Content, part []int, given []bool, score func(rgb) int) (
 	return false, false
 }
 
-// selectedGiven tells whether the selected tile is a given's: of the
-// other tiles of its box (which its light lies over too), the one nearest
-// its colour (in every channel) is of its kind, when the nearest of the
-// other kind lies twice as far at least; ok is false otherwise.
-func selectedGiven(cells [][]Content, given []bool, x litCross) (g, ok bool) {
+// selectedGiven tells whether the selected tile is a given's. KSudoku
+// draws it under the lights of its row, its column and its box, and under
+// its cursor; or, when the number in it is a mistake, in a colour of its
+// own that no light shows through (the Egyptian theme's is that of an
+// unlit entry's tile). So it is of the kind of the tile nearest its colour
+// (in every channel) among the other tiles of its box, which the box's
+// light lies over too, and the unlit tiles, when the nearest of the other
+// kind lies twice as far at least. Otherwise two cues must agree, among
+// the box's tiles only: the kind of the nearest tile, the nearest of the
+// other kind lying a quarter farther at least; and the side of the middle
+// between the box's givens' and others' scores (score) the tile lies on.
+// ok is false when the tile cannot be told.
+func selectedGiven(cells [][]Content, given []bool, score func(rgb) int, x litCross) (g, ok bool) {
 	n := len(cells)
 	sel := cells[x.r][x.c].Background
-	near := [2]int{1 << 30, 1 << 30} // the nearest other tile, not a given's and a given's
+	// The nearest tile, not a given's and a given's: of the box, and of
+	// the box and the unlit tiles; the box's givens' lowest score, and
+	// its others' highest.
+	inBox, all := [2]int{1 << 30, 1 << 30}, [2]int{1 << 30, 1 << 30}
+	lowest, highest := 1<<30, -(1 << 30)
 	for r, row := range cells {
 		for c, cell := range row {
-			if z := x.zone(r, c); z != litBox && z != litBoth {
+			z := x.zone(r, c)
+			if z == litLine || z == litSel {
 				continue
 			}
-			k := 0
+			k, d := 0, distance(sel, cell.Background)
 			if given[r*n+c] {
 				k = 1
 			}
-			near[k] = min(near[k], distance(sel, cell.Background))
+			all[k] = min(all[k], d)
+			if z == unlit {
+				continue
+			}
+			inBox[k] = min(inBox[k], d)
+			if s := score(cell.Background); k == 1 {
+				lowest = min(lowest, s)
+			} else {
+				highest = max(highest, s)
+			}
 		}
 	}
-	switch {
-	case 2*near[1] <= near[0]:
-		return true, true
-	case 2*near[0] <= near[1]:
-		return false, true
+	if kind, clear := nearerKind(all, 2, 1); clear {
+		return kind, true
 	}
-	return false, false
+	kind, clear := nearerKind(inBox, 5, 4)
+	if !clear || lowest <= highest {
+		return false, false
+	}
+	return kind, kind == (2*score(sel) > lowest+highest)
+}
+
+// nearerKind tells whether the nearer of near (not a given's, a given's)
+// is a given's, and whether the other lies num/den as far at least.
+func nearerKind(near [2]int, num, den int) (given, clear bool) {
+	far, close := max(near[0], near[1]), min(near[0], near[1])
+	return near[1] < near[0], den*far >= num*close
 }
