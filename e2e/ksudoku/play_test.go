@@ -106,3 +106,4 @@ func filledCells(givens, entries []string) int {
 	}
 	return n
 }
+
