@@ -106,4 +106,3 @@ func filledCells(givens, entries []string) int {
 	}
 	return n
 }
-
