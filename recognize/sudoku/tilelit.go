@@ -133,7 +133,7 @@ func litGivens(cells [][]Content, given []bool, score func(rgb) int, x litCross)
 		given[sel] = false
 		return true
 	}
-	g, ok := selectedGiven(cells, given, score, x)
+	g, ok := selectedGiven(cells, given, x)
 	given[sel] = g
 	return ok
 }
@@ -180,49 +180,92 @@ func partLit(cells [][]Content, part []int, given []bool, score func(rgb) int) (
 // unlit entry's tile). So it is of the kind of the tile nearest its colour
 // (in every channel) among the other tiles of its box, which the box's
 // light lies over too, and the unlit tiles, when the nearest of the other
-// kind lies twice as far at least. Otherwise two cues must agree, among
-// the box's tiles only: the kind of the nearest tile, the nearest of the
-// other kind lying a quarter farther at least; and the side of the middle
-// between the box's givens' and others' scores (score) the tile lies on.
-// ok is false when the tile cannot be told.
-func selectedGiven(cells [][]Content, given []bool, score func(rgb) int, x litCross) (g, ok bool) {
+// kind lies twice as far at least. Otherwise it is of the kind whose
+// tiles where its lights meet (litBoth: the box's light over the row's or
+// the column's) are nearer its colour on average (see kindColours), when
+// the other kind's lie half as far again at least. ok is false when the
+// tile cannot be told.
+func selectedGiven(cells [][]Content, given []bool, x litCross) (g, ok bool) {
 	n := len(cells)
 	sel := cells[x.r][x.c].Background
-	// The nearest tile, not a given's and a given's: of the box, and of
-	// the box and the unlit tiles; the box's givens' lowest score, and
-	// its others' highest.
-	inBox, all := [2]int{1 << 30, 1 << 30}, [2]int{1 << 30, 1 << 30}
-	lowest, highest := 1<<30, -(1 << 30)
+	all := [2]int{1 << 30, 1 << 30} // the nearest tile, not a given's and a given's
 	for r, row := range cells {
 		for c, cell := range row {
-			z := x.zone(r, c)
-			if z == litLine || z == litSel {
-				continue
-			}
-			k, d := 0, distance(sel, cell.Background)
-			if given[r*n+c] {
-				k = 1
-			}
-			all[k] = min(all[k], d)
-			if z == unlit {
-				continue
-			}
-			inBox[k] = min(inBox[k], d)
-			if s := score(cell.Background); k == 1 {
-				lowest = min(lowest, s)
-			} else {
-				highest = max(highest, s)
+			if z := x.zone(r, c); z == unlit || z == litBox || z == litBoth {
+				k := 0
+				if given[r*n+c] {
+					k = 1
+				}
+				all[k] = min(all[k], distance(sel, cell.Background))
 			}
 		}
 	}
 	if kind, clear := nearerKind(all, 2, 1); clear {
 		return kind, true
 	}
-	kind, clear := nearerKind(inBox, 5, 4)
-	if !clear || lowest <= highest {
+	both, ok := kindColours(cells, given, x)
+	if !ok {
 		return false, false
 	}
-	return kind, kind == (2*score(sel) > lowest+highest)
+	return nearerKind([2]int{distance(sel, both[0]), distance(sel, both[1])}, 3, 2)
+}
+
+// kindColours returns the mean colours of the tiles not a given's and a
+// given's where the lights of the selection meet (litBoth). A kind that
+// has no tile there lies from the other kind as it does under the box's
+// light alone (litBox), else under the row's or the column's (litLine):
+// a light moves both kinds' colours alike. ok is false when no part holds
+// both kinds.
+func kindColours(cells [][]Content, given []bool, x litCross) ([2]rgb, bool) {
+	var means [litSel][2]rgb
+	var have [litSel][2]bool
+	n := len(cells)
+	for z := litLine; z < litSel; z++ {
+		var sum [2][3]int
+		var count [2]int
+		for r, row := range cells {
+			for c, cell := range row {
+				if x.zone(r, c) != z {
+					continue
+				}
+				k := 0
+				if given[r*n+c] {
+					k = 1
+				}
+				count[k]++
+				for i, v := range cell.Background {
+					sum[k][i] += int(v)
+				}
+			}
+		}
+		for k := range 2 {
+			if count[k] > 0 {
+				have[z][k] = true
+				for i := range 3 {
+					means[z][k][i] = uint8(sum[k][i] / count[k])
+				}
+			}
+		}
+	}
+	both := means[litBoth]
+	if have[litBoth][0] && have[litBoth][1] {
+		return both, true
+	}
+	for _, z := range []int{litBox, litLine} {
+		if !have[z][0] || !have[z][1] {
+			continue
+		}
+		for k := range 2 {
+			if !have[litBoth][k] && have[litBoth][1-k] {
+				for i := range 3 {
+					v := int(both[1-k][i]) + int(means[z][k][i]) - int(means[z][1-k][i])
+					both[k][i] = uint8(min(255, max(0, v)))
+				}
+				return both, true
+			}
+		}
+	}
+	return both, false
 }
 
 // nearerKind tells whether the nearer of near (not a given's, a given's)

@@ -407,7 +407,7 @@ func TestLitCross(t *testing.T) {
 	}
 	const sr, sc = 4, 6
 	regions := boxRegions(9, 3, 3)
-	build := func(flat bool) ([][]Content, [][]bool) {
+	build := func(flat, selGiven bool) ([][]Content, [][]bool) {
 		cells := make([][]Content, 9)
 		want := make([][]bool, 9)
 		for r := range 9 {
@@ -417,6 +417,9 @@ func TestLitCross(t *testing.T) {
 				i := r*9 + c
 				bg := plain
 				isGiven := i%3 == 0 || i%7 == 1
+				if r == sr && c == sc {
+					isGiven = selGiven
+				}
 				if isGiven {
 					bg = given
 				}
@@ -435,7 +438,7 @@ func TestLitCross(t *testing.T) {
 				switch {
 				case isGiven:
 					cells[r][c] = Content{Background: bg, Glyph: &Glyph{Colour: ink}}
-				case i%5 == 2 || r == sr && c == sc:
+				case i%5 == 2 || r == sr && c == sc && !selGiven:
 					cells[r][c] = Content{Background: bg, Glyph: &Glyph{Colour: ink}}
 					want[r][c] = true
 				default:
@@ -446,14 +449,15 @@ func TestLitCross(t *testing.T) {
 		return cells, want
 	}
 	for _, tc := range []struct {
-		name string
-		flat bool
-		err  error
+		name           string
+		flat, selGiven bool
+		err            error
 	}{
-		{"translucent highlight", false, nil},
-		{"flat highlight", true, ErrGivens},
+		{"translucent highlight, an entry selected", false, false, nil},
+		{"translucent highlight, a given selected", false, true, nil},
+		{"flat highlight", true, false, ErrGivens},
 	} {
-		cells, want := build(tc.flat)
+		cells, want := build(tc.flat, tc.selGiven)
 		err := markEntries(cells, rgb{40, 30, 10}, &Layout{Regions: regions}, true)
 		if !errors.Is(err, tc.err) {
 			t.Errorf("%s: %v, want %v", tc.name, err, tc.err)
