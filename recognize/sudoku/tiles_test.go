@@ -342,19 +342,27 @@ func TestMarkTileEntries(t *testing.T) {
 		{"highlighted, glyphs alike", true, ink, ErrGivens},
 	} {
 		cells, want := build(tc.highlight, tc.entryInk)
-		err := markEntries(cells, rgb{232, 232, 232}, &Layout{}, true)
-		if !errors.Is(err, tc.err) {
-			t.Errorf("%s: %v, want %v", tc.name, err, tc.err)
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		for r, row := range cells {
-			for c, cl := range row {
-				if cl.Glyph != nil && cl.Entry != want[r][c] {
-					t.Errorf("%s: row %d col %d: an entry: %v, want %v", tc.name, r+1, c+1, cl.Entry, want[r][c])
-				}
+		checkTileEntries(t, tc.name, cells, want, rgb{232, 232, 232}, &Layout{}, tc.err)
+	}
+}
+
+// checkTileEntries checks that markEntries, on the tiled grid's cells,
+// returns wantErr and, when that is nil, marks as entries the glyphs that
+// want says are.
+func checkTileEntries(t *testing.T, name string, cells [][]Content, want [][]bool, lines rgb, layout *Layout, wantErr error) {
+	t.Helper()
+	err := markEntries(cells, lines, layout, true)
+	if !errors.Is(err, wantErr) {
+		t.Errorf("%s: %v, want %v", name, err, wantErr)
+		return
+	}
+	if err != nil {
+		return
+	}
+	for r, row := range cells {
+		for c, cl := range row {
+			if cl.Glyph != nil && cl.Entry != want[r][c] {
+				t.Errorf("%s: row %d col %d: an entry: %v, want %v", name, r+1, c+1, cl.Entry, want[r][c])
 			}
 		}
 	}
@@ -458,20 +466,6 @@ func TestLitCross(t *testing.T) {
 		{"flat highlight", true, false, ErrGivens},
 	} {
 		cells, want := build(tc.flat, tc.selGiven)
-		err := markEntries(cells, rgb{40, 30, 10}, &Layout{Regions: regions}, true)
-		if !errors.Is(err, tc.err) {
-			t.Errorf("%s: %v, want %v", tc.name, err, tc.err)
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		for r, row := range cells {
-			for c, cl := range row {
-				if cl.Glyph != nil && cl.Entry != want[r][c] {
-					t.Errorf("%s: row %d col %d: an entry: %v, want %v", tc.name, r+1, c+1, cl.Entry, want[r][c])
-				}
-			}
-		}
+		checkTileEntries(t, tc.name, cells, want, rgb{40, 30, 10}, &Layout{Regions: regions}, tc.err)
 	}
 }
