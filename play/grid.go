@@ -284,7 +284,8 @@ func (pl *player) endGrid(how string) error {
 const coveredLooks = 3
 
 // checkCovered ends the game when looks see no game, or a grid with some
-// of its givens hidden (coveredLooks in a row), after the
+// of its givens hidden and the last number in its cell (coveredLooks in a
+// row), after the
 // last number was typed into a grid that a look had confirmed right
 // everywhere else: programs end a game by covering the grid with their
 // word on it (GNOME Sudoku's "Well done"), or part of it (KSudoku's
@@ -533,7 +534,7 @@ func (pl *player) noteKept(g *grid) bool {
 func (pl *player) sameLayout(g *grid) error {
 	if diffs := layoutDiffs(pl.first, g); len(diffs) > 0 {
 		cause := ErrUnreadable
-		if givensHidden(pl.first, g) {
+		if givensHidden(pl.first, g) && pl.lastShown(g) {
 			cause = errGivensHidden
 		}
 		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", cause, diffs[0])
@@ -542,8 +543,9 @@ func (pl *player) sameLayout(g *grid) error {
 }
 
 // errGivensHidden marks a look that read the first look's layout but for
-// givens it saw empty: something covers part of the grid (KSudoku's
-// "Congratulations" dialog); it matches ErrUnreadable. A value of its own
+// givens it saw empty, and the last number typed in its cell: something
+// covers part of the grid (KSudoku's "Congratulations" dialog); it matches
+// ErrUnreadable. A value of its own
 // type, as ErrNoGameSeen is.
 var errGivensHidden error = givensHiddenErr{}
 
@@ -551,6 +553,18 @@ type givensHiddenErr struct{}
 
 func (givensHiddenErr) Error() string        { return ErrUnreadable.Error() }
 func (givensHiddenErr) Is(target error) bool { return target == ErrUnreadable }
+
+// lastShown says whether the last turn typed the number that fills the
+// grid (lastNumber) and the look g shows it in its cell: a program that
+// enters a number on a click (KSudoku's palette) may show another there,
+// and a dialog then says the grid is wrong.
+func (pl *player) lastShown(g *grid) bool {
+	if !pl.lastNumber || pl.planned == nil || len(pl.planned.Moves) != 1 {
+		return false
+	}
+	mv := pl.planned.Moves[0]
+	return entryAt(g, *mv.Row, *mv.Col) == *mv.Value
+}
 
 // givensHidden says whether the grid g has the layout of first but for
 // givens of first that g shows empty (neither a given nor an entry).

@@ -98,15 +98,15 @@ func (x litCross) litTiles(cells [][]Content) (lit, size int) {
 // litGivens tells which tiles of the lit cross x are givens' (given, cell
 // by cell, holds the unlit tiles' already; score is higher on the givens'
 // side, see tileGivens). The light over each part of the cross (litLine,
-// litBox, litBoth) is one, so there the tiles part in two along score as
-// the unlit ones do, with a step of more than backgroundTol between, the
-// empty tiles all below it: the givens' tiles above. A part whose tiles do
-// not part in two holds no given when an empty tile is among them; one
-// whose tiles all hold glyphs cannot be told. The selected tile, framed
-// and lit in a way of its own, is told by its nearest tile elsewhere
-// (selectedGiven). It reports false when some tile cannot be told, or
-// when no part of the cross parts in two: a light that draws givens' tiles
-// and others alike hides the givens.
+// litBox, litBoth) is one, so there the tiles part along score as the
+// unlit ones do, with a step of more than backgroundTol between, the
+// empty tiles all below it: the givens' tiles lie above the highest such
+// step (partLit). A part whose tiles do not part holds no given when an
+// empty tile is among them; one whose tiles all hold glyphs cannot be
+// told. The selected tile, framed and lit in a way of its own, is told by
+// selectedGiven. It reports false when some tile cannot be told, or when
+// no part of the cross parts: a light that draws givens' tiles and others
+// alike hides the givens.
 func litGivens(cells [][]Content, given []bool, score func(rgb) int, x litCross) bool {
 	n := len(cells)
 	parted := false
@@ -140,15 +140,18 @@ func litGivens(cells [][]Content, given []bool, score func(rgb) int, x litCross)
 
 // partLit tells the givens' tiles among the cells part (r*n+c) of one
 // lit part of the cross, setting given; two says whether they parted in
-// two (see litGivens), ok whether they could be told.
+// two (see litGivens), ok whether they could be told. The givens' tiles
+// are those above the highest step: a mistake's tile, which KSudoku draws
+// in a colour of its own that no light shows through, may lie between
+// the others' and the givens'.
 func partLit(cells [][]Content, part []int, given []bool, score func(rgb) int) (two, ok bool) {
 	n := len(cells)
 	at := func(i int) Content { return cells[i/n][i%n] }
 	slices.SortFunc(part, func(a, b int) int { return score(at(a).Background) - score(at(b).Background) })
-	cut, step := 0, backgroundTol
+	cut := 0 // the givens' tiles are those from cut on
 	for k := 1; k < len(part); k++ {
-		if d := score(at(part[k]).Background) - score(at(part[k-1]).Background); d > step {
-			cut, step = k, d
+		if score(at(part[k]).Background)-score(at(part[k-1]).Background) > backgroundTol {
+			cut = k
 		}
 	}
 	empty := slices.IndexFunc(part, func(i int) bool { return at(i).Glyph == nil })
