@@ -100,16 +100,17 @@ func (x litCross) litTiles(cells [][]Content) (lit, size int) {
 // side, see tileGivens). The light over each part of the cross (litLine,
 // litBox, litBoth) is one, so there the tiles part along score as the
 // unlit ones do, with a step of more than backgroundTol between, the
-// empty tiles all below it: the givens' tiles lie above the highest such
-// step (partLit). A part whose tiles do not part holds no given when an
-// empty tile is among them; one whose tiles all hold glyphs cannot be
-// told. The selected tile, framed and lit in a way of its own, is told by
+// empty tiles all below it: the givens' tiles lie above the largest such
+// step (partLit), each as far from the others as the givens lie in the
+// other parts (givensMovedAlike). A part whose tiles do not part holds no
+// given when an empty tile is among them; one whose tiles all hold glyphs
+// cannot be told. The selected tile, framed and lit in a way of its own, is told by
 // selectedGiven. It reports false when some tile cannot be told, or when
 // no part of the cross parts: a light that draws givens' tiles and others
 // alike hides the givens.
 func litGivens(cells [][]Content, given []bool, score func(rgb) int, x litCross) bool {
 	n := len(cells)
-	parted := false
+	var parted [][]int // the parts that parted in two
 	for _, z := range []int{litLine, litBox, litBoth} {
 		var part []int // cells, r*n+c
 		for r := range n {
@@ -123,9 +124,11 @@ func litGivens(cells [][]Content, given []bool, score func(rgb) int, x litCross)
 		if !ok {
 			return false
 		}
-		parted = parted || two
+		if two {
+			parted = append(parted, part)
+		}
 	}
-	if !parted {
+	if len(parted) == 0 || !givensMovedAlike(cells, given, parted) {
 		return false
 	}
 	sel := x.r*n + x.c
@@ -138,20 +141,81 @@ func litGivens(cells [][]Content, given []bool, score func(rgb) int, x litCross)
 	return ok
 }
 
+// givensMovedAlike checks the parts of the cross that parted in two
+// against each other: a light moves the givens' tiles and the others'
+// alike, so in each part each given's tile lies from the mean of the
+// others as the givens' mean lies from the others' in the largest other
+// part, within givenTol in every channel. A tile that does not is none of
+// the givens' that the light shows through: KSudoku draws a mistake's
+// tile in a colour of its own, which may part from the others as the
+// givens' do, and which cannot be told here.
+func givensMovedAlike(cells [][]Content, given []bool, parted [][]int) bool {
+	n := len(cells)
+	colour := func(i int) rgb { return cells[i/n][i%n].Background }
+	for a, part := range parted {
+		ref := -1
+		for b := range parted {
+			if b != a && (ref < 0 || len(parted[b]) > len(parted[ref])) {
+				ref = b
+			}
+		}
+		if ref < 0 {
+			return true
+		}
+		want := kindDiff(colour, given, parted[ref])
+		others := meanOf(colour, parted[a], func(i int) bool { return !given[i] })
+		for _, i := range part {
+			if !given[i] {
+				continue
+			}
+			c := colour(i)
+			for k := range 3 {
+				if abs(int(c[k])-others[k]-want[k]) > givenTol {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// kindDiff returns the mean colour of the givens' tiles of part less the
+// others'.
+func kindDiff(colour func(int) rgb, given []bool, part []int) [3]int {
+	g := meanOf(colour, part, func(i int) bool { return given[i] })
+	o := meanOf(colour, part, func(i int) bool { return !given[i] })
+	return [3]int{g[0] - o[0], g[1] - o[1], g[2] - o[2]}
+}
+
+// meanOf returns the mean colour of the cells of part that keep says.
+func meanOf(colour func(int) rgb, part []int, keep func(int) bool) [3]int {
+	var sum [3]int
+	count := 0
+	for _, i := range part {
+		if keep(i) {
+			count++
+			for k, v := range colour(i) {
+				sum[k] += int(v)
+			}
+		}
+	}
+	if count == 0 {
+		return sum
+	}
+	return [3]int{sum[0] / count, sum[1] / count, sum[2] / count}
+}
+
 // partLit tells the givens' tiles among the cells part (r*n+c) of one
 // lit part of the cross, setting given; two says whether they parted in
-// two (see litGivens), ok whether they could be told. The givens' tiles
-// are those above the highest step: a mistake's tile, which KSudoku draws
-// in a colour of its own that no light shows through, may lie between
-// the others' and the givens'.
+// two (see litGivens), ok whether they could be told.
 func partLit(cells [][]Content, part []int, given []bool, score func(rgb) int) (two, ok bool) {
 	n := len(cells)
 	at := func(i int) Content { return cells[i/n][i%n] }
 	slices.SortFunc(part, func(a, b int) int { return score(at(a).Background) - score(at(b).Background) })
-	cut := 0 // the givens' tiles are those from cut on
+	cut, step := 0, backgroundTol // the givens' tiles are those from cut on
 	for k := 1; k < len(part); k++ {
-		if score(at(part[k]).Background)-score(at(part[k-1]).Background) > backgroundTol {
-			cut = k
+		if d := score(at(part[k]).Background) - score(at(part[k-1]).Background); d > step {
+			cut, step = k, d
 		}
 	}
 	empty := slices.IndexFunc(part, func(i int) bool { return at(i).Glyph == nil })
