@@ -61,8 +61,8 @@ var ErrGivens = errors.New("the givens cannot be told from the entries: the cell
 // in a colour of their own (a player's, an error's).
 func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error {
 	if tiled {
-		if given, ok := tileGivens(cells, layout.Diagonals); ok {
-			return markTileEntries(cells, given, givenColour(cells, lines, tiled))
+		if done, err := markTiles(cells, givenColour(cells, lines, tiled), layout); done {
+			return err
 		}
 	} else if shade, ok := givenShade(cells, layout.Diagonals); ok {
 		if _, selected := selection(cells, shade, layout.Regions); !selected && entriesOnShade(cells, shade) {
@@ -80,6 +80,59 @@ func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error
 		}
 	}
 	return nil
+}
+
+// markTiles tells givens from entries on a tiled grid by its tiles'
+// colours (tileGivens), where a selection's highlight lights a cross of
+// tiles (findLitCross) by their colours in each part of the cross
+// (litGivens), or by the glyphs' colours (ref is the givens', see
+// givenColour) when those tell them apart (some near ref, some not). done
+// is false when the tiles tell nothing (their colours do not part givens
+// from others), and the glyphs' colours alone must.
+func markTiles(cells [][]Content, ref rgb, layout *Layout) (done bool, err error) {
+	skip := onDiagonal(len(cells), layout.Diagonals)
+	x, lit := findLitCross(cells, layout.Regions)
+	if !lit {
+		given, _, ok := tileGivens(cells, skip)
+		if !ok {
+			return false, nil
+		}
+		return true, markTileEntries(cells, given, ref)
+	}
+	given, score, ok := tileGivens(cells, func(r, c int) bool { return skip(r, c) || x.zone(r, c) != unlit })
+	if !ok {
+		return false, nil
+	}
+	if byColour, ok := colourGivens(cells, ref); ok {
+		given = byColour
+	} else if layout.Diagonals || !litGivens(cells, given, score, x) {
+		return true, ErrGivens
+	}
+	n := len(cells)
+	for r, row := range cells {
+		for i := range row {
+			row[i].Entry = row[i].Glyph != nil && !given[r*n+i]
+		}
+	}
+	return true, nil
+}
+
+// colourGivens tells, cell by cell, the glyphs drawn in the givens' colour
+// ref (within givenTol), when some glyphs are and some are not.
+func colourGivens(cells [][]Content, ref rgb) ([]bool, bool) {
+	n := len(cells)
+	given := make([]bool, n*n)
+	var some, others bool
+	for r, row := range cells {
+		for i, c := range row {
+			if c.Glyph == nil {
+				continue
+			}
+			given[r*n+i] = distance(c.Glyph.Colour, ref) <= givenTol
+			some, others = some || given[r*n+i], others || !given[r*n+i]
+		}
+	}
+	return given, some && others
 }
 
 // markTileEntries marks the glyphs off the givens' tiles (given, cell by
@@ -359,10 +412,11 @@ func givenShade(cells [][]Content, diagonals bool) (rgb, bool) {
 // most one empty cell in eight, and glyphs: N-1 at least (a sudoku's
 // givens show N-1 symbols) and a fifth of them at least (a player may have
 // entered four times as many as the givens): the givens' side. Of such
-// measures, the one with the widest step. The cells of a sudoku X's
-// diagonals are left out of the count, as in givenShade; a grid with no
-// empty cell shows no side for its givens.
-func tileGivens(cells [][]Content, diagonals bool) ([]bool, bool) {
+// measures, the one with the widest step, which it also returns, signed to
+// be higher on the givens' side. The cells skip says are left out of the
+// count (a sudoku X's diagonals, as in givenShade; tiles a highlight
+// lights); a grid with no empty cell shows no side for its givens.
+func tileGivens(cells [][]Content, skip func(r, c int) bool) ([]bool, func(rgb) int, bool) {
 	n := len(cells)
 	measures := [...]func(c rgb) int{
 		func(c rgb) int { return int(c[0]) },
@@ -373,12 +427,13 @@ func tileGivens(cells [][]Content, diagonals bool) ([]bool, bool) {
 		func(c rgb) int { return int(c[0]) - int(c[2]) },
 	}
 	var best []bool
+	var score func(rgb) int
 	widest := backgroundTol
 	for _, m := range measures {
 		values := make([]int, 0, n*n)
 		for r, row := range cells {
 			for i, c := range row {
-				if !(diagonals && (r == i || r+i == n-1)) {
+				if !skip(r, i) {
 					values = append(values, m(c.Background))
 				}
 			}
@@ -386,19 +441,22 @@ func tileGivens(cells [][]Content, diagonals bool) ([]bool, bool) {
 		slices.Sort(values)
 		for k := 1; k < len(values); k++ {
 			if step := values[k] - values[k-1]; step > widest {
-				if given, ok := givensBelow(cells, m, values[k-1], values[k], diagonals); ok {
-					best, widest = given, step
+				if given, below, ok := givensBelow(cells, m, values[k-1], values[k], skip); ok {
+					best, widest, score = given, step, m
+					if below {
+						score = func(c rgb) int { return -m(c) }
+					}
 				}
 			}
 		}
 	}
-	return best, best != nil
+	return best, score, best != nil
 }
 
 // givensBelow tells, cell by cell, which side of the step from lo to hi
 // of the measure m the givens' tiles lie on, if either holds them (ok; see
-// tileGivens).
-func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, diagonals bool) ([]bool, bool) {
+// tileGivens), and whether it is the side below.
+func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, skip func(r, c int) bool) ([]bool, bool, bool) {
 	n := len(cells)
 	for _, below := range []bool{true, false} {
 		side := make([]bool, n*n)
@@ -407,7 +465,7 @@ func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, diagonals bool)
 			for i, c := range row {
 				v := m(c.Background)
 				side[r*n+i] = below && v <= lo || !below && v >= hi
-				if diagonals && (r == i || r+i == n-1) {
+				if skip(r, i) {
 					continue
 				}
 				if c.Glyph == nil {
@@ -424,10 +482,16 @@ func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, diagonals bool)
 			}
 		}
 		if empty > 0 && 8*emptyOn <= empty && glyphsOn >= n-1 && 5*glyphsOn >= glyphs {
-			return side, true
+			return side, below, true
 		}
 	}
-	return nil, false
+	return nil, false, false
+}
+
+// onDiagonal returns whether a cell of an n x n grid lies on a diagonal,
+// when the grid has them (a sudoku X).
+func onDiagonal(n int, diagonals bool) func(r, c int) bool {
+	return func(r, c int) bool { return diagonals && (r == c || r+c == n-1) }
 }
 
 // countNear counts the colours of cs within backgroundTol of c.
