@@ -343,14 +343,17 @@ func (pl *player) endGrid(how string) error {
 }
 
 // coveredLooks is how many looks in a row after the last number that read
-// no grid tell that the program covered its grid to end the game.
+// no grid, or hidden givens, tell that the program covered its grid to end the game.
 const coveredLooks = 3
 
-// checkCovered ends the game when looks see no game (coveredLooks in a
-// row) after the last number was typed into a grid that a look had
-// confirmed right everywhere else: programs end a game by covering the
-// grid with their word on it (GNOME Sudoku's "Well done"), which hides
-// what could be read.
+// checkCovered ends the game when looks see no game, or a grid with some
+// of its givens hidden and the last number in its cell (coveredLooks in a
+// row), after the
+// last number was typed into a grid that a look had confirmed right
+// everywhere else: programs end a game by covering the grid with their
+// word on it (GNOME Sudoku's "Well done"), or part of it (KSudoku's
+// "Congratulations" dialog, which hides some givens), which hides what
+// could be read.
 func (pl *player) checkCovered() error {
 	if pl.grid == nil || !pl.lastNumber || pl.unseen < coveredLooks {
 		return nil
@@ -593,9 +596,55 @@ func (pl *player) noteKept(g *grid) bool {
 // loop gives up.
 func (pl *player) sameLayout(g *grid) error {
 	if diffs := layoutDiffs(pl.first, g); len(diffs) > 0 {
-		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", ErrUnreadable, diffs[0])
+		cause := ErrUnreadable
+		if givensHidden(pl.first, g) && pl.lastShown(g) {
+			cause = errGivensHidden
+		}
+		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", cause, diffs[0])
 	}
 	return nil
+}
+
+// errGivensHidden marks a look that read the first look's layout but for
+// givens it saw empty, and the last number typed in its cell: something
+// covers part of the grid (KSudoku's "Congratulations" dialog); it matches
+// ErrUnreadable. A value of its own
+// type, as ErrNoGameSeen is.
+var errGivensHidden error = givensHiddenErr{}
+
+type givensHiddenErr struct{}
+
+func (givensHiddenErr) Error() string        { return ErrUnreadable.Error() }
+func (givensHiddenErr) Is(target error) bool { return target == ErrUnreadable }
+
+// lastShown says whether the last turn typed the number that fills the
+// grid (lastNumber) and the look g shows it in its cell: a program that
+// enters a number on a click (KSudoku's palette) may show another there,
+// and a dialog then says the grid is wrong.
+func (pl *player) lastShown(g *grid) bool {
+	if !pl.lastNumber || pl.planned == nil || len(pl.planned.Moves) != 1 {
+		return false
+	}
+	mv := pl.planned.Moves[0]
+	return entryAt(g, *mv.Row, *mv.Col) == *mv.Value
+}
+
+// givensHidden says whether the grid g has the layout of first but for
+// givens of first that g shows empty (neither a given nor an entry).
+func givensHidden(first, g *grid) bool {
+	if first.kind != g.kind || first.size != g.size || len(first.givens) != len(g.givens) {
+		return false
+	}
+	for r, row := range first.givens {
+		for c := range len(row) {
+			if row[c] != g.givens[r][c] && (g.givens[r][c] != '.' || g.entries[r][c] != '.') {
+				return false
+			}
+		}
+	}
+	shown := *g
+	shown.givens = first.givens
+	return len(layoutDiffs(first, &shown)) == 0
 }
 
 // givensAsFirstRead returns the grid g with the givens the first look read

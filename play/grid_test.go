@@ -46,7 +46,8 @@ type sudokuSim struct {
 	// entriesAsGivens: once more than half the cells are filled, the look
 	// reads entries as givens (a program that draws them alike).
 	entriesAsGivens bool
-	coverAt         int // once this many keys are typed, a dialog covers the grid (0: never)
+	coverAt         int  // once this many keys are typed, a dialog covers the grid (0: never)
+	coverPart       bool // the dialog covers part of the grid: the look reads the first row empty
 	// givensAsEntries: once a key is typed, the look reads the givens as
 	// entries (their cells' shading changes, as an X's diagonal's can).
 	givensAsEntries bool
@@ -91,16 +92,24 @@ func (s *sudokuSim) Grab(context.Context, image.Rectangle) (*Frame, error) {
 }
 
 func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
-	if s.coverAt > 0 && s.typed >= s.coverAt {
+	covered := s.coverAt > 0 && s.typed >= s.coverAt
+	if covered && !s.coverPart {
 		return nil, fmt.Errorf("%w: no grid game (a dialog over it)", ErrNoGameSeen)
 	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens, Board: &puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}}
+	if covered {
+		p.Grid = slices.Clone(s.givens)
+		p.Grid[0] = strings.Repeat(".", len(s.givens))
+	}
 	for r, row := range s.entries {
 		if c := slices.Index(row, s.unreadable); s.unreadable != 0 && c >= 0 {
 			return nil, &GridUnread{Board: *p.Board, Err: fmt.Errorf("%w: row %d, col %d: tesseract read nothing sure", ErrUnreadable, r+1, c+1)}
 		}
 	}
-	for _, row := range s.entries {
+	for r, row := range s.entries {
+		if covered && r == 0 {
+			row = []byte(p.Grid[0])
+		}
 		p.Entries = append(p.Entries, string(row))
 	}
 	if s.entriesAsGivens && s.filled() > len(s.givens)*len(s.givens)/2 {
@@ -584,17 +593,20 @@ func TestStrays(t *testing.T) {
 }
 
 // TestPlaySudokuCovered: a program that covers its grid once the last
-// number is typed (GNOME Sudoku's "Well done") ends the game well, with a
-// line that says so; one that covers it before, with a cell still empty,
-// makes play give up: it never claims a game it did not see filled.
+// number is typed (GNOME Sudoku's "Well done"), or part of it so that a
+// given is hidden (KSudoku's "Congratulations" dialog), ends the game
+// well, with a line that says so; one that covers it before, with a cell
+// still empty, makes play give up: it never claims a game it did not see
+// filled.
 func TestPlaySudokuCovered(t *testing.T) {
 	givens := []string{".1..", "..2.", ".3..", "..3."}
 	for _, tc := range []struct {
 		coverAt int
+		part    bool
 		done    bool
-	}{{12, true}, {11, false}, {1, false}} {
+	}{{12, false, true}, {11, false, false}, {1, false, false}, {12, true, true}, {11, true, false}, {1, true, false}} {
 		s := newSudokuSim(givens, 7)
-		s.coverAt = tc.coverAt
+		s.coverAt, s.coverPart = tc.coverAt, tc.part
 		var log strings.Builder
 		o := fast
 		o.Log = &log

@@ -224,7 +224,7 @@ type player struct {
 	// lastNumber says the last turn typed the number that fills the grid,
 	// all others confirmed.
 	lastNumber bool
-	unseen     int // the looks in a row, ending with the last, that saw no game
+	unseen     int // the looks in a row, ending with the last, that saw no game or hidden givens
 
 	lastTurn   []byte    // the last navigation screen read and the moves made on it
 	unanswered int       // how many times in a row those moves were made on that screen
@@ -248,7 +248,7 @@ func (pl *player) run(ctx context.Context) error {
 		case errors.Is(err, ErrUnreadable):
 			pl.failures++
 			pl.unseen++
-			if !errors.Is(err, ErrNoGameSeen) {
+			if !errors.Is(err, ErrNoGameSeen) && !errors.Is(err, errGivensHidden) {
 				pl.unseen = 0
 			}
 			if done := pl.checkCovered(); done != nil {

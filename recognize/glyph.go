@@ -308,6 +308,23 @@ func (g glyph) fits(s byte) bool {
 	return true
 }
 
+// stem returns the width of the glyph's stem: the commonest number of ink
+// pixels in a row of its middle half.
+func (g glyph) stem() int {
+	counts := map[int]int{}
+	best := 0
+	for y := g.h / 4; y < g.h*3/4; y++ {
+		n := 0
+		for x := range g.w {
+			n += int(g.bits[y*g.w+x])
+		}
+		if counts[n]++; counts[n] > counts[best] || (counts[n] == counts[best] && n < best) {
+			best = n
+		}
+	}
+	return best
+}
+
 // barAcross says whether side by side columns holding ink in rows y0 to
 // y1-1 span share of the glyph's width at least.
 func (g glyph) barAcross(y0, y1 int, share float64) bool {

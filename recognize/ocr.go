@@ -79,6 +79,7 @@ type tesseract struct {
 	client    *gosseract.Client
 	whitelist string
 	line      bool
+	overBoth  bool // vote: a value the thinner strokes favour must lead both sets' readings too
 }
 
 // start starts the client, when it has not been.
@@ -129,10 +130,15 @@ func (t *tesseract) read(g glyph) (int, error) {
 // reading parse makes noText (no character at all) counts against every
 // value; when three readings in four of every set of renderings are
 // noText, vote returns noText. When none gets there, it returns the
-// readings, quoted, for the error.
+// readings, quoted, for the error. With overBoth (a grid's symbols), a
+// value must also have more than three times the readings of any other
+// over both sets: a small italic 2 read as 2 four times in its first set
+// and 5 twice, then 5 three times in its thinner one, is no 5, and a bold
+// italic 5 read as 5 once, then 3 three times, is no 3.
 func (t *tesseract) vote(g glyph, parse func(text string, h glyph) (int, bool)) (int, []string, error) {
 	t.start()
 	var got []string
+	all := map[int]int{} // the votes of both sets
 	blank := true
 	for _, bits := range [][]byte{g.bits, g.thin} {
 		if bits == nil {
@@ -152,7 +158,8 @@ func (t *tesseract) vote(g glyph, parse func(text string, h glyph) (int, bool)) 
 				continue
 			}
 			votes[v]++
-			if v != noText && lead(votes, v) >= 2 && 3*runnerUp(votes, v) <= votes[v] {
+			all[v]++
+			if v != noText && lead(votes, v) >= 2 && 3*runnerUp(votes, v) <= votes[v] && (!t.overBoth || 3*runnerUp(all, v) < all[v]) {
 				return v, nil, nil
 			}
 		}

@@ -16,8 +16,12 @@ import (
 )
 
 // styleSweepEnv names the variable that sets how many grids
-// TestStyleSweep draws.
-const styleSweepEnv = "PUZBOT_STYLE_SWEEP"
+// TestStyleSweep draws, and styleSeedEnv the one that sets its seed (42
+// unless set): another seed draws other games in other styles.
+const (
+	styleSweepEnv = "PUZBOT_STYLE_SWEEP"
+	styleSeedEnv  = "PUZBOT_STYLE_SEED"
+)
 
 // TestStyleSweep reads sudoku grids drawn in styles of gridstyle's choosing
 // (ruled lines of any weight and colour, box lines only darker, tiles with
@@ -26,9 +30,10 @@ const styleSweepEnv = "PUZBOT_STYLE_SWEEP"
 // half of them half played. A grid read other than drawn, without an
 // error, fails the test: a silent misread. A grid refused is counted; the
 // share read exactly is logged. It runs when PUZBOT_STYLE_SWEEP says how
-// many grids to draw:
+// many grids to draw, and PUZBOT_STYLE_SEED, if set, from which seed:
 //
 //	PUZBOT_STYLE_SWEEP=1000 go test -run TestStyleSweep -v -timeout 60m ./recognize
+//	PUZBOT_STYLE_SWEEP=1000 PUZBOT_STYLE_SEED=7 go test -run TestStyleSweep -v ./recognize
 func TestStyleSweep(t *testing.T) {
 	v := os.Getenv(styleSweepEnv)
 	if v == "" {
@@ -38,14 +43,20 @@ func TestStyleSweep(t *testing.T) {
 	if err != nil || n < 1 {
 		t.Fatalf("%s=%q: want a number of grids", styleSweepEnv, v)
 	}
+	seed := 42
+	if v := os.Getenv(styleSeedEnv); v != "" {
+		if seed, err = strconv.Atoi(v); err != nil || seed < 0 {
+			t.Fatalf("%s=%q: want a seed, a whole number from 0", styleSeedEnv, v)
+		}
+	}
 	fonts, err := gridstyle.Fonts()
 	if err != nil {
 		t.Fatal(err)
 	}
-	grids := styleGrids(t, n)
+	grids := styleGrids(t, n, seed)
 	rd := NewSymbolReader()
 	defer rd.Close()
-	rng := rand.New(rand.NewPCG(42, 7))
+	rng := rand.New(rand.NewPCG(uint64(seed), 7))
 	exact, refusals := 0, map[string]int{}
 	for i, g := range grids {
 		s := gridstyle.Random(rng, fonts)
@@ -78,15 +89,16 @@ func styleKind(s gridstyle.Style) string {
 
 // styleGrids returns n grids of Solo's 4x4, 6x6 and 9x9 presets in turn,
 // every other one half played: half its empty cells hold their solution's
-// number.
-func styleGrids(t *testing.T, n int) []gridstyle.Grid {
+// number. The games are Solo's from seeds 458+seed on (500 on for the
+// seed 42).
+func styleGrids(t *testing.T, n, seed int) []gridstyle.Grid {
 	presets := []struct {
 		name string
 		rows int // the boxes' height; their width is the size over it
 	}{{"2x2", 2}, {"2x3", 2}, {"3x3", 3}}
 	var grids []gridstyle.Grid
 	for k, p := range presets {
-		ids, err := solo.Generate(p.name, 500+k, (n+len(presets)-1-k)/len(presets))
+		ids, err := solo.Generate(p.name, 458+seed+k, (n+len(presets)-1-k)/len(presets))
 		if err != nil {
 			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
 		}

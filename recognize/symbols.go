@@ -55,20 +55,73 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	if s, ok := r.memo[key]; ok {
 		return s, nil
 	}
-	e := r.engines[symbols]
-	if e == nil {
-		// Letters in either case: Solo draws a, b, c; other programs A, B,
-		// C, which Tesseract limited to lower case reads as the nearest
-		// symbol it may (B as 8).
-		e = &tesseract{whitelist: symbols + strings.ToUpper(strings.TrimLeft(symbols, "0123456789"))}
-		r.engines[symbols] = e
+	// Letters in either case: Solo draws a, b, c; other programs A, B,
+	// C, which Tesseract limited to lower case reads as the nearest
+	// symbol it may (B as 8).
+	whitelist := symbols + strings.ToUpper(strings.TrimLeft(symbols, "0123456789"))
+	s, err := r.engine(whitelist).readSymbol(g, symbols)
+	if errors.Is(err, ErrNoSymbol) && oneLike(g, symbols) {
+		s, err = r.engine(whitelist+oneLookalikes).readOne(g, symbols)
 	}
-	s, err := e.readSymbol(g, symbols)
 	if err != nil {
 		return 0, err
 	}
 	r.memo[key] = s
 	return s, nil
+}
+
+// engine returns the reader limited to the characters of whitelist,
+// started on first use.
+func (r *SymbolReader) engine(whitelist string) *tesseract {
+	e := r.engines[whitelist]
+	if e == nil {
+		e = &tesseract{whitelist: whitelist, overBoth: true}
+		r.engines[whitelist] = e
+	}
+	return e
+}
+
+// oneLookalikes are the characters a 1 with serifs looks like to
+// Tesseract, which, limited to a grid's digits, then reads no character
+// in it (FreeSerif's 1, Comic Neue's).
+const oneLookalikes = "Il|"
+
+// oneLike says whether a glyph that read as no symbol may be a 1 that
+// Tesseract took for a letter: the grid's symbols hold no letter a 1
+// looks like (i, l: grids up to 17 symbols), and the glyph is narrow, as
+// no mark is (isMark), and no plain bar (a caret): its flag or its foot
+// reach past its stem, so that it is half as wide again as the stem at
+// least.
+func oneLike(g glyph, symbols string) bool {
+	if strings.ContainsAny(symbols, "il") || 5*g.w >= 4*g.h {
+		return false
+	}
+	return 2*g.w >= 3*g.stem()
+}
+
+// readOne reads g, which read as no symbol, with Tesseract allowed the
+// letters a 1 looks like (oneLookalikes): '1' when the readings of its
+// renderings favour a 1 or its lookalikes by two over any other symbol
+// and over readings of no character (tesseract.vote), else ErrNoSymbol.
+func (t *tesseract) readOne(g glyph, symbols string) (byte, error) {
+	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+		switch {
+		case text == "":
+			return noText, true
+		case len(text) == 1 && strings.Contains("1"+oneLookalikes, text):
+			return '1', true
+		case len(text) == 1 && strings.Contains(symbols, strings.ToLower(text)):
+			return int(strings.ToLower(text)[0]), true
+		}
+		return 0, false
+	})
+	switch {
+	case err != nil:
+		return 0, err
+	case got != nil || s != '1':
+		return 0, ErrNoSymbol
+	}
+	return '1', nil
 }
 
 // ErrNoSymbol is a glyph that shows no symbol: Tesseract, limited to the

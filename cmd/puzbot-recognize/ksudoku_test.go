@@ -26,16 +26,19 @@ import (
 // cell holds its solution's number), and reads them exactly, givens and
 // entries told apart: the Scribble theme (ruled lines), and the Egyptian
 // and Abstraction themes (separate tiles on a textured board, found by
-// the tile finder). A fresh game is read again once a player has clicked
-// a given: KSudoku then marks its row, column and box (Scribble paints
-// brush strokes over them, the tiled themes light the tiles), which must
-// not change what is read; a tiled theme may refuse it (exit 1: the
-// givens cannot be told from entries; exit 8: the lit tiles hide the
-// lattice), never misread it. Scribble's
-// entries are handwritten, thin strokes that Tesseract may not read: a
-// half-played Scribble game may be refused (exit 1, an entry that cannot
-// be read), never read otherwise. The
-// truth is the game the file KSudoku opened holds.
+// the tile finder). Then it plays as a person does, reading the screen
+// after each click (KSudoku marks the row, column and box of the cell
+// under the pointer: Scribble paints brush strokes over them, the tiled
+// themes light the tiles): a click on a given (which picks its number in
+// KSudoku's palette), on an empty cell whose solution is that number
+// (which enters it), and, half played, on an entry (which the palette's
+// number replaces: a mistake, which KSudoku draws its own way). The
+// truth is the game the file KSudoku opened holds, with what the clicks
+// entered; the game KSudoku saves at the end must agree with it. Every
+// reading must be exact, but for Scribble's entries: handwritten, thin
+// strokes that Tesseract may not read, so a Scribble game with entries
+// may be refused (exit 1, an entry that cannot be read), never read
+// otherwise.
 func TestKSudokuThemes(t *testing.T) {
 	ids, err := solo.Generate("3x3", 900, 3)
 	if err != nil {
@@ -60,51 +63,110 @@ func TestKSudokuThemes(t *testing.T) {
 					where += ", half played"
 				}
 				t.Run(where, func(t *testing.T) {
-					readKSudokuGame(t, givens, entries, theme, size)
+					readKSudokuGame(t, kgame{givens, entries, solved.Grid}, theme, size)
 				})
 			}
 		}
 	}
 }
 
+// kgame is a KSudoku game: its givens, a player's entries (nil for none)
+// and its solution, rows of '1'-'9' and '.'.
+type kgame struct{ givens, entries, solution []string }
+
 // readKSudokuGame opens the game in KSudoku in the theme, in a window of
-// the size, and reads it; a fresh game, again with a given selected.
-func readKSudokuGame(t *testing.T, givens, entries []string, theme string, size [2]int) {
-	w, err := ksudoku.Open(context.Background(), givens, entries, theme, size[0], size[1])
+// the size, and reads it; then again after each click of a player (see
+// TestKSudokuThemes), and checks the game KSudoku saves.
+func readKSudokuGame(t *testing.T, g kgame, theme string, size [2]int) {
+	w, err := ksudoku.Open(context.Background(), g.givens, g.entries, theme, size[0], size[1])
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
 	scribble := theme == "ksudoku_scrible"
-	got, code, stderr := readScreen(t)
-	switch {
-	case code == exitcode.Failure && entries != nil && scribble && strings.Contains(stderr, "a player's number that cannot be read"):
-		t.Logf("refused: %s", stderr)
-		return
-	case code != 0:
-		t.Fatalf("exit %d: %s", code, stderr)
-	case !slices.Equal(got.Grid, givens) || !slices.Equal(got.Entries, entries):
-		t.Fatalf("read givens %q, entries %q; want %q, %q", got.Grid, got.Entries, givens, entries)
-	}
-	t.Logf("read exactly")
-	if entries != nil {
+	got := readKSudoku(t, g, scribble, "no cell selected")
+	if got == nil {
 		return
 	}
-	given := givenCells(givens)
-	if err := w.Click(cellCentre(got.Board, len(givens), given[len(given)/2])); err != nil {
+	board := got.Board
+	given := givenCells(g.givens)
+	pick := given[len(given)/2]
+	value := g.givens[pick[0]][pick[1]]
+	entries := slices.Clone(g.entries)
+	if entries == nil {
+		entries = slices.Repeat([]string{strings.Repeat(".", len(g.givens))}, len(g.givens))
+	}
+	clicks := []kclick{{"a given selected", pick, true}}
+	if cell, ok := cellWhere(g, func(r, c int) bool { return g.givens[r][c] == '.' && entries[r][c] == '.' && g.solution[r][c] == value }); ok {
+		clicks = append(clicks, kclick{"a number entered by a click, selected", cell, false})
+	}
+	if cell, ok := cellWhere(g, func(r, c int) bool { return g.entries != nil && entries[r][c] != '.' && entries[r][c] != value }); ok {
+		clicks = append(clicks, kclick{"an entry replaced by a click (a mistake), selected", cell, false})
+	}
+	for _, click := range clicks {
+		if err := w.Click(cellCentre(board, len(g.givens), click.cell)); err != nil {
+			t.Fatal(err)
+		}
+		if !click.given {
+			row := []byte(entries[click.cell[0]])
+			row[click.cell[1]] = value
+			entries[click.cell[0]] = string(row)
+		}
+		now := kgame{g.givens, entries, g.solution}
+		if !slices.ContainsFunc(entries, func(r string) bool { return strings.Trim(r, ".") != "" }) {
+			now.entries = nil
+		}
+		readKSudoku(t, now, scribble, click.what)
+	}
+	saved, err := w.Save()
+	if err != nil {
 		t.Fatal(err)
 	}
-	got, code, stderr = readScreen(t)
-	switch {
-	case (code == exitcode.Failure || code == exitcode.NoGame) && !scribble:
-		t.Logf("a given selected: refused: %s", stderr)
-	case code != 0:
-		t.Errorf("a given selected: exit %d: %s", code, stderr)
-	case !slices.Equal(got.Grid, givens) || got.Entries != nil:
-		t.Errorf("a given selected: read givens %q, entries %q; want %q, none", got.Grid, got.Entries, givens)
-	default:
-		t.Logf("a given selected: read exactly")
+	if !slices.Equal(saved.Givens, g.givens) || !slices.Equal(saved.Entries, entries) {
+		t.Errorf("KSudoku saved givens %q, entries %q; the clicks should have left %q, %q", saved.Givens, saved.Entries, g.givens, entries)
 	}
+}
+
+// kclick is a click on a cell, said what it makes of the screen; given
+// says whether the cell holds a given (the click picks its number in the
+// palette) or not (the click enters the palette's number there).
+type kclick struct {
+	what  string
+	cell  [2]int
+	given bool
+}
+
+// readKSudoku reads the screen and checks it shows the game g (when, a
+// cell selected or not): exactly, or refused as TestKSudokuThemes allows.
+// It returns what it read, nil when it was refused.
+func readKSudoku(t *testing.T, g kgame, scribble bool, when string) *puzzle.Sudoku {
+	t.Helper()
+	got, code, stderr := readScreen(t)
+	switch {
+	case code == exitcode.Failure && g.entries != nil && scribble && strings.Contains(stderr, "a player's number that cannot be read"):
+		t.Logf("%s: refused: %s", when, stderr)
+		return nil
+	case code != 0:
+		t.Errorf("%s: exit %d: %s", when, code, stderr)
+		return nil
+	case !slices.Equal(got.Grid, g.givens) || !slices.Equal(got.Entries, g.entries):
+		t.Errorf("%s: read givens %q, entries %q; want %q, %q", when, got.Grid, got.Entries, g.givens, g.entries)
+		return nil
+	}
+	t.Logf("%s: read exactly", when)
+	return &got
+}
+
+// cellWhere returns the first cell, row by row, where ok holds.
+func cellWhere(g kgame, ok func(r, c int) bool) ([2]int, bool) {
+	for r, row := range g.givens {
+		for c := range len(row) {
+			if ok(r, c) {
+				return [2]int{r, c}, true
+			}
+		}
+	}
+	return [2]int{}, false
 }
 
 // readScreen grabs the screen and reads it with puzbot-recognize: the

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -34,13 +36,31 @@ func (s *Saved) Wrong() [][2]int {
 }
 
 // Save saves the game as a player does (Ctrl+S, the file's path typed
-// into KSudoku's dialog, Return), waits for the file and reads it.
+// into KSudoku's dialog, Return), waits for the file and reads it. A
+// dialog KSudoku shows (its "Congratulations" at a game's end) is closed
+// first (Return, its OK; then the main window is given the keyboard), and
+// the path is typed only once the save dialog is shown: typed into the board, its digits would be entered in the game.
 func (w *Window) Save() (*Saved, error) {
 	path := filepath.Join(w.home, "saved.ksudoku")
+	if windows() > 1 {
+		if err := w.Key("Return"); err != nil {
+			return nil, err
+		}
+		if err := waitWindows(1); err != nil {
+			return nil, err
+		}
+		// No window manager gives the main window back the keyboard.
+		if err := xdotool("search", "--onlyvisible", "--class", "ksudoku", "windowfocus", "--sync"); err != nil {
+			return nil, err
+		}
+	}
 	if err := w.Key("ctrl+s"); err != nil {
 		return nil, err
 	}
-	time.Sleep(time.Second) // the dialog opens
+	if err := waitWindows(2); err != nil {
+		return nil, err
+	}
+	time.Sleep(500 * time.Millisecond) // the dialog takes its keys
 	if err := xdotool("type", "--delay", "20", path); err != nil {
 		return nil, err
 	}
@@ -125,4 +145,23 @@ func rowsOf(values string, n int) []string {
 		out[r] = string(rows[r])
 	}
 	return out
+}
+
+// windows counts KSudoku's windows shown: its main window and its dialogs.
+func windows() int {
+	out, err := exec.Command("xdotool", "search", "--onlyvisible", "--class", "ksudoku").Output()
+	if err != nil {
+		return 0 // none found
+	}
+	return len(strings.Fields(string(out)))
+}
+
+// waitWindows waits, 10 s at most, until KSudoku shows n windows.
+func waitWindows(n int) error {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if windows() == n {
+			return nil
+		}
+	}
+	return fmt.Errorf("KSudoku shows %d windows, not %d, after 10 s", windows(), n)
 }

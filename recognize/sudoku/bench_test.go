@@ -4,6 +4,7 @@ import (
 	"github.com/puzbot/puzbot/internal/testdata"
 	"image"
 	"image/color"
+	"path/filepath"
 	"testing"
 )
 
@@ -53,6 +54,18 @@ func BenchmarkFindTiles(b *testing.B) {
 	for range b.N {
 		if g, err := Find(desk); err != nil || !g.Tiled() {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFindNone: looking for a grid on a screenshot that shows none
+// (Puzlogic's level 1, 1920x1080): ruled lines, tiles, then faint lines.
+func BenchmarkFindNone(b *testing.B) {
+	shot := testdata.ReadRGBA(b, filepath.Join(testdata.Root(b), "testdata/screens/level01.png"))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := Find(shot); err == nil {
+			b.Fatal("found a grid")
 		}
 	}
 }

@@ -47,11 +47,11 @@ func ReadGrid(m *image.RGBA, g *Grid) (*Board, error) {
 	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
 }
 
-// ErrGivens is returned when a tiled grid's givens cannot be told from a
-// player's entries: their tiles' shade tells them one way and their
-// colours another (a highlight over some tiles, which then look like
-// others).
-var ErrGivens = errors.New("the givens cannot be told from the entries: the tiles' shades and the glyphs' colours disagree")
+// ErrGivens is returned when a grid's givens cannot be told from a
+// player's entries: their cells' or tiles' shade tells them one way and
+// their colours another (a highlight over some cells, which then look like
+// givens' cells or others).
+var ErrGivens = errors.New("the givens cannot be told from the entries: the cells' shades and the glyphs' colours disagree")
 
 // markEntries tells the glyphs a player entered from the givens: by their
 // cells' shade where the grid shades its givens' cells (givenShade, with
@@ -61,10 +61,13 @@ var ErrGivens = errors.New("the givens cannot be told from the entries: the tile
 // in a colour of their own (a player's, an error's).
 func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error {
 	if tiled {
-		if given, ok := tileGivens(cells, layout.Diagonals); ok {
-			return markTileEntries(cells, given, givenColour(cells, lines, tiled))
+		if done, err := markTiles(cells, givenColour(cells, lines, tiled), layout); done {
+			return err
 		}
 	} else if shade, ok := givenShade(cells, layout.Diagonals); ok {
+		if _, selected := selection(cells, shade, layout.Regions); !selected && entriesOnShade(cells, shade) {
+			return ErrGivens
+		}
 		markByShade(cells, shade, layout.Regions)
 		return nil
 	}
@@ -77,6 +80,59 @@ func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error
 		}
 	}
 	return nil
+}
+
+// markTiles tells givens from entries on a tiled grid by its tiles'
+// colours (tileGivens), where a selection's highlight lights a cross of
+// tiles (findLitCross) by their colours in each part of the cross
+// (litGivens), or by the glyphs' colours (ref is the givens', see
+// givenColour) when those tell them apart (some near ref, some not). done
+// is false when the tiles tell nothing (their colours do not part givens
+// from others), and the glyphs' colours alone must.
+func markTiles(cells [][]Content, ref rgb, layout *Layout) (done bool, err error) {
+	skip := onDiagonal(len(cells), layout.Diagonals)
+	x, lit := findLitCross(cells, layout.Regions)
+	if !lit {
+		given, _, ok := tileGivens(cells, skip)
+		if !ok {
+			return false, nil
+		}
+		return true, markTileEntries(cells, given, ref)
+	}
+	given, score, ok := tileGivens(cells, func(r, c int) bool { return skip(r, c) || x.zone(r, c) != unlit })
+	if !ok {
+		return false, nil
+	}
+	if byColour, ok := colourGivens(cells, ref); ok {
+		given = byColour
+	} else if layout.Diagonals || !litGivens(cells, given, score, x) {
+		return true, ErrGivens
+	}
+	n := len(cells)
+	for r, row := range cells {
+		for i := range row {
+			row[i].Entry = row[i].Glyph != nil && !given[r*n+i]
+		}
+	}
+	return true, nil
+}
+
+// colourGivens tells, cell by cell, the glyphs drawn in the givens' colour
+// ref (within givenTol), when some glyphs are and some are not.
+func colourGivens(cells [][]Content, ref rgb) ([]bool, bool) {
+	n := len(cells)
+	given := make([]bool, n*n)
+	var some, others bool
+	for r, row := range cells {
+		for i, c := range row {
+			if c.Glyph == nil {
+				continue
+			}
+			given[r*n+i] = distance(c.Glyph.Colour, ref) <= givenTol
+			some, others = some || given[r*n+i], others || !given[r*n+i]
+		}
+	}
+	return given, some && others
 }
 
 // markTileEntries marks the glyphs off the givens' tiles (given, cell by
@@ -232,6 +288,64 @@ func coversCross(cells [][]Content, bg, shade rgb, regions [][]int, r, c int) bo
 	return true
 }
 
+// entriesOnShade says whether two glyphs or more on the givens' shade (a
+// background within backgroundTol of shade), on a background unlike the
+// one most of them have (by more than a third of backgroundTol), are drawn
+// in the entries' ink (the ink most glyphs on other cells share), where
+// that is unlike the ink most glyphs on the shade share (by more than
+// givenTol) and nearer theirs: a highlight over the selection's row,
+// column and box nearly the shade's colour would have the entries under
+// it taken for givens. (A given drawn in a colour of its own on the shade
+// itself, GNOME Sudoku's red one that clashes with a red entry, is none.)
+// It is asked only where no selection is told from the shade (selection):
+// markByShade reads the glyphs on one.
+func entriesOnShade(cells [][]Content, shade rgb) bool {
+	var onShade, others []Content
+	count := map[rgb]int{}
+	for _, row := range cells {
+		for _, c := range row {
+			switch {
+			case c.Glyph == nil:
+			case near(c.Background, shade, backgroundTol):
+				onShade = append(onShade, c)
+				count[c.Background]++
+			default:
+				others = append(others, c)
+			}
+		}
+	}
+	if len(onShade) == 0 || len(others) == 0 {
+		return false
+	}
+	var mode rgb // the background most glyphs on the shade have, exactly
+	for bg, n := range count {
+		if n > count[mode] || (n == count[mode] && string(bg[:]) < string(mode[:])) {
+			mode = bg
+		}
+	}
+	given, entry := commonestOf(inks(onShade)), commonestOf(inks(others))
+	if distance(given, entry) <= givenTol {
+		return false
+	}
+	n := 0
+	for _, c := range onShade {
+		ink := c.Glyph.Colour
+		if 3*distance(c.Background, mode) > backgroundTol && distance(ink, entry) <= givenTol && distance(ink, entry) < distance(ink, given) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// inks returns the colours of the cells' glyphs.
+func inks(cells []Content) []rgb {
+	out := make([]rgb, len(cells))
+	for i, c := range cells {
+		out[i] = c.Glyph.Colour
+	}
+	return out
+}
+
 // inkOf says whether a glyph of colour ink, on the selection where its
 // cell's shade cannot tell, is a given: drawn in the givens' ink (within
 // givenTol), and nearer to it than to every entry's ink elsewhere (those
@@ -298,10 +412,11 @@ func givenShade(cells [][]Content, diagonals bool) (rgb, bool) {
 // most one empty cell in eight, and glyphs: N-1 at least (a sudoku's
 // givens show N-1 symbols) and a fifth of them at least (a player may have
 // entered four times as many as the givens): the givens' side. Of such
-// measures, the one with the widest step. The cells of a sudoku X's
-// diagonals are left out of the count, as in givenShade; a grid with no
-// empty cell shows no side for its givens.
-func tileGivens(cells [][]Content, diagonals bool) ([]bool, bool) {
+// measures, the one with the widest step, which it also returns, signed to
+// be higher on the givens' side. The cells skip says are left out of the
+// count (a sudoku X's diagonals, as in givenShade; tiles a highlight
+// lights); a grid with no empty cell shows no side for its givens.
+func tileGivens(cells [][]Content, skip func(r, c int) bool) ([]bool, func(rgb) int, bool) {
 	n := len(cells)
 	measures := [...]func(c rgb) int{
 		func(c rgb) int { return int(c[0]) },
@@ -312,12 +427,13 @@ func tileGivens(cells [][]Content, diagonals bool) ([]bool, bool) {
 		func(c rgb) int { return int(c[0]) - int(c[2]) },
 	}
 	var best []bool
+	var score func(rgb) int
 	widest := backgroundTol
 	for _, m := range measures {
 		values := make([]int, 0, n*n)
 		for r, row := range cells {
 			for i, c := range row {
-				if !(diagonals && (r == i || r+i == n-1)) {
+				if !skip(r, i) {
 					values = append(values, m(c.Background))
 				}
 			}
@@ -325,19 +441,22 @@ func tileGivens(cells [][]Content, diagonals bool) ([]bool, bool) {
 		slices.Sort(values)
 		for k := 1; k < len(values); k++ {
 			if step := values[k] - values[k-1]; step > widest {
-				if given, ok := givensBelow(cells, m, values[k-1], values[k], diagonals); ok {
-					best, widest = given, step
+				if given, below, ok := givensBelow(cells, m, values[k-1], values[k], skip); ok {
+					best, widest, score = given, step, m
+					if below {
+						score = func(c rgb) int { return -m(c) }
+					}
 				}
 			}
 		}
 	}
-	return best, best != nil
+	return best, score, best != nil
 }
 
 // givensBelow tells, cell by cell, which side of the step from lo to hi
 // of the measure m the givens' tiles lie on, if either holds them (ok; see
-// tileGivens).
-func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, diagonals bool) ([]bool, bool) {
+// tileGivens), and whether it is the side below.
+func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, skip func(r, c int) bool) ([]bool, bool, bool) {
 	n := len(cells)
 	for _, below := range []bool{true, false} {
 		side := make([]bool, n*n)
@@ -346,7 +465,7 @@ func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, diagonals bool)
 			for i, c := range row {
 				v := m(c.Background)
 				side[r*n+i] = below && v <= lo || !below && v >= hi
-				if diagonals && (r == i || r+i == n-1) {
+				if skip(r, i) {
 					continue
 				}
 				if c.Glyph == nil {
@@ -363,10 +482,16 @@ func givensBelow(cells [][]Content, m func(rgb) int, lo, hi int, diagonals bool)
 			}
 		}
 		if empty > 0 && 8*emptyOn <= empty && glyphsOn >= n-1 && 5*glyphsOn >= glyphs {
-			return side, true
+			return side, below, true
 		}
 	}
-	return nil, false
+	return nil, false, false
+}
+
+// onDiagonal returns whether a cell of an n x n grid lies on a diagonal,
+// when the grid has them (a sudoku X).
+func onDiagonal(n int, diagonals bool) func(r, c int) bool {
+	return func(r, c int) bool { return diagonals && (r == c || r+c == n-1) }
 }
 
 // countNear counts the colours of cs within backgroundTol of c.

@@ -108,3 +108,32 @@ func TestReadNearlyFull(t *testing.T) {
 		}
 	}
 }
+
+// TestEntriesOnShade: glyphs in the entries' ink on the givens' shade (a
+// highlight nearly the shade's colour over the selection's row, column and
+// box) make the givens untold; one given drawn in a colour of its own (a
+// clashing given's red) does not, nor givens and entries drawn alike.
+func TestEntriesOnShade(t *testing.T) {
+	paper, shade, highlight := rgb{38, 38, 38}, rgb{59, 59, 59}, rgb{51, 65, 51}
+	grey, green, red := rgb{214, 214, 214}, rgb{128, 224, 128}, rgb{220, 40, 40}
+	cell := func(bg, ink rgb) Content { return Content{Background: bg, Glyph: &Glyph{Colour: ink}} }
+	for _, tc := range []struct {
+		name  string
+		cells []Content
+		want  bool
+	}{
+		{"entries under a highlight like the shade", []Content{cell(shade, grey), cell(shade, grey), cell(shade, grey),
+			cell(highlight, green), cell(highlight, green), cell(paper, green), cell(paper, green), {Background: paper}}, true},
+		{"a clashing given", []Content{cell(shade, grey), cell(shade, grey), cell(shade, red),
+			cell(paper, green), cell(paper, green), {Background: paper}}, false},
+		{"one entry's ink on the shade", []Content{cell(shade, grey), cell(shade, grey), cell(shade, green),
+			cell(paper, green), {Background: paper}}, false},
+		{"givens and entries alike", []Content{cell(shade, grey), cell(shade, grey), cell(paper, grey),
+			cell(paper, grey), {Background: paper}}, false},
+		{"no entries", []Content{cell(shade, grey), cell(shade, grey), {Background: paper}}, false},
+	} {
+		if got := entriesOnShade([][]Content{tc.cells}, shade); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -18,7 +18,7 @@ func (l Line) Colour() color.RGBA { return asColor(l.colour) }
 // findLines), in pixels from m's top-left corner, as a Grid's are.
 func FindLines(m *image.RGBA) (horizontal, vertical []Line) {
 	p := newPicture(m)
-	return findLines(axis{horizontal: true, p: p}), findLines(axis{horizontal: false, p: p})
+	return findLines(axis{horizontal: true, p: p}, colourTol), findLines(axis{horizontal: false, p: p}, colourTol)
 }
 
 // Pieces returns the cells of g on m grouped by the heavy lines between

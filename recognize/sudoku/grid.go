@@ -58,20 +58,24 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 // Find returns the largest sudoku grid on m: the largest grid of ruled
 // lines (findRuled), when its lines draw regions (findRegions); else the
 // largest grid of separate tiles (findTiled), whose gaps or frames draw
-// them, if there is one. Tiles are looked for only then, so that a ruled
-// grid costs no more to find than it did: a screen that shows a ruled
-// sudoku and a larger tiled one shows the ruled one. (A ruled grid's
-// cells are tiles too, and a tiled grid's frames may rule lines that draw
-// no regions: KSudoku's at small sizes.)
+// them, if there is one; else, where no ruled grid is, a grid of faint
+// ruled lines (findFaint).
+// Tiles are looked for only then, so that a ruled grid costs no more to
+// find than it did: a screen that shows a ruled sudoku and a larger tiled
+// one shows the ruled one. (A ruled grid's cells are tiles too, and a
+// tiled grid's frames may rule lines that draw no regions: KSudoku's at
+// small sizes.)
 func Find(m *image.RGBA) (*Grid, error) {
 	p := newPicture(m)
-	best := findRuled(p)
+	best := findRuled(p, colourTol)
 	if best != nil {
 		best.regions, _ = findRegions(p, best, cellBackgrounds(p, best))
 	}
 	if best == nil || best.regions == nil {
 		if tiled := findTiled(p, sudokuTiles); tiled != nil {
 			best = tiled
+		} else if best == nil {
+			best = findFaint(p)
 		}
 	}
 	if best == nil {
@@ -81,11 +85,34 @@ func Find(m *image.RGBA) (*Grid, error) {
 	return best, nil
 }
 
+// findFaint returns the largest grid of ruled lines whose colours are
+// within faintTol of each other (rather than colourTol) on the picture,
+// when its heavy lines draw regions (drawnRegions), else nil: lines nearly
+// the colour of the cells beside them (light grey lines between a given's
+// grey cell and a white one) join those cells at colourTol. It is looked
+// for last, and its regions must be drawn (not square boxes taken for
+// granted): at that tolerance the gaps between tiles of nearly the page's
+// colour, and a tiled board's texture, rule lines too.
+func findFaint(p picture) *Grid {
+	g := findRuled(p, faintTol)
+	if g == nil {
+		return nil
+	}
+	regions, drawn, err := drawnRegions(p, g, cellBackgrounds(p, g))
+	if !drawn || err != nil {
+		return nil
+	}
+	g.regions = regions
+	return g
+}
+
 // findRuled returns the largest grid of ruled lines on the picture, nil
-// when there is none.
-func findRuled(p picture) *Grid {
-	hs := findLines(axis{horizontal: true, p: p})
-	vs := findLines(axis{horizontal: false, p: p})
+// when there is none; colours within tol of each other are one (see
+// findLines).
+func findRuled(p picture, tol int) *Grid {
+	hs := findLines(axis{horizontal: true, p: p}, tol)
+	vs := findLines(axis{horizontal: false, p: p}, tol)
+	hs, vs = endAtBorders(hs, vs), endAtBorders(vs, hs)
 	var best *Grid
 	for _, gh := range groupByExtent(hs) {
 		for _, gv := range groupByExtent(vs) {
@@ -98,6 +125,52 @@ func findRuled(p picture) *Grid {
 }
 
 func area(g *Grid) int { return g.Bounds().Dx() * g.Bounds().Dy() }
+
+// endAtBorders returns the lines ls with each end that lies on a thick
+// line of across (one crossing ls's place) moved to that line's inner
+// edge: a thin line drawn into or through the thick border it meets
+// (whichever was drawn last) ends where the border's own perpendicular
+// lines do, at its inner edge. An end already at a crossing line's inner
+// edge, within extentTol, stays (a line stopping at a border, or at a
+// glyph's edge beside it), as do ends on no line.
+func endAtBorders(ls, across []Line) []Line {
+	out := make([]Line, len(ls))
+	for i, l := range ls {
+		if k := borderThrough(across, l, l.From, true); k >= 0 {
+			l.From = across[k].Hi
+		}
+		if k := borderThrough(across, l, l.To, false); k >= 0 {
+			l.To = across[k].Lo
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// borderThrough returns the index of the line of across, thicker than
+// extentTol and crossing l's place, that l's end (its start when from)
+// lies on, within extentTol; the nearest one. It returns -1 when there is
+// none, or when the end is within extentTol of a crossing line's inner
+// edge (its Hi for a start, its Lo for an end).
+func borderThrough(across []Line, l Line, end int, from bool) int {
+	best, bestD := -1, extentTol+1
+	for k, b := range across {
+		if b.From-extentTol > l.Lo || b.To+extentTol < l.Hi {
+			continue
+		}
+		inner := b.Lo
+		if from {
+			inner = b.Hi
+		}
+		if abs(end-inner) <= extentTol {
+			return -1
+		}
+		if d := max(0, b.Lo-end, end-b.Hi); b.Hi-b.Lo > extentTol && d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
 
 // groupByExtent sorts lines into groups that span the same pixels along,
 // within extentTol, each group sorted across.

@@ -14,6 +14,7 @@ const (
 	minPiece  = 20 // the shortest piece of a line broken by a cell of nearly its colour: most of a cell's side
 	extentTol = 3  // how far the ends of two rows of one line may differ
 	colourTol = 32 // the largest difference, in any channel, within one colour
+	faintTol  = 8  // the same, to find lines nearly the colour of the cells beside them (findFaint)
 )
 
 // rgb is a pixel's colour.
@@ -88,16 +89,17 @@ func (a axis) lengths() (along, across int) {
 // soft edges of an antialiased line, of other colours, are lines of their
 // own beside it: the grid's lattice takes the one nearest its place.) A
 // line that a cell of nearly its colour breaks (a dark error cell beside a
-// grey line) is joined again (joinBroken).
-func findLines(a axis) []Line {
-	thin := thinMask(a)
+// grey line) is joined again (joinBroken). Colours within tol of each
+// other, in every channel, are one colour.
+func findLines(a axis, tol int) []Line {
+	thin := thinMask(a, tol)
 	nAlong, nAcross := a.lengths()
 	var open, done []Line
 	for across := 0; across < nAcross; across++ {
 		var next []Line
 		for _, s := range segments(thin[across*nAlong:(across+1)*nAlong], minPiece) {
-			colour := segmentColour(a, across, s, thin[across*nAlong:])
-			if i := matchBand(open, s, colour); i >= 0 {
+			colour := segmentColour(a, across, s, thin[across*nAlong:], tol)
+			if i := matchBand(open, s, colour, tol); i >= 0 {
 				b := open[i]
 				b.Hi = across + 1
 				b.From, b.To = min(b.From, s[0]), max(b.To, s[1])
@@ -110,14 +112,14 @@ func findLines(a axis) []Line {
 		done = append(done, open...)
 		open = next
 	}
-	return longLines(joinBroken(append(done, open...)))
+	return longLines(joinBroken(append(done, open...), tol))
 }
 
 // joinBroken joins the pieces of a line that something of nearly its
 // colour broke: lines of the same rows (columns) across and the same
 // colour, one after the other along, the gap between them no longer than
 // the longer of the two.
-func joinBroken(ls []Line) []Line {
+func joinBroken(ls []Line, tol int) []Line {
 	sort.Slice(ls, func(i, j int) bool {
 		a, b := ls[i], ls[j]
 		if a.Lo != b.Lo {
@@ -130,7 +132,7 @@ func joinBroken(ls []Line) []Line {
 	})
 	var out []Line
 	for _, l := range ls {
-		if k := len(out) - 1; k >= 0 && continues(out[k], l) {
+		if k := len(out) - 1; k >= 0 && continues(out[k], l, tol) {
 			out[k].To = max(out[k].To, l.To)
 			continue
 		}
@@ -141,8 +143,8 @@ func joinBroken(ls []Line) []Line {
 
 // continues says whether l, which starts no earlier than prev, is the
 // same line as prev past a gap (see joinBroken).
-func continues(prev, l Line) bool {
-	return prev.Lo == l.Lo && prev.Hi == l.Hi && near(prev.colour, l.colour, colourTol) &&
+func continues(prev, l Line, tol int) bool {
+	return prev.Lo == l.Lo && prev.Hi == l.Hi && near(prev.colour, l.colour, tol) &&
 		l.From-prev.To <= max(prev.To-prev.From, l.To-l.From)
 }
 
@@ -158,10 +160,10 @@ func longLines(ls []Line) []Line {
 }
 
 // matchBand returns the index of the line in open whose ends are those of
-// seg within extentTol and whose colour is colour, or -1.
-func matchBand(open []Line, seg [2]int, colour rgb) int {
+// seg within extentTol and whose colour is colour, within tol, or -1.
+func matchBand(open []Line, seg [2]int, colour rgb, tol int) int {
 	for i, b := range open {
-		if abs(b.From-seg[0]) <= extentTol && abs(b.To-seg[1]) <= extentTol && near(b.colour, colour, colourTol) {
+		if abs(b.From-seg[0]) <= extentTol && abs(b.To-seg[1]) <= extentTol && near(b.colour, colour, tol) {
 			return i
 		}
 	}
@@ -193,23 +195,23 @@ func segments(row []bool, shortest int) [][2]int {
 }
 
 // thinMask marks, for each pixel, whether it lies in a run across the axis
-// (a column's run for horizontal lines) of one colour at most maxThick long
-// with other colours on both sides: what a line along the axis is made of.
-// The mask is indexed across*along-length + along.
-func thinMask(a axis) []bool {
+// (a column's run for horizontal lines) of one colour (within tol) at most
+// maxThick long with other colours on both sides: what a line along the
+// axis is made of. The mask is indexed across*along-length + along.
+func thinMask(a axis, tol int) []bool {
 	nAlong, nAcross := a.lengths()
 	mask := make([]bool, nAlong*nAcross)
 	if a.horizontal {
-		markColumnRuns(a.p, mask)
+		markColumnRuns(a.p, mask, tol)
 	} else {
-		markRowRuns(a.p, mask)
+		markRowRuns(a.p, mask, tol)
 	}
 	return mask
 }
 
 // markColumnRuns marks thinMask's pixels for horizontal lines, going down
 // the rows in order and keeping each column's current run.
-func markColumnRuns(p picture, mask []bool) {
+func markColumnRuns(p picture, mask []bool, tol int) {
 	start := make([]int, p.w)
 	colour := make([]rgb, p.w)
 	for x := range colour {
@@ -219,7 +221,7 @@ func markColumnRuns(p picture, mask []bool) {
 		row := p.pix[y*p.stride:]
 		for x := 0; x < p.w; x++ {
 			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
-			if c == colour[x] || near(c, colour[x], colourTol) {
+			if c == colour[x] || near(c, colour[x], tol) {
 				continue
 			}
 			if s := start[x]; s > 0 && y-s <= maxThick {
@@ -233,13 +235,13 @@ func markColumnRuns(p picture, mask []bool) {
 }
 
 // markRowRuns marks thinMask's pixels for vertical lines, row by row.
-func markRowRuns(p picture, mask []bool) {
+func markRowRuns(p picture, mask []bool, tol int) {
 	for y := 0; y < p.h; y++ {
 		row := p.pix[y*p.stride:]
 		start, colour := 0, rgb{row[0], row[1], row[2]}
 		for x := 1; x < p.w; x++ {
 			c := rgb{row[4*x], row[4*x+1], row[4*x+2]}
-			if c == colour || near(c, colour, colourTol) {
+			if c == colour || near(c, colour, tol) {
 				continue
 			}
 			if start > 0 && x-start <= maxThick {
@@ -260,15 +262,15 @@ func abs(x int) int {
 }
 
 // segmentColour returns the colour most of the thin pixels of the segment
-// seg of row across have.
-func segmentColour(a axis, across int, seg [2]int, thin []bool) rgb {
+// seg of row across have, within tol.
+func segmentColour(a axis, across int, seg [2]int, thin []bool, tol int) rgb {
 	const samples = 32
 	var colours []rgb
 	var counts []int
 	step := max(1, (seg[1]-seg[0])/samples)
 	for along := seg[0]; along < seg[1]; along += step {
 		if thin[along] {
-			colours, counts = tally(colours, counts, a.at(along, across), colourTol)
+			colours, counts = tally(colours, counts, a.at(along, across), tol)
 		}
 	}
 	return colours[mostCounted(counts)]

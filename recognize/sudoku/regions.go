@@ -59,35 +59,85 @@ func cellBackgrounds(p picture, g *Grid) [][]rgb {
 }
 
 // findRegions labels the cells of g by region: the cells that no heavy line
-// parts. With no heavy line inside the grid, the regions are the square
-// boxes of a grid whose size is a square. paper holds the cells'
-// backgrounds.
+// parts (drawnRegions). With no heavy line inside the grid, the regions
+// are the square boxes of a grid whose size is a square. paper holds the
+// cells' backgrounds.
 func findRegions(p picture, g *Grid, paper [][]rgb) ([][]int, error) {
-	uf, ok := joinAcrossLight(p, g, paper)
-	if !ok {
+	regions, drawn, err := drawnRegions(p, g, paper)
+	if !drawn {
 		return squareBoxes(g.N)
 	}
-	return labels(uf, g.N)
+	return regions, err
+}
+
+// drawnRegions labels the cells of g by the regions its heavy lines draw,
+// and reports whether any line is heavy. Lines are heavy from 1.8 times
+// the light ones' weight (heavyFrom); where that draws no N regions of N
+// cells, from the widest step between the lines' weights (widestStep: box
+// lines of 3 pixels against 2 weigh only 1.5 times as much).
+func drawnRegions(p picture, g *Grid, paper [][]rgb) ([][]int, bool, error) {
+	right, below := edgeWeights(p, g, paper, commonest(paper))
+	ws := innerEdges(right, below)
+	heavy, ok := heavyFrom(ws)
+	var err error
+	if ok {
+		var regions [][]int
+		if regions, err = labels(joinLight(right, below, heavy), g.N); err == nil {
+			return regions, true, nil
+		}
+	}
+	if step, found := widestStep(ws); found {
+		if regions, stepErr := labels(joinLight(right, below, step), g.N); stepErr == nil {
+			return regions, true, nil
+		}
+	}
+	return nil, ok, err
 }
 
 // joinAcrossLight joins each two neighbouring cells of g that no heavy
-// line parts, and reports whether any line is heavy. paper holds the
-// cells' backgrounds.
+// line parts, and reports whether any line is heavy (heavyFrom). paper
+// holds the cells' backgrounds.
 func joinAcrossLight(p picture, g *Grid, paper [][]rgb) (unionFind, bool) {
 	right, below := edgeWeights(p, g, paper, commonest(paper))
 	heavy, ok := heavyFrom(innerEdges(right, below))
-	uf := newUnionFind(g.N * g.N)
-	for r := 0; r < g.N; r++ {
-		for c := 0; c < g.N; c++ {
-			if c+1 < g.N && (!ok || right[r][c] < heavy) {
-				uf.join(r*g.N+c, r*g.N+c+1)
+	if !ok {
+		return joinLight(right, below, math.MaxInt), false
+	}
+	return joinLight(right, below, heavy), true
+}
+
+// joinLight joins each two neighbouring cells whose line, weighed in
+// right and below (see edgeWeights), is lighter than heavy.
+func joinLight(right, below [][]int, heavy int) unionFind {
+	n := len(right)
+	uf := newUnionFind(n * n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if c+1 < n && right[r][c] < heavy {
+				uf.join(r*n+c, r*n+c+1)
 			}
-			if r+1 < g.N && (!ok || below[r][c] < heavy) {
-				uf.join(r*g.N+c, (r+1)*g.N+c)
+			if r+1 < n && below[r][c] < heavy {
+				uf.join(r*n+c, (r+1)*n+c)
 			}
 		}
 	}
-	return uf, ok
+	return uf
+}
+
+// widestStep returns the weight from which lines are heavy at the widest
+// step between two weights of ws, in order (the heavier over the
+// lighter), when it is 1.4 or more: lines of one colour 3 pixels thick
+// against 2.
+func widestStep(ws []int) (int, bool) {
+	sorted := slices.Clone(ws)
+	slices.Sort(sorted)
+	best, bestRatio := 0, 0.0
+	for i := 1; i < len(sorted); i++ {
+		if r := float64(sorted[i]) / float64(max(1, sorted[i-1])); r > bestRatio {
+			best, bestRatio = sorted[i], r
+		}
+	}
+	return best, bestRatio >= 1.4
 }
 
 // squareBoxes returns the regions of the standard square boxes of an n x n

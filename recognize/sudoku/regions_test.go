@@ -46,3 +46,23 @@ func flatten(rows [][]int) []int {
 	}
 	return out
 }
+
+// TestWidestStep: the heavy lines start at the widest step between the
+// weights, when it is 1.4 or more.
+func TestWidestStep(t *testing.T) {
+	for _, tc := range []struct {
+		ws    []int
+		heavy int
+		ok    bool
+	}{
+		{[]int{200, 300, 198, 302, 200, 201}, 300, true}, // 3 pixels against 2
+		{[]int{100, 104, 98, 130, 101}, 130, false},      // no step of 1.4
+		{[]int{0, 0, 60, 0}, 60, true},                   // lines of no weight
+		{[]int{50, 52, 51}, 52, false},
+	} {
+		heavy, ok := widestStep(tc.ws)
+		if ok != tc.ok || (ok && heavy != tc.heavy) {
+			t.Errorf("widestStep(%v) = %d, %v; want %d, %v", tc.ws, heavy, ok, tc.heavy, tc.ok)
+		}
+	}
+}

@@ -539,7 +539,7 @@ func tileRegions(p picture, g *Grid, l tileLattice) [][]int {
 // (those between the tiles of a row, or of a column), and a selected
 // tile's glow may light a gap beside it. It returns nil when no gap is
 // drawn so, or when those that are do not part the grid into N regions of
-// N cells.
+// N cells, and the frames do not rule boxes either (frameBoxes).
 func gapRegions(p picture, g *Grid) [][]int {
 	n := g.N
 	across := make([][]rgb, n) // the gaps between the tiles of each row, left to right
@@ -569,11 +569,61 @@ func gapRegions(p picture, g *Grid) [][]int {
 			}
 		}
 	}
-	regions, err := labels(uf, n)
-	if err != nil {
+	if regions, err := labels(uf, n); err == nil {
+		return regions
+	}
+	return frameBoxes(across, down, frame)
+}
+
+// frameBoxes returns the boxes that frames of the colour frame rule along
+// whole lines of a tiled grid, when a selection's highlight hides some of
+// their gaps: KSudoku lights the selected cell's row, column and box, the
+// gaps between their tiles with them, and draws the selected box's frame
+// in a colour of its own. A line between two columns (rows) of tiles is a
+// box's side when two thirds of its gaps at least show the frame, and no
+// side when a third at most do; a box is br rows by bc columns when the
+// sides lie after every bc-th column and every br-th row, and br*bc is N.
+// It returns nil when some line is neither, or the sides rule no boxes.
+func frameBoxes(across, down [][]rgb, frame rgb) [][]int {
+	bc, br := frameSpan(across, frame), frameSpan(down, frame)
+	if bc == 0 || br == 0 || bc*br != len(across) {
 		return nil
 	}
-	return regions
+	return boxRegions(len(across), br, bc)
+}
+
+// frameSpan returns k when the lines after every k-th band of tiles, and
+// only they, show the frame (see frameBoxes); gaps[b][j] is the gap of
+// band b on line j. It returns 0 otherwise.
+func frameSpan(gaps [][]rgb, frame rgb) int {
+	n := len(gaps)
+	var sides []bool
+	for j := range n - 1 {
+		framed := 0
+		for b := range n {
+			if near(gaps[b][j], frame, inkTol) {
+				framed++
+			}
+		}
+		switch {
+		case 3*framed >= 2*n:
+			sides = append(sides, true)
+		case 3*framed <= n:
+			sides = append(sides, false)
+		default:
+			return 0
+		}
+	}
+	k := slices.Index(sides, true) + 1
+	if k < 2 || n%k != 0 {
+		return 0
+	}
+	for j, side := range sides {
+		if side != ((j+1)%k == 0) {
+			return 0
+		}
+	}
+	return k
 }
 
 // unlikeMost returns the colours of cs unlike (by more than inkTol) the
@@ -640,6 +690,12 @@ func gapBoxes(l tileLattice) [][]int {
 	if bc == 0 || br == 0 || bc*br != n {
 		return nil
 	}
+	return boxRegions(n, br, bc)
+}
+
+// boxRegions returns the regions of an n x n grid cut into boxes of br
+// rows by bc columns.
+func boxRegions(n, br, bc int) [][]int {
 	regions := make([][]int, n)
 	for r := range regions {
 		regions[r] = make([]int, n)

@@ -387,19 +387,27 @@ func TestMarkTileEntries(t *testing.T) {
 		{"highlighted, glyphs alike", true, ink, ErrGivens},
 	} {
 		cells, want := build(tc.highlight, tc.entryInk)
-		err := markEntries(cells, rgb{232, 232, 232}, &Layout{}, true)
-		if !errors.Is(err, tc.err) {
-			t.Errorf("%s: %v, want %v", tc.name, err, tc.err)
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		for r, row := range cells {
-			for c, cl := range row {
-				if cl.Glyph != nil && cl.Entry != want[r][c] {
-					t.Errorf("%s: row %d col %d: an entry: %v, want %v", tc.name, r+1, c+1, cl.Entry, want[r][c])
-				}
+		checkTileEntries(t, tc.name, cells, want, rgb{232, 232, 232}, &Layout{}, tc.err)
+	}
+}
+
+// checkTileEntries checks that markEntries, on the tiled grid's cells,
+// returns wantErr and, when that is nil, marks as entries the glyphs that
+// want says are.
+func checkTileEntries(t *testing.T, name string, cells [][]Content, want [][]bool, lines rgb, layout *Layout, wantErr error) {
+	t.Helper()
+	err := markEntries(cells, lines, layout, true)
+	if !errors.Is(err, wantErr) {
+		t.Errorf("%s: %v, want %v", name, err, wantErr)
+		return
+	}
+	if err != nil {
+		return
+	}
+	for r, row := range cells {
+		for c, cl := range row {
+			if cl.Glyph != nil && cl.Entry != want[r][c] {
+				t.Errorf("%s: row %d col %d: an entry: %v, want %v", name, r+1, c+1, cl.Entry, want[r][c])
 			}
 		}
 	}
@@ -429,4 +437,80 @@ func first[A, B any](a A, _ B) A { return a }
 func cropRows(m *image.RGBA, l tileLook) *image.RGBA {
 	h := 60 + l.n*l.pitch + (l.n/l.boxRows)*(l.boxGap-l.gap)
 	return m.SubImage(image.Rect(0, 0, m.Rect.Dx(), h)).(*image.RGBA)
+}
+
+// TestLitCross: a selection's highlight over the selected cell's row,
+// column and box, drawn as KSudoku draws it (a translucent colour over the
+// row and the column, another over the box, both where they meet, on a
+// board that darkens downwards), with the givens' and the entries' glyphs
+// alike: the cross is found, and each lit tile told a given's or not by
+// its part of the cross; the selected tile by the tiles of its box. A
+// highlight that draws every lit tile alike (a flat colour) hides the
+// givens there: refused.
+func TestLitCross(t *testing.T) {
+	plain, given := rgb{100, 106, 74}, rgb{150, 128, 50}
+	line, box := rgb{40, 120, 200}, rgb{60, 200, 90}
+	ink := rgb{250, 250, 250}
+	blend := func(c, over rgb, a float64) rgb {
+		var out rgb
+		for i := range out {
+			out[i] = uint8(float64(c[i])*(1-a) + float64(over[i])*a)
+		}
+		return out
+	}
+	const sr, sc = 4, 6
+	regions := boxRegions(9, 3, 3)
+	build := func(flat, selGiven bool) ([][]Content, [][]bool) {
+		cells := make([][]Content, 9)
+		want := make([][]bool, 9)
+		for r := range 9 {
+			cells[r] = make([]Content, 9)
+			want[r] = make([]bool, 9)
+			for c := range 9 {
+				i := r*9 + c
+				bg := plain
+				isGiven := i%3 == 0 || i%7 == 1
+				if r == sr && c == sc {
+					isGiven = selGiven
+				}
+				if isGiven {
+					bg = given
+				}
+				dark := uint8(3 * r) // the board darkens downwards
+				bg = rgb{bg[0] - dark, bg[1] - dark, bg[2] - dark}
+				inLine, inBox := r == sr || c == sc, regions[r][c] == regions[sr][sc]
+				if inLine {
+					bg = blend(bg, line, 0.5)
+				}
+				if inBox {
+					bg = blend(bg, box, 0.4)
+				}
+				if flat && (inLine || inBox) {
+					bg = rgb{120, 180, 220}
+				}
+				switch {
+				case isGiven:
+					cells[r][c] = Content{Background: bg, Glyph: &Glyph{Colour: ink}}
+				case i%5 == 2 || r == sr && c == sc && !selGiven:
+					cells[r][c] = Content{Background: bg, Glyph: &Glyph{Colour: ink}}
+					want[r][c] = true
+				default:
+					cells[r][c] = Content{Background: bg}
+				}
+			}
+		}
+		return cells, want
+	}
+	for _, tc := range []struct {
+		name           string
+		flat, selGiven bool
+		err            error
+	}{
+		{"translucent highlight, an entry selected", false, false, nil},
+		{"translucent highlight, a given selected", false, true, nil},
+		{"flat highlight", true, false, ErrGivens},
+	} {
+		cells, want := build(tc.flat, tc.selGiven)
+		checkTileEntries(t, tc.name, cells, want, rgb{40, 30, 10}, &Layout{Regions: regions}, tc.err)
+	}
 }
