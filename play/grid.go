@@ -252,6 +252,9 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 	if err := pl.sameLayout(g); err != nil {
 		return err
 	}
+	if err := pl.numbersCovered(g); err != nil {
+		return err
+	}
 	if pl.planned != nil {
 		if err := pl.awaitTyping(ctx, g); err != nil {
 			return err
@@ -598,24 +601,58 @@ func (pl *player) sameLayout(g *grid) error {
 	if diffs := layoutDiffs(pl.first, g); len(diffs) > 0 {
 		cause := ErrUnreadable
 		if givensHidden(pl.first, g) && pl.lastShown(g) {
-			cause = errGivensHidden
+			cause = errCovered
 		}
 		return fmt.Errorf("%w: the grid's layout differs from the first look's (%s): the screen is changing, or another game was opened", cause, diffs[0])
 	}
 	return nil
 }
 
-// errGivensHidden marks a look that read the first look's layout but for
-// givens it saw empty, and the last number typed in its cell: something
-// covers part of the grid (KSudoku's "Congratulations" dialog); it matches
-// ErrUnreadable. A value of its own
+// errCovered marks a look, after the last number, that shows it in its
+// cell but some other number empty: a given it saw empty (the first
+// look's layout but for givens), or a number the look before showed
+// (numbersCovered). Something covers part of the grid (KSudoku's
+// "Congratulations" dialog); it matches ErrUnreadable. A value of its own
 // type, as ErrNoGameSeen is.
-var errGivensHidden error = givensHiddenErr{}
+var errCovered error = givensHiddenErr{}
 
 type givensHiddenErr struct{}
 
 func (givensHiddenErr) Error() string        { return ErrUnreadable.Error() }
 func (givensHiddenErr) Is(target error) bool { return target == ErrUnreadable }
+
+// numbersCovered returns errCovered when the look g, after the last
+// number (lastShown), shows empty some cells that the look before the
+// last turn showed filled, and no number changed: a program empties no
+// cell by itself, so something covers them (KSudoku's "Congratulations"
+// dialog over the middle rows, where no given lies).
+func (pl *player) numbersCovered(g *grid) error {
+	if pl.before == nil || !pl.lastShown(g) || !numbersHidden(pl.before, g) {
+		return nil
+	}
+	return fmt.Errorf("%w: numbers the last look showed are gone from the grid: something covers part of it", errCovered)
+}
+
+// numbersHidden says whether g shows empty some cells that before showed
+// filled, and every other number as before did.
+func numbersHidden(before, g *grid) bool {
+	if before.size != g.size {
+		return false
+	}
+	hidden := false
+	for r := range before.size {
+		for c := range before.size {
+			switch {
+			case empty(before, r, c):
+			case empty(g, r, c):
+				hidden = true
+			case before.givens[r][c] != g.givens[r][c] || before.entries[r][c] != g.entries[r][c]:
+				return false
+			}
+		}
+	}
+	return hidden
+}
 
 // lastShown says whether the last turn typed the number that fills the
 // grid (lastNumber) and the look g shows it in its cell: a program that

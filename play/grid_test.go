@@ -48,6 +48,7 @@ type sudokuSim struct {
 	entriesAsGivens bool
 	coverAt         int  // once this many keys are typed, a dialog covers the grid (0: never)
 	coverPart       bool // the dialog covers part of the grid: the look reads the first row empty
+	coverEntries    bool // with coverPart, the dialog covers only the first row's entries: its givens still show
 	// givensAsEntries: once a key is typed, the look reads the givens as
 	// entries (their cells' shading changes, as an X's diagonal's can).
 	givensAsEntries bool
@@ -97,7 +98,7 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 		return nil, fmt.Errorf("%w: no grid game (a dialog over it)", ErrNoGameSeen)
 	}
 	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens, Board: &puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}}
-	if covered {
+	if covered && !s.coverEntries {
 		p.Grid = slices.Clone(s.givens)
 		p.Grid[0] = strings.Repeat(".", len(s.givens))
 	}
@@ -108,7 +109,7 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 	}
 	for r, row := range s.entries {
 		if covered && r == 0 {
-			row = []byte(p.Grid[0])
+			row = []byte(strings.Repeat(".", len(row)))
 		}
 		p.Entries = append(p.Entries, string(row))
 	}
@@ -601,12 +602,16 @@ func TestStrays(t *testing.T) {
 func TestPlaySudokuCovered(t *testing.T) {
 	givens := []string{".1..", "..2.", ".3..", "..3."}
 	for _, tc := range []struct {
-		coverAt int
-		part    bool
-		done    bool
-	}{{12, false, true}, {11, false, false}, {1, false, false}, {12, true, true}, {11, true, false}, {1, true, false}} {
+		coverAt       int
+		part, entries bool
+		done          bool
+	}{
+		{12, false, false, true}, {11, false, false, false}, {1, false, false, false},
+		{12, true, false, true}, {11, true, false, false}, {1, true, false, false},
+		{12, true, true, true}, {11, true, true, false}, {1, true, true, false},
+	} {
 		s := newSudokuSim(givens, 7)
-		s.coverAt, s.coverPart = tc.coverAt, tc.part
+		s.coverAt, s.coverPart, s.coverEntries = tc.coverAt, tc.part, tc.entries
 		var log strings.Builder
 		o := fast
 		o.Log = &log

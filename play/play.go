@@ -248,7 +248,7 @@ func (pl *player) run(ctx context.Context) error {
 		case errors.Is(err, ErrUnreadable):
 			pl.failures++
 			pl.unseen++
-			if !errors.Is(err, ErrNoGameSeen) && !errors.Is(err, errGivensHidden) {
+			if !errors.Is(err, ErrNoGameSeen) && !errors.Is(err, errCovered) {
 				pl.unseen = 0
 			}
 			if done := pl.checkCovered(); done != nil {

@@ -49,10 +49,12 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 		return nil, fmt.Errorf("%w: %w", ErrNoGame, err)
 	case errors.Is(err, sudoku.ErrRegions), errors.Is(err, sudoku.ErrCages):
 		return nil, fmt.Errorf("%w: a grid that is no sudoku: %v", ErrNoGame, err) // another game's grid
+	case err != nil && b != nil: // the givens not told from the entries: where the grid lies is known
+		return &FoundSudoku{Board: b, Puzzle: newSudokuFile(b, origin)}, err
 	case err != nil:
 		return nil, err
 	}
-	p := &puzzle.Sudoku{Kind: puzzle.KindSudoku, Diagonals: b.Layout.Diagonals, Board: screenRect(b.Grid.Frame(), origin)}
+	p := newSudokuFile(b, origin)
 	if !b.Layout.SquareBoxes() {
 		p.Regions = regionRows(b.Layout.Regions)
 	}
@@ -218,4 +220,10 @@ func regionRows(regions [][]int) []string {
 func screenRect(r image.Rectangle, origin image.Point) *puzzle.Rect {
 	r = r.Add(origin)
 	return &puzzle.Rect{X: r.Min.X, Y: r.Min.Y, Width: r.Dx(), Height: r.Dy()}
+}
+
+// newSudokuFile is the puzzle file of the board b, before its cells are
+// read: where the grid lies, its diagonals.
+func newSudokuFile(b *sudoku.Board, origin image.Point) *puzzle.Sudoku {
+	return &puzzle.Sudoku{Kind: puzzle.KindSudoku, Diagonals: b.Layout.Diagonals, Board: screenRect(b.Grid.Frame(), origin)}
 }

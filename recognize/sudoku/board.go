@@ -30,7 +30,9 @@ func Read(m *image.RGBA) (*Board, error) {
 	return ReadGrid(m, g)
 }
 
-// ReadGrid reads the grid g found on m as Read does.
+// ReadGrid reads the grid g found on m as Read does. When the givens
+// cannot be told from the entries (ErrGivens), it returns the board too,
+// its cells' glyphs not told apart: where the grid lies is known.
 func ReadGrid(m *image.RGBA, g *Grid) (*Board, error) {
 	layout, err := ReadLayout(m, g)
 	if err != nil {
@@ -41,10 +43,11 @@ func ReadGrid(m *image.RGBA, g *Grid) (*Board, error) {
 		return nil, err
 	}
 	cells := ReadCells(m, g)
+	b := &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}
 	if err := markEntries(cells, g.Rows[0].colour, layout, g.Tiled()); err != nil {
-		return nil, err
+		return b, err
 	}
-	return &Board{Grid: g, Layout: layout, Cages: cages, Cells: cells}, nil
+	return b, nil
 }
 
 // ErrGivens is returned when a grid's givens cannot be told from a
