@@ -64,10 +64,36 @@ func Display(index int) (*Shot, error) {
 	if err != nil {
 		return nil, err
 	}
-	if index < 0 || index >= len(displays) {
-		return nil, errkind.Errorf(ErrNoSuchDisplay, "no display %d: %s has %s", index, c.Name(), countDisplays(len(displays)))
+	r, err := displayAt(displays, index, c.Name())
+	if err != nil {
+		return nil, err
 	}
-	return grab(displays, displays[index])
+	return grab(displays, r)
+}
+
+// DisplayBounds returns the rectangle, in screen coordinates, of the
+// display with the given index (0 is the primary). An index with no
+// display is ErrNoSuchDisplay, as for Display.
+func DisplayBounds(index int) (image.Rectangle, error) {
+	c, err := display.Open()
+	if err != nil {
+		return image.Rectangle{}, err
+	}
+	defer c.Close()
+	displays, err := c.Displays()
+	if err != nil {
+		return image.Rectangle{}, err
+	}
+	return displayAt(displays, index, c.Name())
+}
+
+// displayAt returns the display of the index among displays, those of the
+// screen named name, or ErrNoSuchDisplay.
+func displayAt(displays []image.Rectangle, index int, name string) (image.Rectangle, error) {
+	if index < 0 || index >= len(displays) {
+		return image.Rectangle{}, errkind.Errorf(ErrNoSuchDisplay, "no display %d: %s has %s", index, name, countDisplays(len(displays)))
+	}
+	return displays[index], nil
 }
 
 // Region captures the rectangle r of the screen. A rectangle that is empty or

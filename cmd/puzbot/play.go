@@ -14,7 +14,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzbot/puzbot/capture"
-	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/outfile"
 	"github.com/puzbot/puzbot/play"
@@ -140,14 +139,11 @@ type screen struct {
 // newScreen is the screen of display index (0 the primary), or
 // capture.ErrNoSuchDisplay when there is none.
 func newScreen(index int) (screen, error) {
-	displays, err := capture.Displays()
+	r, err := capture.DisplayBounds(index)
 	if err != nil {
-		return screen{}, err
+		return screen{}, fmt.Errorf("--display: %w (puzbot capture --list-displays)", err)
 	}
-	if index < 0 || index >= len(displays) {
-		return screen{}, errkind.Errorf(capture.ErrNoSuchDisplay, "--display %d: the screen has %d display(s), 0 to %d (puzbot capture --list-displays)", index, len(displays), len(displays)-1)
-	}
-	return screen{index: index, display: displays[index]}, nil
+	return screen{index: index, display: r}, nil
 }
 
 func (s screen) Grab(ctx context.Context, region image.Rectangle) (*play.Frame, error) {

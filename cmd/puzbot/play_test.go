@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"image"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -134,6 +135,6 @@ func TestPlayNoSuchDisplay(t *testing.T) {
 	xvfb.ForTest(t, 320, 200)
 	for _, n := range []string{"1", "-1"} {
 		r := runInProcessEnv(t, quietX(t), "", "play", "--display", n)
-		checkFailure(t, r, exitcode.Usage, "--display "+n+": the screen has 1 display(s), 0 to 0 (puzbot capture --list-displays)")
+		checkFailure(t, r, exitcode.Usage, "--display: no display "+n+": "+os.Getenv("DISPLAY")+" has 1 display (0) (puzbot capture --list-displays)")
 	}
 }
