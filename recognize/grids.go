@@ -87,9 +87,7 @@ func findUnequal(img *image.RGBA, origin image.Point, rd *SymbolReader, why erro
 	}
 	var signErr *unequal.SignError
 	if errors.As(err, &signErr) {
-		n := b.Grid.N
-		read := &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: n, Adjacent: b.Adjacent, Board: screenRect(b.Frame(), origin)}
-		return &FoundGrid{Unequal: read, Frame: b.Frame(), Failed: signErr.Box}, err
+		return &FoundGrid{Unequal: emptyUnequal(b, origin), Frame: b.Frame(), Failed: signErr.Box}, err
 	}
 	f := &FoundGrid{Frame: b.Frame()}
 	f.Unequal, f.Failed, err = unequalFile(img, b, origin, rd)

@@ -13,8 +13,7 @@ import (
 // the numbers a player entered, read by rd. A number rd is not sure of is
 // refused, with its cell named and its box returned.
 func unequalFile(img *image.RGBA, b *unequal.Board, origin image.Point, rd *SymbolReader) (*puzzle.Unequal, image.Rectangle, error) {
-	n := b.Grid.N
-	p := &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: n, Adjacent: b.Adjacent, Board: screenRect(b.Frame(), origin)}
+	p := emptyUnequal(b, origin)
 	givens, entries, failed, err := readGlyphs(img, b.Cells, rd, "Unequal")
 	if err != nil {
 		return p, failed, err
@@ -24,6 +23,12 @@ func unequalFile(img *image.RGBA, b *unequal.Board, origin image.Point, rd *Symb
 		p.Entries = entries
 	}
 	return p, image.Rectangle{}, nil
+}
+
+// emptyUnequal is the puzzle file of the Unequal board b, before its
+// signs and numbers are read: its size, its mode, where it lies.
+func emptyUnequal(b *unequal.Board, origin image.Point) *puzzle.Unequal {
+	return &puzzle.Unequal{Kind: puzzle.KindUnequal, Size: b.Grid.N, Adjacent: b.Adjacent, Board: screenRect(b.Frame(), origin)}
 }
 
 // unequalRows draws the board's givens (a row of n each, '.' for none)
