@@ -103,14 +103,24 @@ func latinSquares(n int) [][]int {
 // from rng and, to make them satisfiable often, from a hidden Latin square.
 func randomProblem(rng *rand.Rand, n int, hidden []int) (*Problem, []rule) {
 	p := &Problem{N: n, Givens: make([]uint8, n*n)}
-	var rules []rule
 	for i := range p.Givens {
 		if rng.IntN(6) == 0 {
 			p.Givens[i] = uint8(hidden[i])
 		}
 	}
-	// Cages: cells grouped at random (not always connected), with targets
-	// from the hidden square, or off by one now and then.
+	var rules []rule
+	for _, add := range []func(*rand.Rand, *Problem, []int) []rule{randomCages, randomRelations, randomClues} {
+		rules = append(rules, add(rng, p, hidden)...)
+	}
+	return p, rules
+}
+
+// randomCages adds to p cages of cells grouped at random (not always
+// connected), with targets from the hidden square, or off by one now and
+// then, and returns their rules.
+func randomCages(rng *rand.Rand, p *Problem, hidden []int) []rule {
+	n := p.N
+	var rules []rule
 	order := rng.Perm(n * n)
 	for len(order) > 0 && rng.IntN(3) > 0 {
 		k := min(len(order), 1+rng.IntN(4))
@@ -135,7 +145,14 @@ func randomProblem(rng *rand.Rand, n int, hidden []int) (*Problem, []rule) {
 		rules = append(rules, r)
 		p.Constraints = append(p.Constraints, NewCage(n, r.op, r.target, cells))
 	}
-	// Relations between neighbours.
+	return rules
+}
+
+// randomRelations adds to p relations between some neighbours (less
+// than, a bar or none), now and then false, and returns their rules.
+func randomRelations(rng *rand.Rand, p *Problem, hidden []int) []rule {
+	n := p.N
+	var rules []rule
 	for i := 0; i < n*n; i++ {
 		for _, j := range []int{i + 1, i + n} {
 			if j >= n*n || (j == i+1 && j%n == 0) || rng.IntN(4) != 0 {
@@ -158,7 +175,14 @@ func randomProblem(rng *rand.Rand, n int, hidden []int) (*Problem, []rule) {
 			}
 		}
 	}
-	// Towers' clues on some lines.
+	return rules
+}
+
+// randomClues adds to p Towers' clues on some lines, from the hidden
+// square or at random, and returns their rules.
+func randomClues(rng *rand.Rand, p *Problem, hidden []int) []rule {
+	n := p.N
+	var rules []rule
 	memo := NewSkylineMemo(n)
 	for line := 0; line < 2*n; line++ {
 		if rng.IntN(3) != 0 {
@@ -187,7 +211,7 @@ func randomProblem(rng *rand.Rand, n int, hidden []int) (*Problem, []rule) {
 		rules = append(rules, r)
 		p.Constraints = append(p.Constraints, NewSkyline(memo, cells, r.front, r.back))
 	}
-	return p, rules
+	return rules
 }
 
 func targetOf(op Op, cells []int, v []int) int {
