@@ -45,7 +45,7 @@ func checkShot(t *testing.T, s *Shot, wantOrigin image.Point, wantSize image.Poi
 }
 
 func TestCapture(t *testing.T) {
-	xvfb.ForTest(t, 800, 600)
+	x := xvfb.ForTest(t, 800, 600)
 	t.Setenv("XDG_SESSION_TYPE", "x11") // kbinani/screenshot asks a Wayland portal otherwise
 	xvfb.PaintRoot(t)
 
@@ -66,8 +66,9 @@ func TestCapture(t *testing.T) {
 
 	// Two monitors, the right one primary: kbinani/screenshot counts from
 	// the primary's corner, capture from the screen's.
-	xvfb.Client(t, "xrandr", "--setmonitor", "left", "300/100x600/150+0+0", "none")
-	xvfb.Client(t, "xrandr", "--setmonitor", "*right", "500/100x600/150+300+0", "none")
+	if err := x.SetMonitors(image.Rect(300, 0, 800, 600), image.Rect(0, 0, 300, 600)); err != nil {
+		t.Fatal(err)
+	}
 	displays, err := Displays()
 	if err != nil {
 		t.Fatal(err)
