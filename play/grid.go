@@ -246,7 +246,7 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
 		pl.first, pl.kept = g, map[[2]int]int{}
-		pl.way, pl.wayConfirmed, pl.unconfirmed = clickThenKey, false, map[[2]int]puzzle.Move{}
+		pl.way, pl.wayConfirmed, pl.wayMissed, pl.unconfirmed = clickThenKey, false, 0, map[[2]int]puzzle.Move{}
 	}
 	g = givensAsFirstRead(pl.first, g)
 	if err := pl.sameLayout(g); err != nil {
@@ -260,7 +260,7 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 			return err
 		}
 		pl.confirm(g)
-		if err := pl.verifyGrid(g); err != nil {
+		if err := pl.verifyGrid(ctx, g); err != nil {
 			return err
 		}
 		if !pl.wayConfirmed {
@@ -278,10 +278,13 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 	if len(moves.Moves) == 0 {
 		return pl.endGrid("")
 	}
-	moves = completeLast(g, moves)
+	moves, left := completeLast(g, moves)
 	pl.lastNumber = len(moves.Moves) == 1 && filledBy(g, moves)
-	if !pl.wayConfirmed {
-		moves.Moves = []puzzle.Move{pl.probe(moves)} // one cell, looked at before the rest
+	switch {
+	case !pl.wayConfirmed:
+		moves.Moves = []puzzle.Move{pl.probe(g, moves)} // one cell, looked at before the rest
+	case pl.way == keyThenClick:
+		moves = pickLast(g, moves, left)
 	}
 	if pl.o.Keep != nil {
 		pl.o.Keep("moves", nil, readingOf(g.file()), moves)
@@ -407,11 +410,12 @@ func (w inputWay) moves(m *puzzle.Moves) *puzzle.Moves {
 
 // checkProbe judges the first turn of a game, which typed one cell in
 // the way being tried: the number there confirms the way; another number
-// there, at the slowest pace, means the program takes numbers another
-// way, which the next turn tries (and mends the cell in), and at a faster
-// one that it lost the key, which the next turn types again at the
-// slowest; nothing there, a lost key, is tried again as any lost key is.
-// When no way works, the cell is emptied again.
+// there, at the slowest pace, twice (wayProbes) for each way, means the
+// program takes numbers another way, which the next turn tries (and
+// mends the cell in), and at a faster one that it lost the key, which the
+// next turn types again at the slowest; nothing there, a lost key, is
+// tried again as any lost key is. When no way works, the cell is emptied
+// again.
 func (pl *player) checkProbe(ctx context.Context, g *grid) error {
 	mv := pl.planned.Moves[0]
 	got := entryAt(g, *mv.Row, *mv.Col)
@@ -423,7 +427,10 @@ func (pl *player) checkProbe(ctx context.Context, g *grid) error {
 		// key only a moment after the click (KSudoku). Again, slowest.
 		pl.typePace = SlowestTypePace
 	case got != 0:
-		if pl.way++; pl.way == inputWays {
+		if pl.wayMissed++; pl.wayMissed < wayProbes {
+			return nil
+		}
+		if pl.way, pl.wayMissed = pl.way+1, 0; pl.way == inputWays {
 			return fmt.Errorf("%w: the program entered %d where %d was typed, in every way tried (%v, %v); %s",
 				ErrGaveUp, got, *mv.Value, clickThenKey, keyThenClick, pl.undoWrong(ctx, g))
 		}
@@ -431,14 +438,20 @@ func (pl *player) checkProbe(ctx context.Context, g *grid) error {
 	return nil
 }
 
+// wayProbes is how many probes at the slowest pace must find another
+// number than the one typed before a way of typing is given up: one may
+// have lost its key.
+const wayProbes = 2
+
 // probe returns the move that tries the way of typing: the first of m
-// whose number differs from the last probe's, if any does, so that a
-// number the program kept from the last key (a palette's) tells nothing
-// right.
-func (pl *player) probe(m *puzzle.Moves) puzzle.Move {
+// whose number differs from the last probe's and from the number the look
+// g shows in the last probe's cell, if any does, so that a number the
+// program kept from a key before (a palette's) tells nothing right.
+func (pl *player) probe(g *grid, m *puzzle.Moves) puzzle.Move {
 	if pl.planned != nil {
+		last := pl.planned.Moves[0]
 		for _, mv := range m.Moves {
-			if *mv.Value != *pl.planned.Moves[0].Value {
+			if v := *mv.Value; v != *last.Value && v != entryAt(g, *last.Row, *last.Col) {
 				return mv
 			}
 		}
@@ -528,7 +541,7 @@ func (pl *player) emptyCells(ctx context.Context, cells []puzzle.Move) string {
 // the slowest in a single turn that lost them all. A look that finds any
 // key lost counts as a retry; more than o.Retries turns in a row in which
 // no key took, ErrGaveUp.
-func (pl *player) verifyGrid(g *grid) error {
+func (pl *player) verifyGrid(ctx context.Context, g *grid) error {
 	if pl.noteKept(g) {
 		pl.untaken = 0
 		return errLookAgain // the layout changed: read the grid again by it
@@ -549,7 +562,7 @@ func (pl *player) verifyGrid(g *grid) error {
 	if lost < len(pl.planned.Moves) {
 		pl.untaken = 0
 	} else if pl.untaken++; pl.untaken > pl.o.Retries {
-		return fmt.Errorf("%w: no key typed took in %d turns in a row (%d keys in the last): is the grid's window taking keys?", ErrGaveUp, pl.untaken, lost)
+		return fmt.Errorf("%w: no key typed took in %d turns in a row (%d keys in the last): is the grid's window taking keys? %s", ErrGaveUp, pl.untaken, lost, pl.undoWrong(ctx, g))
 	}
 	return nil
 }
@@ -754,7 +767,14 @@ func entered(g *grid, row, col, value int) bool { return entryAt(g, row, col) ==
 // turn of its own. A program that checks a full grid (and says "your
 // solution contains mistakes") then never sees one with a number that
 // went astray.
-func completeLast(g *grid, m *puzzle.Moves) *puzzle.Moves {
+//
+// The turn that leaves the last cell ends with that cell's number, typed
+// into another cell when the turn has one of the same number: in a
+// program that takes a number by its key picked in a palette and a click
+// (KSudoku), the palette then holds the last number once a look confirms
+// the turn, so that if the last turn's key is lost, its click still
+// enters the right number and not the one the turn before picked.
+func completeLast(g *grid, m *puzzle.Moves) (turn *puzzle.Moves, left *puzzle.Move) {
 	var mends, fills []puzzle.Move
 	for _, mv := range m.Moves {
 		if empty(g, *mv.Row, *mv.Col) {
@@ -763,12 +783,71 @@ func completeLast(g *grid, m *puzzle.Moves) *puzzle.Moves {
 			mends = append(mends, mv)
 		}
 	}
-	if len(fills) > 0 && len(mends)+len(fills) > 1 {
-		fills = fills[:len(fills)-1]
-	}
 	out := *m
 	out.Moves = append(mends, fills...)
-	return &out
+	if len(fills) == 0 || len(out.Moves) == 1 {
+		return &out, nil
+	}
+	last := lastToFill(out.Moves, len(mends))
+	mv := out.Moves[last]
+	out.Moves = slices.Delete(out.Moves, last, last+1)
+	endWith(out.Moves, *mv.Value)
+	return &out, &mv
+}
+
+// lastToFill returns the index in moves, whose fills start at fills, of
+// the fill to leave for a turn of its own: the last fill whose number
+// another move of the turn also types, or else the last fill.
+func lastToFill(moves []puzzle.Move, fills int) int {
+	count := map[int]int{}
+	for _, mv := range moves {
+		count[*mv.Value]++
+	}
+	for i := len(moves) - 1; i >= fills; i-- {
+		if count[*moves[i].Value] > 1 {
+			return i
+		}
+	}
+	return len(moves) - 1
+}
+
+// pickLast ends a turn that leaves one empty cell (left), in a program whose
+// key picks a number in a palette that a click enters (keyThenClick), with
+// that cell's number: if no move of the turn types it (completeLast ends
+// the turn with one that does), it is typed again into an entry that holds
+// it already, and rightly. Once a look confirms the turn, the palette holds the last
+// number, so a key the last turn loses leaves the click to enter the right
+// number, never the number picked before, in a full grid.
+func pickLast(g *grid, m *puzzle.Moves, left *puzzle.Move) *puzzle.Moves {
+	if left == nil || len(m.Moves) == 0 || *m.Moves[len(m.Moves)-1].Value == *left.Value {
+		return m
+	}
+	for r, row := range g.entries {
+		for c := range len(row) {
+			if entryAt(g, r, c) == *left.Value && puzzle.SudokuValue(m.Grid[r][c]) == *left.Value { // right: no move of the turn mends it
+				again := *left
+				again.Row, again.Col = puzzle.Int(r), puzzle.Int(c)
+				again.Point = puzzle.CellCentre(g.board, r, c, g.size)
+				out := *m
+				out.Moves = append(slices.Clone(m.Moves), again)
+				return &out
+			}
+		}
+	}
+	return m
+}
+
+// endWith moves the last of the moves that types value, if any, to the
+// end, keeping the others in their order.
+func endWith(moves []puzzle.Move, value int) {
+	for i := len(moves) - 1; i >= 0; i-- {
+		if *moves[i].Value == value {
+			mv := moves[i]
+			copy(moves[i:], moves[i+1:])
+			moves[len(moves)-1] = mv
+			return
+		}
+	}
 }
 
 // empty reports whether the cell at row, col holds neither a given nor an

@@ -450,7 +450,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"keys garbled in bursts", func(s *sudokuSim) { s.garble = 0.3 }, true, 60},
 		{"keys in the wrong cells", func(s *sudokuSim) { s.lag = 0.3 }, true, 60},
 		{"keys in two cells", func(s *sudokuSim) { s.echo = 0.3 }, true, 60},
-		{"a palette", func(s *sudokuSim) { s.palette, s.picked = true, '4' }, true, 14},
+		{"a palette", func(s *sudokuSim) { s.palette, s.picked = true, '4' }, true, 16},
 		{"a click enters a number, a key's is drawn late", func(s *sudokuSim) { s.clickEnters, s.keyFrames = '4', 3 }, false, 12},
 		{"entries read as givens", func(s *sudokuSim) { s.entriesAsGivens = true }, false, 12},
 		{"givens read as entries", func(s *sudokuSim) { s.givensAsEntries = true }, false, 12},
@@ -502,20 +502,45 @@ func TestPlaySudoku(t *testing.T) {
 	}
 }
 
+// TestPlaySudokuPaletteLosesKeys: in a program whose key picks a number
+// in a palette and whose click enters it (KSudoku), and which loses keys,
+// the grid is never full with a wrong number: the last number's key may be
+// lost, and its click then enters the number picked before, so the turn
+// before it ends with the last number picked and confirmed. 60 games, each
+// losing other keys.
+func TestPlaySudokuPaletteLosesKeys(t *testing.T) {
+	for seed := range uint64(60) {
+		s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, seed)
+		s.palette, s.picked, s.lose = true, '4', 0.1
+		var log strings.Builder
+		o := fast
+		o.Log = &log
+		if _, err := Play(context.Background(), s, s, s, o); err != nil || !s.solved() {
+			t.Errorf("seed %d: Play = %v, grid %q: want it solved\n%s", seed, err, s.entries, log.String())
+		}
+		if s.mistakes > 0 {
+			t.Errorf("seed %d: the grid was full but wrong %d times: the last number's lost key let its click enter another", seed, s.mistakes)
+		}
+	}
+}
+
 // TestPlaySudokuGivesUp: in a program that takes no key at any pace (a
 // window without the keyboard's focus), the loop gives up after Retries
-// turns in a row in which no key took, having slowed down each turn.
+// turns in a row in which no key took, having slowed down each turn, and
+// empties the cells it typed in (a program may draw a number late).
 func TestPlaySudokuGivesUp(t *testing.T) {
 	s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, 7)
 	s.needs = time.Hour
 	o := fast
 	o.Retries = 4
 	_, err := Play(context.Background(), s, s, s, o)
-	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "no key typed took") {
-		t.Fatalf("Play = %v, want ErrGaveUp saying no key took", err)
+	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "no key typed took") || !strings.Contains(err.Error(), "emptied again") {
+		t.Fatalf("Play = %v, want ErrGaveUp saying no key took, and the cells typed in emptied again", err)
 	}
-	if len(s.paces) != o.Retries+1 || s.paces[len(s.paces)-1].Pause <= s.paces[0].Pause {
-		t.Errorf("typed in %d turns at paces %v; want %d turns, slowing down", len(s.paces), s.paces, o.Retries+1)
+	// The turns of typing, then one that empties the cells typed in.
+	turns := s.paces[:len(s.paces)-1]
+	if len(turns) != o.Retries+1 || turns[len(turns)-1].Pause <= turns[0].Pause {
+		t.Errorf("typed in %d turns at paces %v; want %d turns, slowing down, and one emptying the cells", len(turns), s.paces, o.Retries+1)
 	}
 }
 

@@ -218,6 +218,7 @@ type player struct {
 	// wayConfirmed says a look has confirmed that way; until then each
 	// turn types one cell.
 	wayConfirmed bool
+	wayMissed    int // probes at the slowest pace that found another number in the way being tried
 	// unconfirmed holds the cells typed in that no look has yet seen
 	// hold the number typed, with the move that typed it.
 	unconfirmed map[[2]int]puzzle.Move
