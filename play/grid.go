@@ -246,7 +246,8 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
 		pl.first, pl.kept = g, map[[2]int]int{}
-		pl.way, pl.wayConfirmed, pl.wayMissed, pl.unconfirmed = clickThenKey, false, 0, map[[2]int]puzzle.Move{}
+		pl.way, pl.wayConfirmed, pl.wayMissed, pl.clickEnters, pl.swapped = clickThenKey, false, 0, 0, false
+		pl.unconfirmed = map[[2]int]puzzle.Move{}
 	}
 	g = givensAsFirstRead(pl.first, g)
 	if err := pl.sameLayout(g); err != nil {
@@ -278,13 +279,17 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 	if len(moves.Moves) == 0 {
 		return pl.endGrid("")
 	}
-	moves, left := completeLast(g, moves)
+	moves, left := completeLast(g, moves, pl.clickNumber())
 	pl.lastNumber = len(moves.Moves) == 1 && filledBy(g, moves)
 	switch {
 	case !pl.wayConfirmed:
 		moves.Moves = []puzzle.Move{pl.probe(g, moves)} // one cell, looked at before the rest
 	case pl.way == keyThenClick:
 		moves = pickLast(g, moves, left)
+	case pl.lastNumber && !pl.swapped:
+		if err := pl.swapLast(ctx, g, moves); err != nil {
+			return err
+		}
 	}
 	if pl.o.Keep != nil {
 		pl.o.Keep("moves", nil, readingOf(g.file()), moves)
@@ -296,6 +301,42 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 	}
 	defer func() { pl.typed = time.Now() }()
 	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+}
+
+// byFirstGivens reads a look that found the sudoku being played where it
+// was and read its numbers, but could not tell its givens from its entries
+// (GridUnread's Numbers), by the givens the first look read: every other
+// number is an entry. The cells a game starts with do not change. It
+// returns err when it cannot: no sudoku is being played, the grid lies
+// elsewhere, or a given of the first look shows another number or none.
+func (pl *player) byFirstGivens(err error) (*Reading, error) {
+	var unread *GridUnread
+	if pl.grid == nil || !errors.As(err, &unread) || unread.Numbers == nil || pl.first.board == nil || !pl.first.board.Near(unread.Board) {
+		return nil, err
+	}
+	first, ok := pl.first.file().(*puzzle.Sudoku)
+	if !ok || len(unread.Numbers) != len(first.Grid) {
+		return nil, err
+	}
+	entries := make([]string, len(first.Grid))
+	for r, row := range first.Grid {
+		shown := []byte(unread.Numbers[r])
+		if len(shown) != len(row) {
+			return nil, err
+		}
+		for c := range len(row) {
+			if row[c] != '.' && shown[c] != row[c] {
+				return nil, err
+			}
+			if row[c] != '.' {
+				shown[c] = '.'
+			}
+		}
+		entries[r] = string(shown)
+	}
+	s := *first
+	s.Entries, s.Board = entries, &unread.Board
+	return &Reading{Sudoku: &s}, nil
 }
 
 // readingOf returns a reading that holds the grid game's puzzle file f.
@@ -419,6 +460,7 @@ func (w inputWay) moves(m *puzzle.Moves) *puzzle.Moves {
 func (pl *player) checkProbe(ctx context.Context, g *grid) error {
 	mv := pl.planned.Moves[0]
 	got := entryAt(g, *mv.Row, *mv.Col)
+	pl.noteClickEntered(g, mv)
 	switch {
 	case got == *mv.Value:
 		pl.wayConfirmed = true
@@ -436,6 +478,17 @@ func (pl *player) checkProbe(ctx context.Context, g *grid) error {
 		}
 	}
 	return nil
+}
+
+// noteClickEntered notes the number the look g shows in the cell that mv
+// typed into, when the cell was empty before and shows another number
+// than mv's: the number the program's click entered (KSudoku's palette's)
+// where the key was lost.
+func (pl *player) noteClickEntered(g *grid, mv puzzle.Move) {
+	r, c := *mv.Row, *mv.Col
+	if v := entryAt(g, r, c); v != 0 && v != *mv.Value && empty(pl.before, r, c) {
+		pl.clickEnters = v
+	}
 }
 
 // wayProbes is how many probes at the slowest pace must find another
@@ -550,6 +603,7 @@ func (pl *player) verifyGrid(ctx context.Context, g *grid) error {
 	for _, mv := range pl.planned.Moves {
 		if !entered(g, *mv.Row, *mv.Col, *mv.Value) {
 			lost++
+			pl.noteClickEntered(g, mv)
 		}
 	}
 	if lost == 0 {
@@ -773,8 +827,14 @@ func entered(g *grid, row, col, value int) bool { return entryAt(g, row, col) ==
 // program that takes a number by its key picked in a palette and a click
 // (KSudoku), the palette then holds the last number once a look confirms
 // the turn, so that if the last turn's key is lost, its click still
-// enters the right number and not the one the turn before picked.
-func completeLast(g *grid, m *puzzle.Moves) (turn *puzzle.Moves, left *puzzle.Move) {
+// enters the right number and not the one the turn before picked. In a
+// program whose click on an empty cell enters a number of its own before
+// the key's (KSudoku's palette's, when keys go to the cell), the last cell
+// is one whose number is that one, prefer, when one is left: the click
+// then fills the grid right, and the program's check of a full grid (a
+// modal "your solution contains mistakes", which takes the key) never
+// sees a wrong number for a moment.
+func completeLast(g *grid, m *puzzle.Moves, prefer int) (turn *puzzle.Moves, left *puzzle.Move) {
 	var mends, fills []puzzle.Move
 	for _, mv := range m.Moves {
 		if empty(g, *mv.Row, *mv.Col) {
@@ -788,7 +848,7 @@ func completeLast(g *grid, m *puzzle.Moves) (turn *puzzle.Moves, left *puzzle.Mo
 	if len(fills) == 0 || len(out.Moves) == 1 {
 		return &out, nil
 	}
-	last := lastToFill(out.Moves, len(mends))
+	last := lastToFill(out.Moves, len(mends), prefer)
 	mv := out.Moves[last]
 	out.Moves = slices.Delete(out.Moves, last, last+1)
 	endWith(out.Moves, *mv.Value)
@@ -796,16 +856,22 @@ func completeLast(g *grid, m *puzzle.Moves) (turn *puzzle.Moves, left *puzzle.Mo
 }
 
 // lastToFill returns the index in moves, whose fills start at fills, of
-// the fill to leave for a turn of its own: the last fill whose number
-// another move of the turn also types, or else the last fill.
-func lastToFill(moves []puzzle.Move, fills int) int {
+// the fill to leave for a turn of its own: the last fill of the number
+// prefer, if any; else the last whose number another move of the turn
+// also types; else the last fill.
+func lastToFill(moves []puzzle.Move, fills, prefer int) int {
 	count := map[int]int{}
 	for _, mv := range moves {
 		count[*mv.Value]++
 	}
-	for i := len(moves) - 1; i >= fills; i-- {
-		if count[*moves[i].Value] > 1 {
-			return i
+	for _, ok := range []func(v int) bool{
+		func(v int) bool { return v == prefer },
+		func(v int) bool { return count[v] > 1 },
+	} {
+		for i := len(moves) - 1; i >= fills; i-- {
+			if ok(*moves[i].Value) {
+				return i
+			}
 		}
 	}
 	return len(moves) - 1
@@ -822,19 +888,66 @@ func pickLast(g *grid, m *puzzle.Moves, left *puzzle.Move) *puzzle.Moves {
 	if left == nil || len(m.Moves) == 0 || *m.Moves[len(m.Moves)-1].Value == *left.Value {
 		return m
 	}
+	r, c, ok := rightEntry(g, m, *left.Value)
+	if !ok {
+		return m
+	}
+	again := *left
+	again.Row, again.Col = puzzle.Int(r), puzzle.Int(c)
+	again.Point = puzzle.CellCentre(g.board, r, c, g.size)
+	out := *m
+	out.Moves = append(slices.Clone(m.Moves), again)
+	return &out
+}
+
+// rightEntry returns a cell of g that holds the entry v, rightly by the
+// solved grid of m.
+func rightEntry(g *grid, m *puzzle.Moves, v int) (r, c int, ok bool) {
 	for r, row := range g.entries {
 		for c := range len(row) {
-			if entryAt(g, r, c) == *left.Value && puzzle.SudokuValue(m.Grid[r][c]) == *left.Value { // right: no move of the turn mends it
-				again := *left
-				again.Row, again.Col = puzzle.Int(r), puzzle.Int(c)
-				again.Point = puzzle.CellCentre(g.board, r, c, g.size)
-				out := *m
-				out.Moves = append(slices.Clone(m.Moves), again)
-				return &out
+			if entryAt(g, r, c) == v && puzzle.SudokuValue(m.Grid[r][c]) == v {
+				return r, c, true
 			}
 		}
 	}
-	return m
+	return 0, 0, false
+}
+
+// clickNumber returns the number the program's click enters in an empty
+// cell before the key's (clickEnters), when numbers are typed with a click
+// and then the key; 0 for none.
+func (pl *player) clickNumber() int {
+	if pl.way != clickThenKey {
+		return 0
+	}
+	return pl.clickEnters
+}
+
+// swapLast, once a game, before the last number m types, in a program
+// whose click on an empty cell enters a number of its own (clickNumber)
+// other than that one: it empties a right entry of the click's number (a
+// click, then Backspace) and has the grid looked at again (errLookAgain).
+// The next turn then fills the other cell, with the grid not yet full, and
+// the last one the emptied cell, whose click fills the grid right: a
+// program that checks a full grid never sees it wrong, not even for the
+// moment before the last key. It does nothing (nil) when the numbers
+// agree or no such entry is left.
+func (pl *player) swapLast(ctx context.Context, g *grid, m *puzzle.Moves) error {
+	x := pl.clickNumber()
+	if x == 0 || *m.Moves[0].Value == x {
+		return nil
+	}
+	r, c, ok := rightEntry(g, m, x)
+	if !ok {
+		return nil
+	}
+	pl.swapped, pl.lastNumber, pl.planned = true, false, nil
+	at := puzzle.CellCentre(g.board, r, c, g.size)
+	empty := &puzzle.Moves{Kind: m.Kind, Moves: []puzzle.Move{{Action: puzzle.ActionClick, Point: at}, {Action: puzzle.ActionKey, Key: "backspace"}}}
+	if err := pl.performAt(ctx, empty, SlowestTypePace); err != nil {
+		return err
+	}
+	return errLookAgain
 }
 
 // endWith moves the last of the moves that types value, if any, to the

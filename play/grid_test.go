@@ -52,6 +52,10 @@ type sudokuSim struct {
 	// givensAsEntries: once a key is typed, the look reads the givens as
 	// entries (their cells' shading changes, as an X's diagonal's can).
 	givensAsEntries bool
+	// givensUntold: once a key is typed, the look cannot tell givens from
+	// entries (a highlight over some cells, as KSudoku's lit cross), and
+	// fails with the numbers every cell shows (GridUnread's Numbers).
+	givensUntold bool
 	// keen, towers or unequal, when set, is the Keen, Towers or Unequal
 	// puzzle the program shows in place of a sudoku, its givens those of
 	// givens, and solution its one solution (rows), which solved compares
@@ -106,6 +110,9 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 		if c := slices.Index(row, s.unreadable); s.unreadable != 0 && c >= 0 {
 			return nil, &GridUnread{Board: *p.Board, Err: fmt.Errorf("%w: row %d, col %d: tesseract read nothing sure", ErrUnreadable, r+1, c+1)}
 		}
+	}
+	if s.givensUntold && s.typed > 0 {
+		return nil, &GridUnread{Board: *p.Board, Numbers: s.numbers(), Err: fmt.Errorf("%w: the givens cannot be told from the entries", ErrUnreadable)}
 	}
 	for r, row := range s.entries {
 		if covered && r == 0 {
@@ -271,6 +278,22 @@ func (s *sudokuSim) enter(key byte) {
 	if s.full() && !s.solved() {
 		s.mistakes++
 	}
+}
+
+// numbers returns the numbers the grid shows, givens and entries alike,
+// one string a row.
+func (s *sudokuSim) numbers() []string {
+	var rows []string
+	for r, row := range s.givens {
+		shown := []byte(row)
+		for c := range shown {
+			if shown[c] == '.' {
+				shown[c] = s.entries[r][c]
+			}
+		}
+		rows = append(rows, string(shown))
+	}
+	return rows
 }
 
 // filled counts the cells that hold a given or an entry.
@@ -454,6 +477,7 @@ func TestPlaySudoku(t *testing.T) {
 		{"a click enters a number, a key's is drawn late", func(s *sudokuSim) { s.clickEnters, s.keyFrames = '4', 3 }, false, 12},
 		{"entries read as givens", func(s *sudokuSim) { s.entriesAsGivens = true }, false, 12},
 		{"givens read as entries", func(s *sudokuSim) { s.givensAsEntries = true }, false, 12},
+		{"givens not told from entries", func(s *sudokuSim) { s.givensUntold = true }, false, 12},
 		{"a flash at the end", func(s *sudokuSim) {
 			// A sudoku X of one solution, of three without its diagonals.
 			s.givens, s.diagonals, s.flashes = []string{".2..", "....", "4...", "...3"}, true, 3
@@ -468,7 +492,7 @@ func TestPlaySudoku(t *testing.T) {
 			o.AnswerWait = 20 * time.Millisecond // time for a number drawn late: a look or two
 			o.Log = &log
 			o.Keep = func(step string, _ *Frame, r *Reading, _ *puzzle.Moves) {
-				if step == "look" {
+				if step == "look" && r != nil { // nil: a look that failed
 					last = r.Sudoku
 				}
 			}
@@ -520,6 +544,28 @@ func TestPlaySudokuPaletteLosesKeys(t *testing.T) {
 		}
 		if s.mistakes > 0 {
 			t.Errorf("seed %d: the grid was full but wrong %d times: the last number's lost key let its click enter another", seed, s.mistakes)
+		}
+	}
+}
+
+// TestPlaySudokuClickEnters: in a program whose click on an empty cell
+// enters a number of its own before the key's (KSudoku's palette's), the
+// grid is never full with a wrong number, not even for the moment between
+// the last click and its key: the last cell left is one whose number the
+// click enters. 4x4 games whose click enters each number in turn, and
+// which lose a key that follows its click at once, as KSudoku does.
+func TestPlaySudokuClickEnters(t *testing.T) {
+	for seed := range uint64(40) {
+		s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, seed)
+		s.clickEnters, s.keyFrames, s.needs = byte('1'+seed%4), 3, time.Millisecond // a key at once after the click is lost
+		var log strings.Builder
+		o := fast
+		o.AnswerWait, o.Log = 20*time.Millisecond, &log
+		if _, err := Play(context.Background(), s, s, s, o); err != nil || !s.solved() {
+			t.Errorf("seed %d: Play = %v, grid %q: want it solved\n%s", seed, err, s.entries, log.String())
+		}
+		if s.mistakes > 0 {
+			t.Errorf("seed %d: the grid was full but wrong %d times: the last click entered the program's %c", seed, s.mistakes, s.clickEnters)
 		}
 	}
 }

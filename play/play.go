@@ -219,6 +219,11 @@ type player struct {
 	// turn types one cell.
 	wayConfirmed bool
 	wayMissed    int // probes at the slowest pace that found another number in the way being tried
+	// clickEnters is the number last found in an empty cell typed into
+	// that was not the one typed (noteClickEntered: a palette's, which
+	// KSudoku's click enters before the key), 0 for none.
+	clickEnters int
+	swapped     bool // swapLast emptied an entry to type last
 	// unconfirmed holds the cells typed in that no look has yet seen
 	// hold the number typed, with the move that typed it.
 	unconfirmed map[[2]int]puzzle.Move
@@ -239,6 +244,9 @@ func (pl *player) run(ctx context.Context) error {
 			return err
 		}
 		p, err := pl.look(ctx)
+		if err != nil {
+			p, err = pl.byFirstGivens(err)
+		}
 		if err == nil {
 			err = pl.act(ctx, p)
 		}
@@ -276,7 +284,12 @@ var ErrUnreadable = errors.New("unreadable")
 // vision took the grid for no sudoku at all).
 type GridUnread struct {
 	Board puzzle.Rect
-	Err   error
+	// Numbers are, when only the grid's givens could not be told from its
+	// entries (a highlight over some cells), the numbers its cells show,
+	// one string a row ('.' for none), givens and entries alike; nil
+	// otherwise.
+	Numbers []string
+	Err     error
 }
 
 func (e *GridUnread) Error() string { return e.Err.Error() }

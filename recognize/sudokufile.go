@@ -49,8 +49,8 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 		return nil, fmt.Errorf("%w: %w", ErrNoGame, err)
 	case errors.Is(err, sudoku.ErrRegions), errors.Is(err, sudoku.ErrCages):
 		return nil, fmt.Errorf("%w: a grid that is no sudoku: %v", ErrNoGame, err) // another game's grid
-	case err != nil && b != nil: // the givens not told from the entries: where the grid lies is known
-		return &FoundSudoku{Board: b, Puzzle: newSudokuFile(b, origin)}, err
+	case err != nil && b != nil: // the givens not told from the entries: where the grid lies is known, and its numbers
+		return &FoundSudoku{Board: b, Puzzle: numbersOnly(img, b, origin, rd)}, err
 	case err != nil:
 		return nil, err
 	}
@@ -75,6 +75,29 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 		return f, fmt.Errorf("a killer sudoku with cells of %d pixels: its sums read from %d pixels up (zoom in)", b.Grid.Pitch(), sudoku.MinKillerTile)
 	}
 	return f, nil
+}
+
+// ErrGivens is FindSudoku's error when a grid's givens cannot be told
+// from its entries (sudoku.ErrGivens): its file then holds every number,
+// as entries (numbersOnly).
+var ErrGivens = sudoku.ErrGivens
+
+// numbersOnly returns the file of the board b whose givens could not be
+// told from its entries (sudoku.ErrGivens): every number its cells show,
+// as entries, and no givens; no numbers when one cannot be read. Whoever
+// knows the givens (play, from its first look at the game) can still read
+// the grid from it.
+func numbersOnly(img *image.RGBA, b *sudoku.Board, origin image.Point, rd *SymbolReader) *puzzle.Sudoku {
+	p := newSudokuFile(b, origin)
+	for _, row := range b.Cells {
+		for i := range row {
+			row[i].Entry = true
+		}
+	}
+	if _, err := readCells(img, b, rd, p); err != nil {
+		p.Grid, p.Entries = nil, nil
+	}
+	return p
 }
 
 // checkSymbolsShown refuses a grid whose cells show fewer than n-1 of its

@@ -8,6 +8,7 @@ import (
 	"image"
 	"io"
 	"runtime"
+	"slices"
 
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/puzzle"
@@ -62,7 +63,7 @@ func readFrame(rec *recognize.Recognizer, symbols *recognize.SymbolReader, img *
 		case serr == nil:
 			return *r
 		case !errors.Is(serr, recognize.ErrNoGame):
-			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr), Board: boardOf(found)}
+			return worker.Reply{Error: oneLine(serr.Error()), Status: exitStatus(serr), Board: boardOf(found), Numbers: numbersOf(found, ferr)}
 		}
 		err = recognize.NoGame(serr, err)
 		if found != nil { // a grid, taken for no sudoku (a glyph read as none)
@@ -97,6 +98,33 @@ func boardOf(found *recognize.FoundGrid) *puzzle.Rect {
 		return found.Sudoku.Puzzle.Board
 	}
 	return nil
+}
+
+// numbersOf returns the numbers a sudoku grid found shows, givens and
+// entries alike, one string a row, when FindGrid's error ferr says that
+// only its givens could not be told from its entries, or when it read the
+// grid whole (the grid it read was then refused as a puzzle: a player's
+// number taken for a given can make it one); nil otherwise. Whoever knows
+// the givens (play) can read the grid from them.
+func numbersOf(found *recognize.FoundGrid, ferr error) []string {
+	if found == nil || found.Sudoku == nil || (ferr != nil && !errors.Is(ferr, recognize.ErrGivens)) {
+		return nil
+	}
+	p := found.Sudoku.Puzzle
+	if len(p.Grid) == 0 {
+		return nil
+	}
+	rows := slices.Clone(p.Grid)
+	for r, row := range p.Entries {
+		shown := []byte(rows[r])
+		for c := range shown {
+			if row[c] != '.' {
+				shown[c] = row[c]
+			}
+		}
+		rows[r] = string(shown)
+	}
+	return rows
 }
 
 func writeReply(w *bufio.Writer, r worker.Reply) error {

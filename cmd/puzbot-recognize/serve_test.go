@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,5 +112,32 @@ func TestServeLatinGames(t *testing.T) {
 	board := puzzle.Rect{X: origin.X + 10, Y: origin.Y + 10, Width: 300, Height: 300} // half a gap (10) before the first tile, tiles 60 apart
 	if u := replies[2].Unequal; u == nil || u.Size != 5 || u.Board == nil || !board.Near(*u.Board) {
 		t.Errorf("Unequal's frame: %+v, want a 5x5 Unequal on %+v", replies[2], board)
+	}
+}
+
+// TestNumbersOf: the worker's reply to a sudoku whose givens could not be
+// told from its entries, or whose reading was refused as a puzzle, holds
+// the numbers the grid shows, givens and entries alike; to any other
+// failure, none.
+func TestNumbersOf(t *testing.T) {
+	sudokuFound := func(grid, entries []string) *recognize.FoundGrid {
+		return &recognize.FoundGrid{Sudoku: &recognize.FoundSudoku{Puzzle: &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: grid, Entries: entries}}}
+	}
+	for _, tc := range []struct {
+		name  string
+		found *recognize.FoundGrid
+		ferr  error
+		want  []string
+	}{
+		{"givens not told", sudokuFound([]string{"....", "...."}, []string{"1.2.", "..34"}), recognize.ErrGivens, []string{"1.2.", "..34"}},
+		{"refused as a puzzle", sudokuFound([]string{"1...", "1..."}, []string{".2..", "...4"}), nil, []string{"12..", "1..4"}},
+		{"read whole, no entries", sudokuFound([]string{"1...", "...3"}, nil), nil, []string{"1...", "...3"}},
+		{"a glyph not read", sudokuFound([]string{"1...", "...."}, nil), errors.New("row 2, col 1: tesseract read nothing sure"), nil},
+		{"no grid", nil, recognize.ErrNoGame, nil},
+		{"a Keen grid", &recognize.FoundGrid{Keen: &puzzle.Keen{}}, nil, nil},
+	} {
+		if got := numbersOf(tc.found, tc.ferr); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: numbersOf = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

@@ -176,7 +176,7 @@ func (v visionWorker) Read(ctx context.Context, f *play.Frame) (*play.Reading, e
 		return nil, err
 	}
 	if err != nil && werr.Board != nil {
-		return nil, &play.GridUnread{Board: *werr.Board, Err: err}
+		return nil, &play.GridUnread{Board: *werr.Board, Numbers: werr.Numbers, Err: err}
 	}
 	if err != nil {
 		return nil, err

@@ -46,6 +46,10 @@ type Reply struct {
 	// Board is, with an error, where the sudoku grid lay that the worker
 	// found but could not read whole (a glyph it could not read).
 	Board *puzzle.Rect `json:"board,omitempty"`
+	// Numbers are, with an error that a sudoku's givens cannot be told
+	// from its entries, the numbers its cells show, one string a row as a
+	// file's grid ('.' for none), givens and entries alike.
+	Numbers []string `json:"numbers,omitempty"`
 }
 
 // files counts the puzzle files the reply holds.
@@ -64,6 +68,7 @@ type Error struct {
 	Status  int // the exit status puzbot recognize gives for it
 	Message string
 	Board   *puzzle.Rect // where the sudoku grid lay, when it found one it could not read whole
+	Numbers []string     // the numbers that grid shows, when only its givens could not be told (Reply's)
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -168,7 +173,7 @@ func (c *Client) Read(ctx context.Context, img *image.RGBA, origin image.Point) 
 		return nil, c.died(err)
 	}
 	if reply.Error != "" {
-		return nil, &Error{Status: reply.Status, Message: reply.Error, Board: reply.Board}
+		return nil, &Error{Status: reply.Status, Message: reply.Error, Board: reply.Board, Numbers: reply.Numbers}
 	}
 	if reply.files() != 1 {
 		return nil, fmt.Errorf("the vision worker answered neither one puzzle nor an error")
