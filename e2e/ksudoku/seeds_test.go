@@ -3,6 +3,7 @@
 package ksudoku
 
 import (
+	"cmp"
 	"os"
 	"strconv"
 	"strings"
@@ -11,10 +12,12 @@ import (
 
 // TestPlayKSudokuSeeds plays the games of the seeds that
 // PUZBOT_KSUDOKU_SEEDS lists (from-to, or numbers split by commas) in
-// KSudoku's default theme, each judged as TestPlayKSudokuEgyptian judges
-// its one:
+// KSudoku's theme PUZBOT_KSUDOKU_THEME ("default", Egyptian, unless set;
+// "abstraction", "ksudoku_scrible"), each judged as TestPlayKSudoku
+// judges its one:
 //
 //	PUZBOT_KSUDOKU_SEEDS=961-980 go test -run TestPlayKSudokuSeeds -v -timeout 60m ./e2e/ksudoku
+//	PUZBOT_KSUDOKU_SEEDS=961-970 PUZBOT_KSUDOKU_THEME=abstraction go test -run TestPlayKSudokuSeeds -v -timeout 60m ./e2e/ksudoku
 func TestPlayKSudokuSeeds(t *testing.T) {
 	v := os.Getenv("PUZBOT_KSUDOKU_SEEDS")
 	if v == "" {
@@ -24,8 +27,9 @@ func TestPlayKSudokuSeeds(t *testing.T) {
 	if err != nil {
 		t.Fatalf("PUZBOT_KSUDOKU_SEEDS=%q: %v", v, err)
 	}
+	theme := cmp.Or(os.Getenv("PUZBOT_KSUDOKU_THEME"), "default")
 	for _, seed := range seeds {
-		t.Run(strconv.Itoa(seed), func(t *testing.T) { playKSudoku(t, "default", seed, false) })
+		t.Run(strconv.Itoa(seed), func(t *testing.T) { playKSudoku(t, theme, seed, theme == "ksudoku_scrible") })
 	}
 }
 
