@@ -304,11 +304,14 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 }
 
 // byFirstGivens reads a look that found the sudoku being played where it
-// was and read its numbers, but could not tell its givens from its entries
-// (GridUnread's Numbers), by the givens the first look read: every other
-// number is an entry. The cells a game starts with do not change. It
-// returns err when it cannot: no sudoku is being played, the grid lies
-// elsewhere, or a given of the first look shows another number or none.
+// was and read its numbers (GridUnread's Numbers), but could not tell its
+// givens from its entries, or read one of them, by the givens the first
+// look read: the cells a game starts with do not change, and every other
+// number is an entry. A look with a number it could not read ('?') is
+// still unreadable, but it tells a grid that something covers (errCovered,
+// coveredAfterLast): a dialog's edge can cut a number in two. It returns
+// err when it cannot read the look: no sudoku is being played, the grid
+// lies elsewhere, or a given of the first look shows another number.
 func (pl *player) byFirstGivens(err error) (*Reading, error) {
 	var unread *GridUnread
 	if pl.grid == nil || !errors.As(err, &unread) || unread.Numbers == nil || pl.first.board == nil || !pl.first.board.Near(unread.Board) {
@@ -318,25 +321,44 @@ func (pl *player) byFirstGivens(err error) (*Reading, error) {
 	if !ok || len(unread.Numbers) != len(first.Grid) {
 		return nil, err
 	}
-	entries := make([]string, len(first.Grid))
+	s := *first
+	s.Grid, s.Entries, s.Board = make([]string, len(first.Grid)), make([]string, len(first.Grid)), &unread.Board
+	unreadable := false
 	for r, row := range first.Grid {
-		shown := []byte(unread.Numbers[r])
+		shown := unread.Numbers[r]
 		if len(shown) != len(row) {
 			return nil, err
 		}
+		givens, entries := []byte(row), []byte(shown)
 		for c := range len(row) {
-			if row[c] != '.' && shown[c] != row[c] {
+			switch v := shown[c]; {
+			case v == '?':
+				givens[c], entries[c], unreadable = '.', '.', true
+			case row[c] == '.': // an entry, or none
+			case v == row[c]:
+				entries[c] = '.'
+			case v == '.': // a given hidden: the layout differs (sameLayout)
+				givens[c] = '.'
+			default:
 				return nil, err
 			}
-			if row[c] != '.' {
-				shown[c] = '.'
-			}
 		}
-		entries[r] = string(shown)
+		s.Grid[r], s.Entries[r] = string(givens), string(entries)
 	}
-	s := *first
-	s.Entries, s.Board = entries, &unread.Board
+	if unreadable {
+		if pl.coveredAfterLast(givensAsFirstRead(pl.first, gridOf(&Reading{Sudoku: &s}))) {
+			return nil, fmt.Errorf("%w: a number is cut where something covers the grid: %w", errCovered, err)
+		}
+		return nil, err
+	}
 	return &Reading{Sudoku: &s}, nil
+}
+
+// coveredAfterLast says whether the look g, after the last number, shows
+// it in its cell, and some givens or numbers the look before showed empty,
+// all else as before: something covers part of the grid.
+func (pl *player) coveredAfterLast(g *grid) bool {
+	return pl.lastShown(g) && (givensHidden(pl.first, g) || (pl.before != nil && numbersHidden(pl.before, g)))
 }
 
 // readingOf returns a reading that holds the grid game's puzzle file f.

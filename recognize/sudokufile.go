@@ -31,6 +31,12 @@ type FoundSudoku struct {
 	Board  *sudoku.Board   // the grid, its layout, cages and cells; nil when none was found
 	Puzzle *puzzle.Sudoku  // the puzzle file, with what was read before a failure
 	Failed image.Rectangle // the glyph or cage sum that could not be read, in img's pixels
+	// Numbers are, when the givens could not be told from the entries or
+	// a player's number could not be read, the numbers every cell shows,
+	// givens and entries alike, one string a row ('.' for none, '?' for
+	// one that cannot be read): whoever knows the givens (play, from its
+	// first look) may still read the grid, or see what covers it.
+	Numbers []string
 }
 
 // FindSudoku reads the sudoku grid on img as ReadSudoku does, and returns
@@ -50,7 +56,7 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 	case errors.Is(err, sudoku.ErrRegions), errors.Is(err, sudoku.ErrCages):
 		return nil, fmt.Errorf("%w: a grid that is no sudoku: %v", ErrNoGame, err) // another game's grid
 	case err != nil && b != nil: // the givens not told from the entries: where the grid lies is known, and its numbers
-		return &FoundSudoku{Board: b, Puzzle: numbersOnly(img, b, origin, rd)}, err
+		return &FoundSudoku{Board: b, Puzzle: newSudokuFile(b, origin), Numbers: numbersShown(img, b.Cells, rd)}, err
 	case err != nil:
 		return nil, err
 	}
@@ -63,6 +69,9 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 		return f, fmt.Errorf("a grid of tiles %d pixels apart: tiles are read from %d pixels apart (zoom in)", b.Grid.Pitch(), sudoku.MinTile)
 	}
 	if f.Failed, err = readCells(img, b, rd, p); err != nil {
+		if !errors.Is(err, ErrNoGame) {
+			f.Numbers = numbersShown(img, b.Cells, rd)
+		}
 		return f, err
 	}
 	if f.Failed, err = readCages(img, b, rd, p); err != nil {
@@ -78,26 +87,34 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 }
 
 // ErrGivens is FindSudoku's error when a grid's givens cannot be told
-// from its entries (sudoku.ErrGivens): its file then holds every number,
-// as entries (numbersOnly).
+// from its entries (sudoku.ErrGivens): its Numbers then hold what every
+// cell shows.
 var ErrGivens = sudoku.ErrGivens
 
-// numbersOnly returns the file of the board b whose givens could not be
-// told from its entries (sudoku.ErrGivens): every number its cells show,
-// as entries, and no givens; no numbers when one cannot be read. Whoever
-// knows the givens (play, from its first look at the game) can still read
-// the grid from it.
-func numbersOnly(img *image.RGBA, b *sudoku.Board, origin image.Point, rd *SymbolReader) *puzzle.Sudoku {
-	p := newSudokuFile(b, origin)
-	for _, row := range b.Cells {
-		for i := range row {
-			row[i].Entry = true
+// numbersShown reads the number every cell shows, given or entered alike,
+// one string a row: '.' for none or a mark, '?' for a glyph rd cannot
+// read as one of the grid's symbols.
+func numbersShown(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader) []string {
+	symbols := Symbols[:len(cells)]
+	rows := make([]string, len(cells))
+	for r, row := range cells {
+		shown := []byte(strings.Repeat(".", len(row)))
+		for c, cell := range row {
+			if cell.Glyph == nil {
+				continue
+			}
+			s, err := rd.Read(img, cell.Glyph, symbols)
+			switch {
+			case errors.Is(err, ErrNoSymbol) && isMark(cell.Glyph):
+			case err != nil:
+				shown[c] = '?'
+			default:
+				shown[c] = strings.ToUpper(string(s))[0]
+			}
 		}
+		rows[r] = string(shown)
 	}
-	if _, err := readCells(img, b, rd, p); err != nil {
-		p.Grid, p.Entries = nil, nil
-	}
-	return p
+	return rows
 }
 
 // checkSymbolsShown refuses a grid whose cells show fewer than n-1 of its

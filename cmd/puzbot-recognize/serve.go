@@ -101,19 +101,20 @@ func boardOf(found *recognize.FoundGrid) *puzzle.Rect {
 }
 
 // numbersOf returns the numbers a sudoku grid found shows, givens and
-// entries alike, one string a row, when FindGrid's error ferr says that
-// only its givens could not be told from its entries, or when it read the
-// grid whole (the grid it read was then refused as a puzzle: a player's
-// number taken for a given can make it one); nil otherwise. Whoever knows
-// the givens (play) can read the grid from them.
+// entries alike, one string a row: those FindSudoku read when it could not
+// tell the givens from the entries or read a player's number ('?' where
+// it could not), or, when FindGrid's error ferr is nil, those it read
+// whole (the file was then refused as a puzzle: a player's number taken
+// for a given can make it one); nil otherwise. Whoever knows the givens
+// (play) can read the grid from them.
 func numbersOf(found *recognize.FoundGrid, ferr error) []string {
-	if found == nil || found.Sudoku == nil || (ferr != nil && !errors.Is(ferr, recognize.ErrGivens)) {
+	switch {
+	case found == nil || found.Sudoku == nil:
 		return nil
+	case ferr != nil || len(found.Sudoku.Puzzle.Grid) == 0:
+		return found.Sudoku.Numbers
 	}
 	p := found.Sudoku.Puzzle
-	if len(p.Grid) == 0 {
-		return nil
-	}
 	rows := slices.Clone(p.Grid)
 	for r, row := range p.Entries {
 		shown := []byte(rows[r])

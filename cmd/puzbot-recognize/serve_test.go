@@ -116,12 +116,16 @@ func TestServeLatinGames(t *testing.T) {
 }
 
 // TestNumbersOf: the worker's reply to a sudoku whose givens could not be
-// told from its entries, or whose reading was refused as a puzzle, holds
-// the numbers the grid shows, givens and entries alike; to any other
-// failure, none.
+// told from its entries or one of whose numbers could not be read (the
+// numbers FindSudoku read), or whose reading was refused as a puzzle,
+// holds the numbers the grid shows, givens and entries alike; to any
+// other failure, none.
 func TestNumbersOf(t *testing.T) {
 	sudokuFound := func(grid, entries []string) *recognize.FoundGrid {
 		return &recognize.FoundGrid{Sudoku: &recognize.FoundSudoku{Puzzle: &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: grid, Entries: entries}}}
+	}
+	numbersFound := func(numbers []string) *recognize.FoundGrid {
+		return &recognize.FoundGrid{Sudoku: &recognize.FoundSudoku{Puzzle: &puzzle.Sudoku{Kind: puzzle.KindSudoku}, Numbers: numbers}}
 	}
 	for _, tc := range []struct {
 		name  string
@@ -129,10 +133,11 @@ func TestNumbersOf(t *testing.T) {
 		ferr  error
 		want  []string
 	}{
-		{"givens not told", sudokuFound([]string{"....", "...."}, []string{"1.2.", "..34"}), recognize.ErrGivens, []string{"1.2.", "..34"}},
+		{"givens not told", numbersFound([]string{"1.2.", "..34"}), recognize.ErrGivens, []string{"1.2.", "..34"}},
+		{"a player's number not read", numbersFound([]string{"1.?.", "..34"}), errors.New("row 1, col 3: a player's number that cannot be read"), []string{"1.?.", "..34"}},
 		{"refused as a puzzle", sudokuFound([]string{"1...", "1..."}, []string{".2..", "...4"}), nil, []string{"12..", "1..4"}},
 		{"read whole, no entries", sudokuFound([]string{"1...", "...3"}, nil), nil, []string{"1...", "...3"}},
-		{"a glyph not read", sudokuFound([]string{"1...", "...."}, nil), errors.New("row 2, col 1: tesseract read nothing sure"), nil},
+		{"no numbers", sudokuFound([]string{"1...", "...."}, nil), errors.New("a grid of tiles 20 pixels apart"), nil},
 		{"no grid", nil, recognize.ErrNoGame, nil},
 		{"a Keen grid", &recognize.FoundGrid{Keen: &puzzle.Keen{}}, nil, nil},
 	} {
