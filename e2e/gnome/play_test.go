@@ -18,19 +18,17 @@ import (
 )
 
 // TestPlayGnomeSudoku runs puzbot play, as a person would, on real GNOME
-// Sudoku windows, light and dark, at two difficulties: it must end with
-// exit 0, saying that the program covered the grid after the last number,
-// and GNOME Sudoku must record the game as finished, its own judgement.
+// Sudoku windows, light and dark, at two difficulties (with
+// PUZBOT_GNOME_E2E_ALL=1, two games of each of its four, one light and one
+// dark): it must end with exit 0, saying that the program covered the grid
+// after the last number, and GNOME Sudoku must record the game as
+// finished, its own judgement.
+//
+//	PUZBOT_GNOME_E2E_ALL=1 go test -run TestPlayGnomeSudoku -v ./e2e/gnome
 func TestPlayGnomeSudoku(t *testing.T) {
 	bin := testdata.BuildPuzbot(t)
 	x := xvfb.ForTest(t, 1280, 1024)
-	for _, tc := range []struct {
-		look gnomesudoku.Look
-		d    gnomesudoku.Difficulty
-	}{
-		{gnomesudoku.Look{}, gnomesudoku.Easy},
-		{gnomesudoku.Look{Dark: true}, gnomesudoku.Medium},
-	} {
+	for _, tc := range gnomeGames() {
 		t.Run(tc.look.String()+" "+tc.d.String(), func(t *testing.T) {
 			s := gnomesudoku.Start(t, tc.look, tc.d)
 			time.Sleep(500 * time.Millisecond) // the board is drawn
@@ -48,4 +46,24 @@ func TestPlayGnomeSudoku(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gnomeGame is a game TestPlayGnomeSudoku plays: a look and a difficulty.
+type gnomeGame struct {
+	look gnomesudoku.Look
+	d    gnomesudoku.Difficulty
+}
+
+// gnomeGames returns the games to play: a light Easy and a dark Medium,
+// or with PUZBOT_GNOME_E2E_ALL set, a light and a dark game of every
+// difficulty.
+func gnomeGames() []gnomeGame {
+	if os.Getenv("PUZBOT_GNOME_E2E_ALL") == "" {
+		return []gnomeGame{{gnomesudoku.Look{}, gnomesudoku.Easy}, {gnomesudoku.Look{Dark: true}, gnomesudoku.Medium}}
+	}
+	var games []gnomeGame
+	for _, d := range gnomesudoku.Difficulties {
+		games = append(games, gnomeGame{gnomesudoku.Look{}, d}, gnomeGame{gnomesudoku.Look{Dark: true}, d})
+	}
+	return games
 }

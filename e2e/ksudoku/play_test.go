@@ -31,7 +31,8 @@ func TestMain(m *testing.M) {
 // TestPlayKSudoku runs puzbot play, as a person would, on a real KSudoku
 // window in its Scribble theme (ruled lines, handwritten entries), then
 // saves the game as a player does and judges it by KSudoku's own solution:
-// no number puzbot leaves in the game may be wrong, whatever way play ends.
+// no number puzbot leaves in the game may be wrong, whatever way play ends,
+// and KSudoku's dialog must never say the solution has mistakes.
 // It must complete the game (exit 0), or stop on a handwritten number the
 // vision cannot read (exit 1, saying so: docs/recognize.md's limits).
 func TestPlayKSudoku(t *testing.T) {
@@ -71,6 +72,17 @@ func playKSudoku(t *testing.T, theme string, seed int, handwriting bool) {
 	cmd.Env = append(os.Environ(), "DISPLAY="+x.Display)
 	out, playErr := cmd.CombinedOutput()
 	t.Logf("puzbot play, %v: %v\n%s", time.Since(start).Round(time.Millisecond), playErr, out)
+	said, err := dialogText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("KSudoku's dialog: %q", said)
+	if strings.Contains(said, "mistakes") {
+		t.Errorf("KSudoku said %q: puzbot filled the grid wrong", said)
+	}
+	if playErr == nil && !strings.Contains(said, "Congratulations") {
+		t.Errorf("play ended with exit 0, and KSudoku's dialog says %q: want its congratulations", said)
+	}
 	saved, err := w.Save()
 	if err != nil {
 		t.Fatal(err)
