@@ -246,7 +246,7 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 		pl.started, pl.planned = time.Now(), nil
 		pl.typePace = DefaultTypePace
 		pl.first, pl.kept = g, map[[2]int]int{}
-		pl.way, pl.wayConfirmed, pl.wayMissed, pl.clickEnters, pl.swapped = clickThenKey, false, 0, 0, false
+		pl.way, pl.wayConfirmed, pl.wayMissed, pl.clickEnters, pl.clickLooked, pl.swapped = clickThenKey, false, 0, 0, false, false
 		pl.unconfirmed = map[[2]int]puzzle.Move{}
 	}
 	g = givensAsFirstRead(pl.first, g)
@@ -300,7 +300,46 @@ func (pl *player) playGrid(ctx context.Context, g *grid) error {
 		pl.unconfirmed[[2]int{*mv.Row, *mv.Col}] = mv
 	}
 	defer func() { pl.typed = time.Now() }()
-	return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+	return pl.typeTurn(ctx, moves)
+}
+
+// typeTurn types the turn's moves in the way being tried. The first probe
+// of a game clicks its cell and looks (noteClick) before it presses the
+// key: a program whose click on an empty cell enters a number of its own
+// (KSudoku's palette's) shows it then, though its key may come soon
+// enough to replace it, and the last cell of the game is chosen by it
+// (completeLast).
+func (pl *player) typeTurn(ctx context.Context, moves *puzzle.Moves) error {
+	if pl.clickLooked || pl.wayConfirmed || pl.way != clickThenKey || len(moves.Moves) != 1 {
+		return pl.performAt(ctx, pl.way.moves(moves), pl.typePace)
+	}
+	pl.clickLooked = true
+	mv := moves.Moves[0]
+	click := &puzzle.Moves{Kind: moves.Kind, Moves: []puzzle.Move{{Action: puzzle.ActionClick, Point: mv.Point, Name: mv.Name}}}
+	if err := pl.performAt(ctx, click, pl.typePace); err != nil {
+		return err
+	}
+	if err := pl.noteClick(ctx, mv); err != nil {
+		return err
+	}
+	key := &puzzle.Moves{Kind: moves.Kind, Moves: []puzzle.Move{{Action: puzzle.ActionKey, Key: mv.Key}}}
+	return pl.performAt(ctx, key, pl.typePace)
+}
+
+// noteClick looks at the grid after a click on the empty cell of mv, and
+// notes the number the click entered there, if any (clickEnters). A look
+// that fails tells nothing.
+func (pl *player) noteClick(ctx context.Context, mv puzzle.Move) error {
+	r, err := pl.look(ctx)
+	if err != nil && !errors.Is(err, ErrUnreadable) {
+		return err
+	}
+	if g := gridOf(r); err == nil && g != nil && pl.before.board.Near(*g.board) {
+		if v := entryAt(g, *mv.Row, *mv.Col); v != 0 {
+			pl.clickEnters = v
+		}
+	}
+	return nil
 }
 
 // byFirstGivens reads a look that found the sudoku being played where it

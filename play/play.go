@@ -223,6 +223,7 @@ type player struct {
 	// that was not the one typed (noteClickEntered: a palette's, which
 	// KSudoku's click enters before the key), 0 for none.
 	clickEnters int
+	clickLooked bool // the first probe's click was looked at before its key (typeTurn)
 	swapped     bool // swapLast emptied an entry to type last
 	// unconfirmed holds the cells typed in that no look has yet seen
 	// hold the number typed, with the move that typed it.

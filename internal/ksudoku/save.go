@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,23 +37,14 @@ func (s *Saved) Wrong() [][2]int {
 }
 
 // Save saves the game as a player does (Ctrl+S, the file's path typed
-// into KSudoku's dialog, Return), waits for the file and reads it. A
-// dialog KSudoku shows (its "Congratulations" at a game's end) is closed
-// first (Return, its OK; then the main window is given the keyboard), and
-// the path is typed only once the save dialog is shown: typed into the board, its digits would be entered in the game.
+// into KSudoku's dialog, Return), waits for the file and reads it. The
+// dialogs KSudoku shows (its "Congratulations" at a game's end) are closed
+// first (CloseDialogs), and the path is typed only once the save dialog
+// is shown: typed into the board, its digits would be entered in the game.
 func (w *Window) Save() (*Saved, error) {
 	path := filepath.Join(w.home, "saved.ksudoku")
-	if windows() > 1 {
-		if err := w.Key("Return"); err != nil {
-			return nil, err
-		}
-		if err := waitWindows(1); err != nil {
-			return nil, err
-		}
-		// No window manager gives the main window back the keyboard.
-		if err := xdotool("search", "--onlyvisible", "--class", "ksudoku", "windowfocus", "--sync"); err != nil {
-			return nil, err
-		}
+	if _, err := w.CloseDialogs(nil); err != nil {
+		return nil, err
 	}
 	if err := w.Key("ctrl+s"); err != nil {
 		return nil, err
@@ -148,6 +140,91 @@ func rowsOf(values string, n int) []string {
 }
 
 // windows counts KSudoku's windows shown: its main window and its dialogs.
+// CloseDialogs closes the dialogs KSudoku shows, one after another (a
+// game's end can queue two: "Congratulations" over "Sorry, your solution
+// contains mistakes", which shows once the first is closed), each with
+// Return, its OK, once it has the keyboard, and gives the main window the
+// keyboard back (no window manager does). It returns what read, if not
+// nil, says of each dialog's place on the screen, in turn.
+func (w *Window) CloseDialogs(read func(image.Rectangle) (string, error)) ([]string, error) {
+	var said []string
+	for closed := 0; ; closed++ {
+		if closed > 10 {
+			return said, fmt.Errorf("KSudoku showed more than 10 dialogs in a row: %q", said)
+		}
+		id, err := awaitDialog(time.Second)
+		if err != nil || id == "" {
+			return said, err
+		}
+		if read != nil {
+			r, err := Rect(id)
+			if err != nil {
+				return said, err
+			}
+			text, err := read(r)
+			if err != nil {
+				return said, err
+			}
+			said = append(said, text)
+		}
+		if err := xdotool("windowfocus", "--sync", id); err != nil {
+			return said, err
+		}
+		if err := w.Key("Return"); err != nil {
+			return said, err
+		}
+		if err := waitWindows(1); err != nil {
+			return said, err
+		}
+		if err := xdotool("search", "--onlyvisible", "--class", "ksudoku", "windowfocus", "--sync"); err != nil {
+			return said, err
+		}
+	}
+}
+
+// awaitDialog waits up to d for a dialog of KSudoku's to show, and
+// returns its window id ("" for none).
+func awaitDialog(d time.Duration) (string, error) {
+	for deadline := time.Now().Add(d); ; time.Sleep(100 * time.Millisecond) {
+		id, err := Dialog()
+		if err != nil || id != "" || time.Now().After(deadline) {
+			return id, err
+		}
+	}
+}
+
+// Dialog returns the X window id of the dialog KSudoku shows over its
+// window ("Congratulations!", "Sorry, your solution contains mistakes"),
+// "" when none shows.
+func Dialog() (string, error) {
+	out, err := exec.Command("xdotool", "search", "--onlyvisible", "--class", "ksudoku").Output()
+	if err != nil && len(out) > 0 {
+		return "", fmt.Errorf("xdotool search: %v", err)
+	}
+	for _, id := range strings.Fields(string(out)) {
+		kind, err := exec.Command("xprop", "-id", id, "_NET_WM_WINDOW_TYPE").Output()
+		if err == nil && strings.Contains(string(kind), "_NET_WM_WINDOW_TYPE_DIALOG") {
+			return id, nil
+		}
+	}
+	return "", nil
+}
+
+// Rect returns where the X window id lies on the screen.
+func Rect(id string) (image.Rectangle, error) {
+	out, err := exec.Command("xdotool", "getwindowgeometry", "--shell", id).Output()
+	if err != nil {
+		return image.Rectangle{}, fmt.Errorf("xdotool getwindowgeometry: %v", err)
+	}
+	v := map[string]int{}
+	for _, line := range strings.Fields(string(out)) {
+		if k, s, ok := strings.Cut(line, "="); ok {
+			v[k], _ = strconv.Atoi(s)
+		}
+	}
+	return image.Rect(v["X"], v["Y"], v["X"]+v["WIDTH"], v["Y"]+v["HEIGHT"]), nil
+}
+
 func windows() int {
 	out, err := exec.Command("xdotool", "search", "--onlyvisible", "--class", "ksudoku").Output()
 	if err != nil {
