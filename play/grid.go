@@ -334,7 +334,7 @@ func (pl *player) noteClick(ctx context.Context, mv puzzle.Move) error {
 	if err != nil && !errors.Is(err, ErrUnreadable) {
 		return err
 	}
-	if g := gridOf(r); err == nil && g != nil && pl.before.board.Near(*g.board) {
+	if g := gridOf(r); err == nil && g != nil && g.board != nil && pl.before.board != nil && pl.before.board.Near(*g.board) {
 		if v := entryAt(g, *mv.Row, *mv.Col); v != 0 {
 			pl.clickEnters = v
 		}
