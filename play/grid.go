@@ -348,7 +348,9 @@ func (pl *player) noteClick(ctx context.Context, mv puzzle.Move) error {
 // look read: the cells a game starts with do not change, and every other
 // number is an entry. A look with a number it could not read ('?') is
 // still unreadable, but it tells a grid that something covers (errCovered,
-// coveredAfterLast): a dialog's edge can cut a number in two. It returns
+// coveredAfterLast): a dialog's edge can cut a number in two; and it
+// confirms the numbers typed that it read, so that giving up empties only
+// the cells it could not read (undoUnread). It returns
 // err when it cannot read the look: no sudoku is being played, the grid
 // lies elsewhere, or a given of the first look shows another number.
 func (pl *player) byFirstGivens(err error) (*Reading, error) {
@@ -385,9 +387,11 @@ func (pl *player) byFirstGivens(err error) (*Reading, error) {
 		s.Grid[r], s.Entries[r] = string(givens), string(entries)
 	}
 	if unreadable {
-		if pl.coveredAfterLast(givensAsFirstRead(pl.first, gridOf(&Reading{Sudoku: &s}))) {
+		g := givensAsFirstRead(pl.first, gridOf(&Reading{Sudoku: &s}))
+		if pl.coveredAfterLast(g) {
 			return nil, fmt.Errorf("%w: a number is cut where something covers the grid: %w", errCovered, err)
 		}
+		pl.confirm(g) // the numbers it read: giving up empties only the others
 		return nil, err
 	}
 	return &Reading{Sudoku: &s}, nil

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/puzzle"
+	"github.com/puzbot/puzbot/solve/sudoku"
 )
 
 // sudokuSim is a simulated sudoku program for the loop's tests: the Screen,
@@ -109,7 +110,11 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 	}
 	for r, row := range s.entries {
 		if c := slices.Index(row, s.unreadable); s.unreadable != 0 && c >= 0 {
-			return nil, &GridUnread{Board: *p.Board, Err: fmt.Errorf("%w: row %d, col %d: tesseract read nothing sure", ErrUnreadable, r+1, c+1)}
+			numbers := s.numbers()
+			for i := range numbers {
+				numbers[i] = strings.ReplaceAll(numbers[i], string(s.unreadable), "?")
+			}
+			return nil, &GridUnread{Board: *p.Board, Numbers: numbers, Err: fmt.Errorf("%w: row %d, col %d: tesseract read nothing sure", ErrUnreadable, r+1, c+1)}
 		}
 	}
 	if covered && s.coverCuts {
@@ -621,7 +626,8 @@ func TestPlaySudokuNoWayWorks(t *testing.T) {
 // TestPlaySudokuUnreadableNumber: in a program whose drawing of a number
 // the vision cannot read, the loop gives up after Retries looks at the
 // grid it cannot read whole, and empties again the cells of the turn no
-// look could judge, so that no number it cannot vouch for is left.
+// look could judge, so that no number it cannot vouch for is left; the
+// numbers the looks read around them stay.
 func TestPlaySudokuUnreadableNumber(t *testing.T) {
 	s := newSudokuSim([]string{".1..", "..2.", ".3..", "..3."}, 7)
 	s.unreadable = '4'
@@ -631,9 +637,18 @@ func TestPlaySudokuUnreadableNumber(t *testing.T) {
 	if !errors.Is(err, ErrGaveUp) || !strings.Contains(err.Error(), "emptied again") {
 		t.Fatalf("Play = %v, want ErrGaveUp saying the cells it typed were emptied again", err)
 	}
-	for _, row := range s.entries {
+	solved, err := sudoku.Moves(context.Background(), &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: s.givens})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r, row := range s.entries {
 		if slices.Contains(row, '4') {
 			t.Fatalf("Play left the entries %q: want no 4, which no look could confirm", s.entries)
+		}
+		for c, v := range row {
+			if want := solved.Grid[r][c]; s.givens[r][c] == '.' && want != '4' && v != want {
+				t.Errorf("Play left %c at row %d, col %d: want %c, which the looks read (entries %q)", v, r+1, c+1, want, s.entries)
+			}
 		}
 	}
 }
