@@ -359,7 +359,7 @@ func (pl *player) byFirstGivens(err error) (*Reading, error) {
 		return nil, err
 	}
 	first, ok := pl.first.file().(*puzzle.Sudoku)
-	if !ok || len(unread.Numbers) != len(first.Grid) {
+	if !ok || !squareRows(unread.Numbers, len(first.Grid)) {
 		return nil, err
 	}
 	s := *first
@@ -367,9 +367,6 @@ func (pl *player) byFirstGivens(err error) (*Reading, error) {
 	unreadable := false
 	for r, row := range first.Grid {
 		shown := unread.Numbers[r]
-		if len(shown) != len(row) {
-			return nil, err
-		}
 		givens, entries := []byte(row), []byte(shown)
 		for c := range len(row) {
 			switch v := shown[c]; {
@@ -638,9 +635,9 @@ func (pl *player) emptyCells(ctx context.Context, cells []puzzle.Move) string {
 	if err := pl.wait(ctx, pl.o.AnswerWait); err != nil {
 		return "the cells it typed in were not seen emptied again"
 	}
-	r, err := pl.look(ctx)
+	shown := pl.numbersShown(pl.look(ctx))
 	for _, mv := range cells {
-		if err != nil || gridOf(r) == nil || entryAt(gridOf(r), *mv.Row, *mv.Col) != 0 {
+		if shown == nil || shown[*mv.Row][*mv.Col] != '.' {
 			return fmt.Sprintf("the cell at row %d, col %d could not be seen emptied again (Backspace): mend it by hand", *mv.Row+1, *mv.Col+1)
 		}
 	}
@@ -648,6 +645,46 @@ func (pl *player) emptyCells(ctx context.Context, cells []puzzle.Move) string {
 		return "the cell it typed in was emptied again (Backspace)"
 	}
 	return fmt.Sprintf("the %d cells it typed in were emptied again (Backspace)", len(cells))
+}
+
+// numbersShown returns the numbers a look shows in the grid game being
+// played, givens and entries alike, one string a row ('.' for none, '?'
+// for one it could not read): those of its reading, or those of a look
+// that found the grid where it was but could not read all of it
+// (GridUnread's Numbers); nil when the look shows none of them.
+func (pl *player) numbersShown(r *Reading, err error) []string {
+	var unread *GridUnread
+	n := pl.first.size
+	switch g := gridOf(r); {
+	case err == nil && g != nil && g.size == n:
+		rows := make([]string, g.size)
+		for i, row := range g.givens {
+			shown := []byte(row)
+			for c := range shown {
+				if shown[c] == '.' {
+					shown[c] = g.entries[i][c]
+				}
+			}
+			rows[i] = string(shown)
+		}
+		return rows
+	case errors.As(err, &unread) && pl.first.board != nil && pl.first.board.Near(unread.Board) && squareRows(unread.Numbers, n):
+		return unread.Numbers
+	}
+	return nil
+}
+
+// squareRows says whether rows are n rows of n symbols.
+func squareRows(rows []string, n int) bool {
+	if len(rows) != n {
+		return false
+	}
+	for _, row := range rows {
+		if len(row) != n {
+			return false
+		}
+	}
+	return true
 }
 
 // verifyGrid compares the grid with what the last keys should have made

@@ -748,3 +748,37 @@ func TestGameArea(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersShown: what a look shows of the grid being played, givens and
+// entries alike: its reading's numbers, or the numbers of a look that found
+// the grid where it was but could not read all of it; nothing from a look
+// elsewhere, of another size, or that read no numbers.
+func TestNumbersShown(t *testing.T) {
+	board := puzzle.Rect{X: 10, Y: 10, Width: 400, Height: 400}
+	first := newGrid(puzzle.KindSudoku, 4, []string{".1..", "..2.", ".3..", "..3."}, nil, &board, nil)
+	pl := &player{first: first}
+	unread := func(b puzzle.Rect, numbers []string) error {
+		return &GridUnread{Board: b, Numbers: numbers, Err: ErrUnreadable}
+	}
+	read := &Reading{Sudoku: &puzzle.Sudoku{Kind: puzzle.KindSudoku, Grid: first.givens, Entries: []string{"4...", "....", "....", "...."}, Board: &board}}
+	elsewhere := puzzle.Rect{X: 600, Y: 10, Width: 400, Height: 400}
+	for _, tc := range []struct {
+		name string
+		r    *Reading
+		err  error
+		want []string
+	}{
+		{"a reading", read, nil, []string{"41..", "..2.", ".3..", "..3."}},
+		{"a number not read", nil, unread(board, []string{"?1..", "..2.", ".3..", "..3."}), []string{"?1..", "..2.", ".3..", "..3."}},
+		{"elsewhere", nil, unread(elsewhere, []string{"?1..", "..2.", ".3..", "..3."}), nil},
+		{"another size", nil, unread(board, []string{"?1.", "..2", ".3."}), nil},
+		{"a short row", nil, unread(board, []string{"?1..", "..2", ".3..", "..3."}), nil},
+		{"no numbers", nil, unread(board, nil), nil},
+		{"no grid", nil, ErrNoGameSeen, nil},
+	} {
+		if got := pl.numbersShown(tc.r, tc.err); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
