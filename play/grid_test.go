@@ -781,4 +781,3 @@ func TestNumbersShown(t *testing.T) {
 		}
 	}
 }
-
