@@ -52,11 +52,13 @@ func (w *Window) Save() (*Saved, error) {
 	if err := waitWindows(2); err != nil {
 		return nil, err
 	}
-	time.Sleep(500 * time.Millisecond) // the dialog takes its keys
-	if err := xdotool("type", "--delay", "20", path); err != nil {
-		return nil, err
+	var err error
+	for range 3 {
+		if err = typePath(path); err == nil {
+			break
+		}
 	}
-	if err := w.Key("Return"); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
@@ -65,6 +67,37 @@ func (w *Window) Save() (*Saved, error) {
 		}
 	}
 	return nil, fmt.Errorf("KSudoku saved no game in %s within 10 s", path)
+}
+
+// typePath types the path into KSudoku's save dialog, given the keyboard
+// first (no window manager gives it), over whatever its name field holds,
+// and presses Return; it fails when the dialog is still open 5 s later (a
+// loaded machine can lose the first keys).
+func typePath(path string) error {
+	id, err := awaitDialog(5 * time.Second)
+	if err != nil {
+		return err
+	}
+	if id == "" {
+		return errors.New("KSudoku's save dialog did not show within 5 s")
+	}
+	time.Sleep(500 * time.Millisecond) // the dialog takes its keys
+	for _, args := range [][]string{
+		{"windowfocus", "--sync", id},
+		{"key", "ctrl+a"},
+		{"type", "--delay", "20", path},
+		{"key", "Return"},
+	} {
+		if err := xdotool(args...); err != nil {
+			return err
+		}
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if now, err := Dialog(); err != nil || now != id {
+			return err
+		}
+	}
+	return fmt.Errorf("KSudoku's save dialog took no path within 5 s")
 }
 
 // saveFile is the part of KSudoku's file format (serializer.cpp) a saved
