@@ -1,7 +1,6 @@
 package recognize
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"os"
@@ -13,9 +12,24 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// latinSweepEnv asks TestLatinSweep for that many games of each preset;
-// without it the test reads one game a preset, the sample CI runs.
+// latinSweepEnv asks TestLatinSweep and TestLatinOtherSizes for that many
+// games of each preset (or size); without it TestLatinSweep reads one game
+// a preset and TestLatinOtherSizes four a size, the sample CI runs.
 const latinSweepEnv = "PUZBOT_LATIN_SWEEP"
+
+// latinSweepGames returns the number of games latinSweepEnv asks for, else
+// n.
+func latinSweepGames(t *testing.T, n int) int {
+	v := os.Getenv(latinSweepEnv)
+	if v == "" {
+		return n
+	}
+	games, err := strconv.Atoi(v)
+	if err != nil || games < 1 {
+		t.Fatalf("%s=%q: want a number of games", latinSweepEnv, v)
+	}
+	return games
+}
 
 // TestLatinSweep reads games of every preset of Keen, Towers and Unequal,
 // each at another tile size (32 to 80 pixels), in the game's colours or a
@@ -27,16 +41,9 @@ const latinSweepEnv = "PUZBOT_LATIN_SWEEP"
 // Unequal's mode, signs, givens and entries.
 // Misreads and refusals are counted, per preset, and fail the test.
 //
-//	PUZBOT_LATIN_SWEEP=20 go test -run TestLatinSweep -v -timeout 60m ./recognize
+//	PUZBOT_LATIN_SWEEP=20 go test -run 'TestLatinSweep|TestLatinOtherSizes' -v -timeout 60m ./recognize
 func TestLatinSweep(t *testing.T) {
-	games := 1
-	if v := os.Getenv(latinSweepEnv); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			t.Fatalf("%s=%q: want a number of games", latinSweepEnv, v)
-		}
-		games = n
-	}
+	games := latinSweepGames(t, 1)
 	rd := NewSymbolReader()
 	defer rd.Close()
 	for _, game := range []string{"keen", "towers", "unequal"} {
@@ -51,28 +58,24 @@ func TestLatinSweep(t *testing.T) {
 }
 
 // TestLatinOtherSizes reads games of sizes no preset of the games has, as
-// a person may pick in their "Custom" dialog (Keen 5x5 Extreme, 7x7 and
-// 8x8; Towers 7x7 to 9x9; Unequal 8x8 and 9x9), four of each in the
-// sweep's looks, as TestLatinSweep does; and Towers 3x3, which is not
-// read (towers.MinSize), refused as no game.
+// a person may pick in their "Custom" dialog, four of each (or as many as
+// latinSweepEnv asks) in the sweep's looks, as TestLatinSweep does: the
+// smallest the games make, 3x3 (Keen with all four operations and
+// multiplication only; Towers Easy, and Hard with givens; Unequal Easy,
+// Tricky and Adjacent), Keen 5x5 Extreme, 7x7 and 8x8, Towers 7x7 to 9x9,
+// Unequal 8x8 and 9x9.
 func TestLatinOtherSizes(t *testing.T) {
+	games := latinSweepGames(t, 4)
 	rd := NewSymbolReader()
 	defer rd.Close()
 	for _, c := range []struct{ game, params string }{
+		{"keen", "3de"}, {"keen", "3dn"}, {"keen", "3dem"}, {"towers", "3de"}, {"towers", "3dh"},
+		{"unequal", "3de"}, {"unequal", "3dk"}, {"unequal", "3ade"},
 		{"keen", "5dx"}, {"keen", "7dn"}, {"keen", "8dh"},
 		{"towers", "7dh"}, {"towers", "8de"}, {"towers", "9de"},
 		{"unequal", "8de"}, {"unequal", "9dk"},
 	} {
-		latinSweepPreset(t, c.game, c.params, 4, rd)
-	}
-	solved, err := sgt.Solved("towers", "3de", 2000, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range solved {
-		if what, _, err := latinSweepOne(t, "towers", s, i, rd); !errors.Is(err, ErrNoGame) {
-			t.Errorf("%s: %v, want no game (a 3x3 is not read)", what, err)
-		}
+		t.Run(c.game+" "+c.params, func(t *testing.T) { latinSweepPreset(t, c.game, c.params, games, rd) })
 	}
 }
 

@@ -64,8 +64,14 @@ func shot(t testing.TB, id string, moves []string, look sgt.Look) *image.RGBA {
 	return testdata.OnDesktop(m, b.Dx()+70, b.Dy()+40, color.RGBA{0x50, 0x30, 0x40, 0xff}, image.Pt(30, 25))
 }
 
-// TestReadLayout: every preset's clues and towers are found where the
-// game's ID and a player's moves put them, each tower's number told a
+// smallParams are the parameters of 3x3 games, the smallest the game makes
+// (a custom size: its presets start at 4x4), which TestReadLayout reads as
+// it reads the presets.
+var smallParams = []string{"3de", "3dh"}
+
+// TestReadLayout: the clues and towers of a game of every preset, and of
+// 3x3 ones (smallParams), are found where the game's ID and a player's
+// moves put them, each tower's number told a
 // given or an entry and its face where a tower of that height stands, at
 // three tile sizes, in Towers' own colours and a dark palette, raised and
 // flat, fresh and half played.
@@ -74,7 +80,7 @@ func TestReadLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, preset := range presets {
+	for k, preset := range append(presets, smallParams...) {
 		game := towersGames(t, preset, 3, 1)[0]
 		moves, entries := halfPlayed(game, uint64(k))
 		for _, tile := range []int{32, 48, 64} {
