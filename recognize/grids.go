@@ -75,16 +75,21 @@ func findOther(img *image.RGBA, origin image.Point, rd *SymbolReader, why error)
 // whole: the clues on its ring or its cages' labels, all of them read,
 // are the evidence that it is that game's, and any 3x3 pattern of lines
 // (the tile edges of another board) is found as such a grid. It returns
-// nil and why when it is neither game's, or is not read whole.
+// nil and why when it is neither game's, and nil and an ErrNoGame that
+// says why when it is not read whole (a Keen grid's sign too small).
 func findSmall(img *image.RGBA, origin image.Point, rd *SymbolReader, why error) (*FoundGrid, error) {
 	g, err := sudoku.FindSmall(img)
 	if err != nil {
 		return nil, why
 	}
-	if f, err := readRuledLatin(img, g, origin, rd); f != nil && err == nil {
-		return f, nil
+	f, err := readRuledLatin(img, g, origin, rd)
+	switch {
+	case f == nil:
+		return nil, why
+	case err != nil:
+		return nil, fmt.Errorf("%w: a %dx%d grid not read whole as Towers or Keen: %v", ErrNoGame, g.N, g.N, err)
 	}
-	return nil, why
+	return f, nil
 }
 
 // readRuledLatin reads the ruled grid g found on img as Towers, when its

@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"os"
@@ -52,7 +53,7 @@ func TestLatinSweep(t *testing.T) {
 			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
 		}
 		for _, preset := range presets {
-			latinSweepPreset(t, game, preset, games, rd)
+			t.Run(game+" "+preset, func(t *testing.T) { latinSweepPreset(t, game, preset, games, rd) })
 		}
 	}
 }
@@ -76,6 +77,42 @@ func TestLatinOtherSizes(t *testing.T) {
 		{"unequal", "8de"}, {"unequal", "9dk"},
 	} {
 		t.Run(c.game+" "+c.params, func(t *testing.T) { latinSweepPreset(t, c.game, c.params, games, rd) })
+	}
+}
+
+// TestLatinSmallTiles: 3x3 games of Keen and Towers at tiles of 24 to 31
+// pixels, under those the games are read from (32: Keen's signs are
+// too small to tell below it; from 27 down, 3x3 grids' lines are too short
+// to be found), in both palettes in turn, Towers raised and flat in turn,
+// fresh and half played in turn: each is read exactly or refused as no
+// game (exit 8), never misread nor refused otherwise.
+func TestLatinSmallTiles(t *testing.T) {
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, c := range []struct{ game, params string }{{"keen", "3dn"}, {"towers", "3dh"}} {
+		solved, err := sgt.Solved(c.game, c.params, 2000, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact, refused := 0, 0
+		for tile := 24; tile < 32; tile++ {
+			for i, s := range solved {
+				look := latinSweepLook(c.game, tile+i)
+				look.Tile = tile
+				what, diffs, err := latinReadOne(t, c.game, s, look, tile+i, rd)
+				switch {
+				case errors.Is(err, ErrNoGame):
+					refused++
+				case err != nil:
+					t.Errorf("%s: %v, want it read or refused as no game", what, err)
+				case len(diffs) > 0:
+					t.Errorf("%s: misread: %s", what, strings.Join(diffs, "; "))
+				default:
+					exact++
+				}
+			}
+		}
+		t.Logf("%s %s at tiles 24-31: %d exact, %d refused as no game", c.game, c.params, exact, refused)
 	}
 }
 
@@ -105,10 +142,18 @@ func latinSweepPreset(t *testing.T, game, preset string, n int, rd *SymbolReader
 // latinSweepTiles are the tile sizes the sweep's games are drawn at in turn.
 var latinSweepTiles = []int{32, 40, 48, 56, 64, 72, 80}
 
-// latinSweepOne renders the i-th game of a sweep in its look, half played when
-// its turn comes, reads it, and returns what it was and how the file read
-// differs from the game, or why it was not read.
+// latinSweepOne renders the i-th game of a sweep in its look
+// (latinSweepLook), half played when its turn comes, reads it, and returns
+// what it was and how the file read differs from the game, or why it was
+// not read.
 func latinSweepOne(t *testing.T, game string, s sgt.SolvedGame, i int, rd *SymbolReader) (string, []string, error) {
+	return latinReadOne(t, game, s, latinSweepLook(game, i), i, rd)
+}
+
+// latinSweepLook is the look of the i-th game of a sweep: the tiles in
+// turn, the game's colours or a dark palette in turn, Towers raised twice
+// then flat twice.
+func latinSweepLook(game string, i int) sgt.Look {
 	look := sgt.Look{Tile: latinSweepTiles[i%len(latinSweepTiles)], Flat: game == "towers" && i/2%2 == 1}
 	if i%2 == 1 {
 		look.Colours = sgt.DarkColours
@@ -116,6 +161,13 @@ func latinSweepOne(t *testing.T, game string, s sgt.SolvedGame, i int, rd *Symbo
 			look.Colours = sgt.UnequalDarkColours
 		}
 	}
+	return look
+}
+
+// latinReadOne renders the game in the look, half played when the i-th
+// game of a sweep is (every third), reads it, and returns what it was and
+// how the file read differs from the game, or why it was not read.
+func latinReadOne(t *testing.T, game string, s sgt.SolvedGame, look sgt.Look, i int, rd *SymbolReader) (string, []string, error) {
 	what := fmt.Sprintf("%s tile %d dark %v flat %v", s.ID, look.Tile, look.Colours != nil, look.Flat)
 	want, n, givens := gameFile(t, game, s.ID)
 	solution, err := sgt.Values(s.Solution, n)

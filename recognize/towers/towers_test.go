@@ -133,3 +133,29 @@ func checkBoard(t *testing.T, what string, game towersGame, b *Board, entries []
 		}
 	}
 }
+
+// TestReadSmallRaised: 3x3 games, raised and half played, at tiles of 32
+// to 40 in both palettes, are read. A 3x3's blocks lift their faces most
+// (h*T/12): the blocks on the left column can run the left border on 2
+// pixels above the grid, and the game shades the corners' pixels, so that
+// the bottom border lacks both its ends (a 3x3 at tiles of 40 measured
+// its borders 122 and 119 pixels long, and was taken for no grid while
+// their lengths had to agree within 2 pixels, a fortieth of its side,
+// lengthTol); and a tower of 2 lifts the tick of the line above it on the
+// left border 5 pixels at tiles of 32, more than an eighth of a cell
+// (cuts).
+func TestReadSmallRaised(t *testing.T) {
+	for i, game := range towersGames(t, "3de", 2000, 12) {
+		moves, entries := halfPlayed(game, uint64(i))
+		for tile := 32; tile <= 40; tile += 2 {
+			name := []string{"own", "dark"}[(i+tile/2)%2]
+			what := fmt.Sprintf("%s tile %d %s half played", game.id, tile, name)
+			b, err := Read(shot(t, game.id, moves, sgt.Look{Tile: tile, Colours: map[string][]string{"dark": sgt.DarkColours}[name]}))
+			if err != nil {
+				t.Errorf("%s: %v", what, err)
+				continue
+			}
+			checkBoard(t, what, game, b, entries)
+		}
+	}
+}
