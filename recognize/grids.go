@@ -39,19 +39,8 @@ func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid
 	if err != nil {
 		return findOther(img, origin, rd, fmt.Errorf("%w: %w", ErrNoGame, err))
 	}
-	if t, err := towers.ReadGrid(img, g); err == nil {
-		if f, err := readTowers(img, t, origin, rd); !errors.Is(err, ErrNoGame) {
-			return f, err
-		}
-	}
-	b, err := keen.ReadGrid(img, g)
-	switch {
-	case err == nil:
-		f := &FoundGrid{Frame: g.Frame()}
-		f.Keen, f.Failed, err = keenFile(img, b, origin, rd)
+	if f, err := readRuledLatin(img, g, origin, rd); f != nil {
 		return f, err
-	case !errors.Is(err, keen.ErrNotKeen): // a Keen grid whose labels cannot be read
-		return &FoundGrid{Frame: g.Frame(), Keen: emptyKeen(g, origin)}, err
 	}
 	sb, err := sudoku.ReadGrid(img, g)
 	s, err := readSudokuBoard(img, sb, err, origin, rd)
@@ -68,13 +57,60 @@ func FindGrid(img *image.RGBA, origin image.Point, rd *SymbolReader) (*FoundGrid
 
 // findOther looks for the grid games whose grids sudoku.Find does not
 // find, where no other grid game was read (why): a raised Towers grid
-// (findTowers), then an Unequal grid (findUnequal). It returns nil and
-// why when there is neither.
+// (findTowers), an Unequal grid (findUnequal), then a 3x3 Towers or Keen
+// grid (findSmall). It returns nil and why when there is none.
 func findOther(img *image.RGBA, origin image.Point, rd *SymbolReader, why error) (*FoundGrid, error) {
 	if f, err := findTowers(img, origin, rd, why); f != nil {
 		return f, err
 	}
-	return findUnequal(img, origin, rd, why)
+	if f, err := findUnequal(img, origin, rd, why); f != nil {
+		return f, err
+	}
+	return findSmall(img, origin, rd, why)
+}
+
+// findSmall looks for a ruled grid smaller than any sudoku's
+// (sudoku.FindSmall: 3x3, a custom size of Keen and Towers), read as
+// Towers or Keen (readRuledLatin), never as a sudoku, and only when read
+// whole: the clues on its ring or its cages' labels, all of them read,
+// are the evidence that it is that game's, and any 3x3 pattern of lines
+// (the tile edges of another board) is found as such a grid. It returns
+// nil and why when it is neither game's, and nil and an ErrNoGame that
+// says why when it is not read whole (a Keen grid's sign too small).
+func findSmall(img *image.RGBA, origin image.Point, rd *SymbolReader, why error) (*FoundGrid, error) {
+	g, err := sudoku.FindSmall(img)
+	if err != nil {
+		return nil, why
+	}
+	f, err := readRuledLatin(img, g, origin, rd)
+	switch {
+	case f == nil:
+		return nil, why
+	case err != nil:
+		return nil, fmt.Errorf("%w: a %dx%d grid not read whole as Towers or Keen: %v", ErrNoGame, g.N, g.N, err)
+	}
+	return f, nil
+}
+
+// readRuledLatin reads the ruled grid g found on img as Towers, when its
+// ring shows clues, else as Keen, when thick lines make cages labelled in
+// their first cells. It returns nil when the grid is neither game's.
+func readRuledLatin(img *image.RGBA, g *sudoku.Grid, origin image.Point, rd *SymbolReader) (*FoundGrid, error) {
+	if t, err := towers.ReadGrid(img, g); err == nil {
+		if f, err := readTowers(img, t, origin, rd); !errors.Is(err, ErrNoGame) {
+			return f, err
+		}
+	}
+	b, err := keen.ReadGrid(img, g)
+	switch {
+	case err == nil:
+		f := &FoundGrid{Frame: g.Frame()}
+		f.Keen, f.Failed, err = keenFile(img, b, origin, rd)
+		return f, err
+	case !errors.Is(err, keen.ErrNotKeen): // a Keen grid whose labels cannot be read
+		return &FoundGrid{Frame: g.Frame(), Keen: emptyKeen(g, origin)}, err
+	}
+	return nil, nil
 }
 
 // findUnequal looks for an Unequal grid (unequal.Read): its tiles, the

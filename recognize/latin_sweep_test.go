@@ -13,9 +13,24 @@ import (
 	"github.com/puzbot/puzbot/puzzle"
 )
 
-// latinSweepEnv asks TestLatinSweep for that many games of each preset;
-// without it the test reads one game a preset, the sample CI runs.
+// latinSweepEnv asks TestLatinSweep and TestLatinOtherSizes for that many
+// games of each preset (or size); without it TestLatinSweep reads one game
+// a preset and TestLatinOtherSizes four a size, the sample CI runs.
 const latinSweepEnv = "PUZBOT_LATIN_SWEEP"
+
+// latinSweepGames returns the number of games latinSweepEnv asks for, else
+// n.
+func latinSweepGames(t *testing.T, n int) int {
+	v := os.Getenv(latinSweepEnv)
+	if v == "" {
+		return n
+	}
+	games, err := strconv.Atoi(v)
+	if err != nil || games < 1 {
+		t.Fatalf("%s=%q: want a number of games", latinSweepEnv, v)
+	}
+	return games
+}
 
 // TestLatinSweep reads games of every preset of Keen, Towers and Unequal,
 // each at another tile size (32 to 80 pixels), in the game's colours or a
@@ -27,16 +42,9 @@ const latinSweepEnv = "PUZBOT_LATIN_SWEEP"
 // Unequal's mode, signs, givens and entries.
 // Misreads and refusals are counted, per preset, and fail the test.
 //
-//	PUZBOT_LATIN_SWEEP=20 go test -run TestLatinSweep -v -timeout 60m ./recognize
+//	PUZBOT_LATIN_SWEEP=20 go test -run 'TestLatinSweep|TestLatinOtherSizes' -v -timeout 60m ./recognize
 func TestLatinSweep(t *testing.T) {
-	games := 1
-	if v := os.Getenv(latinSweepEnv); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			t.Fatalf("%s=%q: want a number of games", latinSweepEnv, v)
-		}
-		games = n
-	}
+	games := latinSweepGames(t, 1)
 	rd := NewSymbolReader()
 	defer rd.Close()
 	for _, game := range []string{"keen", "towers", "unequal"} {
@@ -45,34 +53,66 @@ func TestLatinSweep(t *testing.T) {
 			t.Fatalf("%v (scripts/setup.sh --test installs sgt-puzzles)", err)
 		}
 		for _, preset := range presets {
-			latinSweepPreset(t, game, preset, games, rd)
+			t.Run(game+" "+preset, func(t *testing.T) { latinSweepPreset(t, game, preset, games, rd) })
 		}
 	}
 }
 
 // TestLatinOtherSizes reads games of sizes no preset of the games has, as
-// a person may pick in their "Custom" dialog (Keen 5x5 Extreme, 7x7 and
-// 8x8; Towers 7x7 to 9x9; Unequal 8x8 and 9x9), four of each in the
-// sweep's looks, as TestLatinSweep does; and Towers 3x3, which is not
-// read (towers.MinSize), refused as no game.
+// a person may pick in their "Custom" dialog, four of each (or as many as
+// latinSweepEnv asks) in the sweep's looks, as TestLatinSweep does: the
+// smallest the games make, 3x3 (Keen with all four operations and
+// multiplication only; Towers Easy, and Hard with givens; Unequal Easy,
+// Tricky and Adjacent), Keen 5x5 Extreme, 7x7 and 8x8, Towers 7x7 to 9x9,
+// Unequal 8x8 and 9x9.
 func TestLatinOtherSizes(t *testing.T) {
+	games := latinSweepGames(t, 4)
 	rd := NewSymbolReader()
 	defer rd.Close()
 	for _, c := range []struct{ game, params string }{
+		{"keen", "3de"}, {"keen", "3dn"}, {"keen", "3dem"}, {"towers", "3de"}, {"towers", "3dh"},
+		{"unequal", "3de"}, {"unequal", "3dk"}, {"unequal", "3ade"},
 		{"keen", "5dx"}, {"keen", "7dn"}, {"keen", "8dh"},
 		{"towers", "7dh"}, {"towers", "8de"}, {"towers", "9de"},
 		{"unequal", "8de"}, {"unequal", "9dk"},
 	} {
-		latinSweepPreset(t, c.game, c.params, 4, rd)
+		t.Run(c.game+" "+c.params, func(t *testing.T) { latinSweepPreset(t, c.game, c.params, games, rd) })
 	}
-	solved, err := sgt.Solved("towers", "3de", 2000, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range solved {
-		if what, _, err := latinSweepOne(t, "towers", s, i, rd); !errors.Is(err, ErrNoGame) {
-			t.Errorf("%s: %v, want no game (a 3x3 is not read)", what, err)
+}
+
+// TestLatinSmallTiles: 3x3 games of Keen and Towers at tiles of 24 to 31
+// pixels, under those the games are read from (32: Keen's signs are
+// too small to tell below it; from 27 down, 3x3 grids' lines are too short
+// to be found), in both palettes in turn, Towers raised and flat in turn,
+// fresh and half played in turn: each is read exactly or refused as no
+// game (exit 8), never misread nor refused otherwise.
+func TestLatinSmallTiles(t *testing.T) {
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, c := range []struct{ game, params string }{{"keen", "3dn"}, {"towers", "3dh"}} {
+		solved, err := sgt.Solved(c.game, c.params, 2000, 2)
+		if err != nil {
+			t.Fatal(err)
 		}
+		exact, refused := 0, 0
+		for tile := 24; tile < 32; tile++ {
+			for i, s := range solved {
+				look := latinSweepLook(c.game, tile+i)
+				look.Tile = tile
+				what, diffs, err := latinReadOne(t, c.game, s, look, tile+i, rd)
+				switch {
+				case errors.Is(err, ErrNoGame):
+					refused++
+				case err != nil:
+					t.Errorf("%s: %v, want it read or refused as no game", what, err)
+				case len(diffs) > 0:
+					t.Errorf("%s: misread: %s", what, strings.Join(diffs, "; "))
+				default:
+					exact++
+				}
+			}
+		}
+		t.Logf("%s %s at tiles 24-31: %d exact, %d refused as no game", c.game, c.params, exact, refused)
 	}
 }
 
@@ -102,10 +142,18 @@ func latinSweepPreset(t *testing.T, game, preset string, n int, rd *SymbolReader
 // latinSweepTiles are the tile sizes the sweep's games are drawn at in turn.
 var latinSweepTiles = []int{32, 40, 48, 56, 64, 72, 80}
 
-// latinSweepOne renders the i-th game of a sweep in its look, half played when
-// its turn comes, reads it, and returns what it was and how the file read
-// differs from the game, or why it was not read.
+// latinSweepOne renders the i-th game of a sweep in its look
+// (latinSweepLook), half played when its turn comes, reads it, and returns
+// what it was and how the file read differs from the game, or why it was
+// not read.
 func latinSweepOne(t *testing.T, game string, s sgt.SolvedGame, i int, rd *SymbolReader) (string, []string, error) {
+	return latinReadOne(t, game, s, latinSweepLook(game, i), i, rd)
+}
+
+// latinSweepLook is the look of the i-th game of a sweep: the tiles in
+// turn, the game's colours or a dark palette in turn, Towers raised twice
+// then flat twice.
+func latinSweepLook(game string, i int) sgt.Look {
 	look := sgt.Look{Tile: latinSweepTiles[i%len(latinSweepTiles)], Flat: game == "towers" && i/2%2 == 1}
 	if i%2 == 1 {
 		look.Colours = sgt.DarkColours
@@ -113,6 +161,13 @@ func latinSweepOne(t *testing.T, game string, s sgt.SolvedGame, i int, rd *Symbo
 			look.Colours = sgt.UnequalDarkColours
 		}
 	}
+	return look
+}
+
+// latinReadOne renders the game in the look, half played when the i-th
+// game of a sweep is (every third), reads it, and returns what it was and
+// how the file read differs from the game, or why it was not read.
+func latinReadOne(t *testing.T, game string, s sgt.SolvedGame, look sgt.Look, i int, rd *SymbolReader) (string, []string, error) {
 	what := fmt.Sprintf("%s tile %d dark %v flat %v", s.ID, look.Tile, look.Colours != nil, look.Flat)
 	want, n, givens := gameFile(t, game, s.ID)
 	solution, err := sgt.Values(s.Solution, n)

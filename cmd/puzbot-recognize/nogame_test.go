@@ -18,6 +18,7 @@ import (
 	"github.com/puzbot/puzbot/internal/gnomesudoku"
 	"github.com/puzbot/puzbot/internal/ksudoku"
 	"github.com/puzbot/puzbot/internal/screentest"
+	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
 	"github.com/puzbot/puzbot/internal/xvfb"
 )
@@ -40,6 +41,7 @@ type noGameShot struct {
 func TestNoGameScreens(t *testing.T) {
 	var shots []noGameShot
 	shots = append(shots, otherTathamGames(t)...)
+	shots = append(shots, smallTathamGames(t)...)
 	shots = append(shots, xClientDesktops(t)...)
 	shots = append(shots, webPages(t)...)
 	shots = append(shots, sudokuStartScreens(t)...)
@@ -80,7 +82,7 @@ func otherTathamGames(t *testing.T) []noGameShot {
 			continue
 		}
 		for _, look := range []string{"own", "dark"} {
-			img := renderTatham(t, path, game, look)
+			img := renderTatham(t, path, game, "", look)
 			for j, bg := range desktops {
 				at := image.Pt(40+53*((i+j)%9), 30+37*((i+2*j)%7))
 				shots = append(shots, noGameShot{fmt.Sprintf("%s %s look on #%02x%02x%02x", game, look, bg.R, bg.G, bg.B),
@@ -91,12 +93,55 @@ func otherTathamGames(t *testing.T) []noGameShot {
 	return shots
 }
 
-// renderTatham renders game's first generated game with sgt-GAME
-// --screenshot, in its own colours or with a dark background.
-func renderTatham(t *testing.T, path, game, look string) image.Image {
-	id, err := exec.Command(path, "--generate", "1").Output()
+// smallGrids are games of the collection that puzbot does not play, with
+// parameters that make their boards 3x3 (Cube's 3x3 grid, Dominosa's
+// numbers up to 3), as Keen's, Towers' and Unequal's smallest are: Undead
+// and Magnets with numbers around the grid, as Towers' clues are; Solo's
+// 3x3 jigsaw, a Latin square of three regions parted by thick lines, as
+// Keen's cages are (puzbot reads sudoku from 4x4); Fifteen's and
+// Sixteen's numbered tiles.
+var smallGrids = []struct{ game, params string }{
+	{"bridges", "3x3"}, {"cube", "c3x3"}, {"dominosa", "3"}, {"fifteen", "3x3"},
+	{"filling", "3x3"}, {"flip", "3x3"}, {"galaxies", "3x3"}, {"inertia", "3x3"},
+	{"lightup", "3x3"}, {"loopy", "3x3"}, {"magnets", "3x3"}, {"mines", "3x3"},
+	{"mosaic", "3x3"}, {"net", "3x3"}, {"netslide", "3x3"}, {"palisade", "3x3"},
+	{"pattern", "3x3"}, {"range", "3x3"}, {"rect", "3x3"}, {"samegame", "3x3"},
+	{"signpost", "3x3"}, {"singles", "3x3"}, {"sixteen", "3x3"}, {"slant", "3x3"},
+	{"solo", "3j"}, {"twiddle", "3x3"}, {"undead", "3x3"},
+}
+
+// smallTathamGames renders a game of each of smallGrids in its own colours
+// and on a dark background, each on one of the three desktops in turn.
+func smallTathamGames(t *testing.T) []noGameShot {
+	desktops := []color.RGBA{{0x2e, 0x34, 0x36, 0xff}, {0x24, 0x24, 0x24, 0xff}, {0xd0, 0xd0, 0xd0, 0xff}}
+	var shots []noGameShot
+	for i, g := range smallGrids {
+		path, err := sgt.Path(g.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, look := range []string{"own", "dark"} {
+			img := renderTatham(t, path, g.game, g.params, look)
+			bg := desktops[(2*i+j)%len(desktops)]
+			at := image.Pt(40+53*(i%9), 30+37*((i+j)%7))
+			shots = append(shots, noGameShot{fmt.Sprintf("%s %s %s look on #%02x%02x%02x", g.game, g.params, look, bg.R, bg.G, bg.B),
+				testdata.OnDesktop(img, 1280, 960, bg, at)})
+		}
+	}
+	return shots
+}
+
+// renderTatham renders a game that sgt-GAME --generate makes, of the
+// parameters (the game's default when empty; then a random game), with
+// sgt-GAME --screenshot, in its own colours or with a dark background.
+func renderTatham(t *testing.T, path, game, params, look string) image.Image {
+	args := []string{"--generate", "1"}
+	if params != "" {
+		args = append(args, params+"#1")
+	}
+	id, err := exec.Command(path, args...).Output()
 	if err != nil {
-		t.Fatalf("%s --generate: %v", path, err)
+		t.Fatalf("%s %s: %v", path, strings.Join(args, " "), err)
 	}
 	out := filepath.Join(t.TempDir(), game+".png")
 	cmd := exec.Command(path, "--screenshot", out, strings.TrimSpace(string(id)))

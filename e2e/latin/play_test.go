@@ -35,9 +35,9 @@ func TestMain(m *testing.M) {
 }
 
 // allEnv, set to 1, has TestPlayFinishesLatinWindows play every preset of
-// Keen, Towers (raised and flat) and Unequal (its Adjacent ones too),
-// fresh and with wrong numbers entered first, rather than CI's game of
-// each.
+// Keen, Towers (raised and flat) and Unequal (its Adjacent ones too), and
+// 3x3 games of each (smallCases), fresh and with wrong numbers entered
+// first, rather than CI's game of each.
 const allEnv = "PUZBOT_LATIN_E2E_ALL"
 
 // playCase is one game for TestPlayFinishesLatinWindows.
@@ -47,8 +47,19 @@ type playCase struct {
 	misplays     bool
 }
 
-// playCases returns CI's game of each, or with allEnv every preset both
-// ways.
+// smallCases are 3x3 games, the smallest the games make (a custom size:
+// their presets start at 4x4), which allEnv plays both ways too: Keen;
+// Towers raised, with givens, and flat; Unequal and its Adjacent mode.
+var smallCases = []playCase{
+	{"keen", "3dn", sgt.Look{Tile: 40}, false},
+	{"towers", "3dh", sgt.Look{Tile: 40}, false},
+	{"towers", "3de", sgt.Look{Tile: 40, Flat: true}, false},
+	{"unequal", "3dk", sgt.Look{Tile: 40}, false},
+	{"unequal", "3ade", sgt.Look{Tile: 40}, false},
+}
+
+// playCases returns CI's game of each, or with allEnv every preset and
+// every one of smallCases, both ways.
 func playCases(t *testing.T) []playCase {
 	if os.Getenv(allEnv) != "1" {
 		return []playCase{
@@ -67,6 +78,11 @@ func playCases(t *testing.T) []playCase {
 			look := sgt.Look{Tile: 40, Flat: game == "towers" && k%2 == 1}
 			cases = append(cases, playCase{game, p, look, false}, playCase{game, p, look, true})
 		}
+	}
+	for _, c := range smallCases {
+		misplayed := c
+		misplayed.misplays = true
+		cases = append(cases, c, misplayed)
 	}
 	return cases
 }
@@ -249,7 +265,9 @@ func gameArea(name string, m *image.RGBA) (image.Rectangle, error) {
 	if name == "keen" {
 		g, err := sudoku.Find(m)
 		if err != nil {
-			return image.Rectangle{}, err
+			if g, err = sudoku.FindSmall(m); err != nil { // a 3x3
+				return image.Rectangle{}, err
+			}
 		}
 		return g.Bounds(), nil
 	}

@@ -36,7 +36,7 @@ var ErrNotKeen = errors.New("no Keen grid")
 
 // The sizes of grid Keen makes.
 const (
-	MinSize = 4 // the smallest sudoku.Find finds; Keen's presets start there
+	MinSize = sudoku.SmallSize // found by sudoku.FindSmall; Keen's presets start at 4x4
 	MaxSize = 9
 )
 
@@ -70,11 +70,14 @@ type Board struct {
 	Cells [][]sudoku.Content
 }
 
-// Read finds the largest ruled grid on m and reads it as a Keen grid.
+// Read finds the largest ruled grid on m, else a 3x3 one
+// (sudoku.FindSmall), and reads it as a Keen grid.
 func Read(m *image.RGBA) (*Board, error) {
 	g, err := sudoku.Find(m)
 	if err != nil {
-		return nil, err
+		if g, err = sudoku.FindSmall(m); err != nil {
+			return nil, err
+		}
 	}
 	return ReadGrid(m, g)
 }
@@ -82,8 +85,8 @@ func Read(m *image.RGBA) (*Board, error) {
 // ReadGrid reads the grid g found on m as a Keen grid: its cages, their
 // labels, and the cells' glyphs.
 func ReadGrid(m *image.RGBA, g *sudoku.Grid) (*Board, error) {
-	if g.N > MaxSize {
-		return nil, fmt.Errorf("%w: a %dx%d grid, larger than Keen's %dx%d", ErrNotKeen, g.N, g.N, MaxSize, MaxSize)
+	if g.N < MinSize || g.N > MaxSize {
+		return nil, fmt.Errorf("%w: a %dx%d grid, not one of Keen's %dx%d to %dx%d", ErrNotKeen, g.N, g.N, MinSize, MinSize, MaxSize, MaxSize)
 	}
 	pieces, ok := sudoku.Pieces(m, g)
 	if !ok {

@@ -53,16 +53,21 @@ func shot(t testing.TB, id string, moves []string, look sgt.Look) *image.RGBA {
 	return testdata.OnDesktop(m, b.Dx()+90, b.Dy()+50, color.RGBA{0x30, 0x40, 0x50, 0xff}, image.Pt(60, 20))
 }
 
-// TestReadLayout: every preset's cages (cells and operations), labels and
-// entries are read where the game's ID and a player's moves put them, at
-// three tile sizes, in Keen's own colours and a dark palette, fresh and
-// half played.
+// smallParams are the parameters of 3x3 games, the smallest the game makes
+// (a custom size: its presets start at 4x4), which TestReadLayout reads as
+// it reads the presets.
+var smallParams = []string{"3dn", "3dem"}
+
+// TestReadLayout: the cages (cells and operations), labels and entries
+// of a game of every preset, and of 3x3 ones (smallParams), are read
+// where the game's ID and a player's moves put them, at three tile sizes,
+// in Keen's own colours and a dark palette, fresh and half played.
 func TestReadLayout(t *testing.T) {
 	presets, err := sgt.Presets("keen")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, preset := range presets {
+	for k, preset := range append(presets, smallParams...) {
 		game := keenGames(t, preset, 3, 1)[0]
 		played := sgt.PlaySome(game.Size, nil, nil, uint64(k))
 		for _, tile := range []int{32, 48, 64} {

@@ -69,3 +69,16 @@ func BenchmarkFindNone(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFindSmallNone: looking for a 3x3 ruled grid on a screenshot
+// that shows none (Puzlogic's level 1, 1920x1080), which every look that
+// reads no other game pays after the other finders.
+func BenchmarkFindSmallNone(b *testing.B) {
+	shot := testdata.ReadRGBA(b, filepath.Join(testdata.Root(b), "testdata/screens/level01.png"))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := FindSmall(shot); err == nil {
+			b.Fatal("found a grid")
+		}
+	}
+}

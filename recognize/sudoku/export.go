@@ -35,6 +35,21 @@ func Pieces(m *image.RGBA, g *Grid) ([][]int, bool) {
 	return pieces, true
 }
 
+// FindSmall returns the largest ruled grid on m of SmallSize cells a side,
+// fewer than any sudoku's (Find's), or ErrNoGrid: the smallest
+// grids of Keen and Towers, which only their own evidence (cages' labels,
+// a ring of clues) tells from other 3x3 patterns. Lines that make a grid
+// of MinSize cells or more make no small one (a 9x9's boxes).
+func FindSmall(m *image.RGBA) (*Grid, error) {
+	p := newPicture(m)
+	g := findRuled(p, colourTol, smallSizes)
+	if g == nil {
+		return nil, ErrNoGrid
+	}
+	g.origin = p.origin
+	return g, nil
+}
+
 // FindTiles returns the largest grid of separate tiles on m, whose gaps are
 // its lines (see findTiled), whether or not its gaps draw regions: the
 // board of a Latin square drawn as tiles (Unequal's). A grid whose gaps

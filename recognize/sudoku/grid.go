@@ -13,6 +13,15 @@ const (
 	MaxSize = 25
 )
 
+// SmallSize is the side of the grids FindSmall looks for, smaller than any
+// sudoku's: the smallest Latin squares that Keen and Towers make (3x3).
+const SmallSize = 3
+
+// sizes are the sides of the grids a finder looks for, least to most.
+type sizes struct{ least, most int }
+
+var sudokuSizes, smallSizes = sizes{MinSize, MaxSize}, sizes{SmallSize, MinSize - 1}
+
 // ErrNoGrid is returned when the picture holds no sudoku grid.
 var ErrNoGrid = errors.New("no sudoku grid on the screenshot")
 
@@ -67,7 +76,7 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 // small sizes.)
 func Find(m *image.RGBA) (*Grid, error) {
 	p := newPicture(m)
-	best := findRuled(p, colourTol)
+	best := findRuled(p, colourTol, sudokuSizes)
 	if best != nil {
 		best.regions, _ = findRegions(p, best, cellBackgrounds(p, best))
 	}
@@ -94,7 +103,7 @@ func Find(m *image.RGBA) (*Grid, error) {
 // granted): at that tolerance the gaps between tiles of nearly the page's
 // colour, and a tiled board's texture, rule lines too.
 func findFaint(p picture) *Grid {
-	g := findRuled(p, faintTol)
+	g := findRuled(p, faintTol, sudokuSizes)
 	if g == nil {
 		return nil
 	}
@@ -106,17 +115,18 @@ func findFaint(p picture) *Grid {
 	return g
 }
 
-// findRuled returns the largest grid of ruled lines on the picture, nil
-// when there is none; colours within tol of each other are one (see
-// findLines).
-func findRuled(p picture, tol int) *Grid {
+// findRuled returns the largest grid of ruled lines on the picture of the
+// sizes n, nil when there is none; colours within tol of each other are
+// one (see findLines). Lines that make a grid of more cells than n.most
+// make none of fewer (a 6x6 grid's every other line is no 3x3 grid).
+func findRuled(p picture, tol int, n sizes) *Grid {
 	hs := findLines(axis{horizontal: true, p: p}, tol)
 	vs := findLines(axis{horizontal: false, p: p}, tol)
 	hs, vs = endAtBorders(hs, vs), endAtBorders(vs, hs)
 	var best *Grid
 	for _, gh := range groupByExtent(hs) {
 		for _, gv := range groupByExtent(vs) {
-			if g := closeGrid(gh, gv); g != nil && (best == nil || area(g) > area(best)) {
+			if g := closeGrid(gh, gv, n.least); g != nil && g.N <= n.most && (best == nil || area(g) > area(best)) {
 				best = g
 			}
 		}
@@ -203,8 +213,9 @@ func groupByExtent(lines []Line) [][]Line {
 // (a killer cage's outline along the border) end a little apart. An outer
 // line drawn in the colour of what lies around the grid (a dark window
 // behind a grid's dark border) is no line of its own: where the other
-// lines end is its inner edge (withEdges).
-func closeGrid(hs, vs []Line) *Grid {
+// lines end is its inner edge (withEdges). The grid has least cells a
+// side at least, and the most the lines make.
+func closeGrid(hs, vs []Line, least int) *Grid {
 	for _, h := range extents(hs) {
 		for _, v := range extents(vs) {
 			cols, left, right := withEdges(vs, h, v)
@@ -212,7 +223,7 @@ func closeGrid(hs, vs []Line) *Grid {
 			if left < 0 || top < 0 {
 				continue
 			}
-			for n := MaxSize; n >= MinSize; n-- {
+			for n := MaxSize; n >= least; n-- {
 				cs := lattice(cols, cols[left], cols[right], n)
 				rs := lattice(rows, rows[top], rows[bottom], n)
 				if cs != nil && rs != nil && samePitch(cs, rs, n) {
@@ -305,11 +316,19 @@ func boundingLines(ls []Line, from, to int) (int, int) {
 
 // lattice returns the n+1 lines of ls equally spaced from first to last,
 // or nil when one is missing: at each place, the line whose centre is
-// nearest. (Lines a pixel or two apart, such as a killer cage's outline
-// beside a grid line, are other lines.)
+// nearest, within an eighth of a cell (a page's table pads its cells), two
+// pixels at least. (Lines a pixel or two apart, such as a killer cage's
+// outline beside a grid line, are other lines.) A grid smaller than a
+// sudoku's (SmallSize) is a game's, its lines where they should be within
+// two pixels: four lines each way are few, and at an eighth of a cell the
+// edges of other boards' tiles (Unequal's, joined across the gaps) make
+// such grids.
 func lattice(ls []Line, first, last Line, n int) []Line {
 	span := last.centre2() - first.centre2() // twice, as centre2
 	tol2 := max(4, span/n/8)                 // twice the tolerance
+	if n < MinSize {
+		tol2 = 4
+	}
 	out := make([]Line, 0, n+1)
 	for k := 0; k <= n; k++ {
 		want := first.centre2() + span*k/n

@@ -46,6 +46,16 @@ func (m tileMode) step() int {
 	return tileStep
 }
 
+// sizes are the sides of the grids of tiles the mode looks for: a
+// sudoku's, or from SmallSize for any (Unequal makes 3x3 grids, which
+// its signs tell from other 3x3 patterns).
+func (m tileMode) sizes() sizes {
+	if m == anyTiles {
+		return sizes{SmallSize, MaxSize}
+	}
+	return sudokuSizes
+}
+
 // widestPitch2 is the largest pitch (twice, as centre2) of tiles w wide.
 func (m tileMode) widestPitch2(w int) int {
 	if m == anyTiles {
@@ -336,8 +346,8 @@ func median(xs []int) int {
 	return s[len(s)/2]
 }
 
-// bandRuns returns the runs of bands equally spaced, MinSize to MaxSize
-// long, each from its first band: bands of about one width (within a
+// bandRuns returns the runs of bands equally spaced, as long as the
+// mode's sizes, each from its first band: bands of about one width (within a
 // fifth), a pitch apart that is more than their width and less than one
 // and a half of it (twice it in the mode anyTiles), each within a sixth
 // of the pitch of where the last one and the pitch put it. Bands between
@@ -358,7 +368,7 @@ func bandRuns(bands []tileBand, mode tileMode) [][]int {
 			for k := b; k >= 0 && len(run) <= MaxSize; k = bandAt(bands, a, bands[k].centre2()+pitch2, pitch2) {
 				run = append(run, k)
 			}
-			if len(run) >= MinSize && len(run) <= MaxSize {
+			if n := mode.sizes(); len(run) >= n.least && len(run) <= n.most {
 				runs = append(runs, run)
 			}
 		}

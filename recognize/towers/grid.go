@@ -8,9 +8,17 @@ import (
 )
 
 // cornerTol is how far, in pixels, the ends of two borders that meet may
-// miss each other. Their lengths may differ by a fortieth more: a raised
-// block's edge, antialiased, can run on from the left border's top.
+// miss each other. Their lengths may differ by twice as much (lengthTol),
+// or a fortieth of their length when that is more.
 const cornerTol = 2
+
+// lengthTol is how much, in pixels, the lengths of two borders that meet
+// may differ, whatever their length: a raised block's edge, antialiased,
+// can run on 2 pixels from the left border's top, and the game shades
+// the corners' pixels, so that the bottom border may lack both its ends
+// (a 3x3 at tiles of 40, 120 pixels a side, measured its left border 122
+// and its bottom one 119).
+const lengthTol = 2 * cornerTol
 
 // corners returns the pairs of a vertical line and a horizontal line of
 // the same length and colour that meet at the vertical one's bottom end
@@ -25,7 +33,7 @@ func corners(hs, vs []sudoku.Line) []frame {
 		for _, h := range hs {
 			lv, lh := v.To-v.From, h.To-h.From
 			d := abs(h.From-v.Lo) + abs(v.To-h.Lo)
-			if abs(h.From-v.Lo) <= cornerTol && abs(v.To-h.Lo) <= cornerTol && abs(lv-lh) <= max(cornerTol, lh/40) && sameColour(v, h) {
+			if abs(h.From-v.Lo) <= cornerTol && abs(v.To-h.Lo) <= cornerTol && abs(lv-lh) <= max(lengthTol, lh/40) && sameColour(v, h) {
 				out, miss = append(out, frame{left: v, bottom: h}), append(miss, d+abs(lv-lh))
 			}
 		}
@@ -76,8 +84,8 @@ func gridSize(m *image.RGBA, g frame) (int, bool) {
 	})
 	best, fewest := 0, 0
 	for n := MinSize; n <= MaxSize; n++ {
-		okL, strayL := cuts(left, g.left.From, g.left.To-1, n)
-		okB, strayB := cuts(bottom, g.bottom.From, g.bottom.To-1, n)
+		okL, strayL := cuts(left, g.left.From, g.left.To-1, n, true)
+		okB, strayB := cuts(bottom, g.bottom.From, g.bottom.To-1, n, false)
 		if okL && okB && (best == 0 || strayL+strayB <= fewest) {
 			best, fewest = n, strayL+strayB
 		}
@@ -160,15 +168,23 @@ func diff(a, b [3]uint8) int {
 // cuts says whether a tick lies near each of the n-1 places that cut
 // from..to in n equal parts (within an eighth of a part, three pixels at
 // least), and counts the ticks near none. The ends, where the other
-// borders meet this one, are left out.
-func cuts(ticks []int, from, to, n int) (bool, int) {
+// borders meet this one, are left out. On the left border (lifted), a
+// tick may also lie up to a quarter part above its place: a raised block
+// below a line hides it at the border, and its top face's edge, lifted by
+// h*T/(4N) (up to T/4), is the tick there (a 3x3's tower of 2 at tiles of
+// 32 lifts it 5 pixels, more than an eighth of a part).
+func cuts(ticks []int, from, to, n int, lifted bool) (bool, int) {
 	span := to - from
 	tol := max(3, span/n/8)
+	lift := 0
+	if lifted {
+		lift = span / (4 * n)
+	}
 	hit := make([]bool, n+1)
 	stray := 0
 	for _, t := range ticks {
 		k := ((t-from)*n + span/2) / span // the nearest place
-		if abs(from+k*span/n-t) > tol {
+		if d := from + k*span/n - t; d < -tol || d > tol+lift {
 			stray++
 			continue
 		}

@@ -33,13 +33,9 @@ import (
 // shows no Towers grid.
 var ErrNotTowers = errors.New("no Towers grid")
 
-// The sizes of grid read as Towers: the game makes 3x3 to 9x9, its
-// presets start at 4x4, and a 3x3 (a custom size) is not read: one
-// played in the flat look, pencil marks beside its numbers, lost its
-// entries (TestLatinOtherSizes), which no grid of 4x4 or more did in the
-// sweeps.
+// The sizes of grid Towers makes (its presets start at 4x4).
 const (
-	MinSize = 4
+	MinSize = sudoku.SmallSize
 	MaxSize = 9
 )
 
@@ -111,6 +107,17 @@ type frame struct {
 	left, bottom sudoku.Line
 }
 
+// span returns the grid's width, from its left border's column to the
+// bottom border's last pixel: the game draws the corners' pixels in a
+// shade of the lines' ink (0e0e0e beside 000000) that neither line may
+// count, so the bottom border's own first pixel can lie one right of the
+// left border, and its last one left of the right border. Counted so, the
+// width is the grid's or a pixel short, which rounds to the pitch at any
+// N; from the bottom border's own ends it could be two short, which a
+// 3x3's pitch does not round off (a flat 3x3 was read a pixel a cell
+// small, and lost its entries).
+func (g frame) span() int { return g.bottom.To - 1 - g.left.Lo }
+
 // readAt reads the board whose borders g found, if its ticks make a grid
 // and its ring shows clues.
 func readAt(m *image.RGBA, g frame, origin image.Point) (*Board, error) {
@@ -118,8 +125,7 @@ func readAt(m *image.RGBA, g frame, origin image.Point) (*Board, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: no grid of %d to %d cells between two borders", ErrNotTowers, MinSize, MaxSize)
 	}
-	span := g.bottom.To - 1 - g.bottom.From
-	pitch := (span + n/2) / n
+	pitch := (g.span() + n/2) / n
 	return readBoard(m, n, pitch, image.Pt(g.left.Lo, g.bottom.Lo-n*pitch).Add(origin), g.left.Colour())
 }
 

@@ -64,8 +64,14 @@ func shot(t testing.TB, id string, moves []string, look sgt.Look) *image.RGBA {
 	return testdata.OnDesktop(m, b.Dx()+70, b.Dy()+40, color.RGBA{0x50, 0x30, 0x40, 0xff}, image.Pt(30, 25))
 }
 
-// TestReadLayout: every preset's clues and towers are found where the
-// game's ID and a player's moves put them, each tower's number told a
+// smallParams are the parameters of 3x3 games, the smallest the game makes
+// (a custom size: its presets start at 4x4), which TestReadLayout reads as
+// it reads the presets.
+var smallParams = []string{"3de", "3dh"}
+
+// TestReadLayout: the clues and towers of a game of every preset, and of
+// 3x3 ones (smallParams), are found where the game's ID and a player's
+// moves put them, each tower's number told a
 // given or an entry and its face where a tower of that height stands, at
 // three tile sizes, in Towers' own colours and a dark palette, raised and
 // flat, fresh and half played.
@@ -74,7 +80,7 @@ func TestReadLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, preset := range presets {
+	for k, preset := range append(presets, smallParams...) {
 		game := towersGames(t, preset, 3, 1)[0]
 		moves, entries := halfPlayed(game, uint64(k))
 		for _, tile := range []int{32, 48, 64} {
@@ -124,6 +130,32 @@ func checkBoard(t *testing.T, what string, game towersGame, b *Board, entries []
 			t.Errorf("%s: row %d col %d: the face found is not that of a tower %d high", what, r+1, c+1, value)
 		case value != 0 && cell.Entry != (given == 0) && !game.Clashing(entries)[i]:
 			t.Errorf("%s: row %d col %d: an entry %v, want %v", what, r+1, c+1, cell.Entry, given == 0)
+		}
+	}
+}
+
+// TestReadSmallRaised: 3x3 games, raised and half played, at tiles of 32
+// to 40 in both palettes, are read. A 3x3's blocks lift their faces most
+// (h*T/12): the blocks on the left column can run the left border on 2
+// pixels above the grid, and the game shades the corners' pixels, so that
+// the bottom border lacks both its ends (a 3x3 at tiles of 40 measured
+// its borders 122 and 119 pixels long, and was taken for no grid while
+// their lengths had to agree within 2 pixels, a fortieth of its side,
+// lengthTol); and a tower of 2 lifts the tick of the line above it on the
+// left border 5 pixels at tiles of 32, more than an eighth of a cell
+// (cuts).
+func TestReadSmallRaised(t *testing.T) {
+	for i, game := range towersGames(t, "3de", 2000, 12) {
+		moves, entries := halfPlayed(game, uint64(i))
+		for tile := 32; tile <= 40; tile += 2 {
+			name := []string{"own", "dark"}[(i+tile/2)%2]
+			what := fmt.Sprintf("%s tile %d %s half played", game.id, tile, name)
+			b, err := Read(shot(t, game.id, moves, sgt.Look{Tile: tile, Colours: map[string][]string{"dark": sgt.DarkColours}[name]}))
+			if err != nil {
+				t.Errorf("%s: %v", what, err)
+				continue
+			}
+			checkBoard(t, what, game, b, entries)
 		}
 	}
 }

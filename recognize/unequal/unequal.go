@@ -30,10 +30,12 @@ import (
 // shows no Unequal grid.
 var ErrNotUnequal = errors.New("no Unequal grid")
 
-// The sizes of grid read: from the tile finder's smallest to the largest
-// whose numbers are one digit each (from 10 on, Unequal shows 1 as 0).
+// The sizes of grid read: from the smallest Unequal makes (3x3, found by
+// the tile finder as any grid of tiles is, which Unequal's signs tell from
+// other 3x3 patterns) to the largest whose numbers are one digit each
+// (from 10 on, Unequal shows 1 as 0).
 const (
-	MinSize = sudoku.MinSize
+	MinSize = sudoku.SmallSize
 	MaxSize = 9
 )
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/puzbot/puzbot/internal/sgt"
 	"github.com/puzbot/puzbot/internal/testdata"
+	"github.com/puzbot/puzbot/recognize/sudoku"
 )
 
 // unequalGame is a game of Unequal: its ID, what the ID says, and the
@@ -58,8 +59,13 @@ func shot(t testing.TB, id string, moves []string, look sgt.Look) *image.RGBA {
 // an outlined bar 3 pixels wide), and the tests' three.
 var layoutTiles = []int{16, 22, 32, 48, 64}
 
-// TestReadLayout: every preset's signs (chevrons, or Adjacent's bars) are
-// read where the game's ID puts them, and each tile's number found and
+// smallParams are the parameters of 3x3 games, the smallest the game makes
+// (a custom size: its presets start at 4x4), which TestReadLayout reads as
+// it reads the presets.
+var smallParams = []string{"3dk", "3ade"}
+
+// TestReadLayout: the signs (chevrons, or Adjacent's bars) of a game of
+// every preset, and of 3x3 ones (smallParams), are read where the game's ID puts them, and each tile's number found and
 // told a given or an entry, at four tile sizes, in Unequal's own colours
 // and a dark palette, fresh and half played (numbers right and wrong, so
 // that signs and numbers are drawn in error, and pencil marks). Below
@@ -70,7 +76,7 @@ func TestReadLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, preset := range presets {
+	for k, preset := range append(presets, smallParams...) {
 		game := unequalGames(t, preset, 3, 1)[0]
 		played := sgt.PlaySome(game.Size, game.Givens, game.solution, uint64(k))
 		for _, tile := range layoutTiles {
@@ -148,5 +154,30 @@ func TestGivensBesideBrokenChevron(t *testing.T) {
 			t.Fatalf("tile %d: %v", tile, err)
 		}
 		checkBoard(t, fmt.Sprintf("tile %d", tile), unequalGame{id, game, nil}, b, entries)
+	}
+}
+
+// TestNoSmallRuledGrid: the outlines of Unequal's tiles, whose pieces
+// along a row line up across the gaps, make long lines, two a row of
+// tiles; with an eighth of a cell's slack four of them each way once made
+// a 3x3 ruled grid over a 6x6 Adjacent board (tile 56, dark), which was
+// then read as a Keen grid. A game of every preset at tiles of 40, 56 and
+// 72, in both palettes, shows no 3x3 ruled grid (sudoku.FindSmall).
+func TestNoSmallRuledGrid(t *testing.T) {
+	presets, err := sgt.Presets("unequal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, preset := range presets {
+		for i, game := range unequalGames(t, preset, 2000, 1) {
+			for _, tile := range []int{40, 56, 72} {
+				for name, colours := range map[string][]string{"own": nil, "dark": sgt.UnequalDarkColours} {
+					m := shot(t, game.id, nil, sgt.Look{Tile: tile, Colours: colours})
+					if g, err := sudoku.FindSmall(m); err == nil {
+						t.Errorf("%s game %d tile %d %s: a %dx%d ruled grid at %v", preset, i, tile, name, g.N, g.N, g.Bounds())
+					}
+				}
+			}
+		}
 	}
 }

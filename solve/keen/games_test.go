@@ -14,7 +14,7 @@ import (
 // game's own, which keeps every rule as internal/sgt checks them, and the
 // moves type it in every cell with Keen's keys.
 func TestGames(t *testing.T) {
-	latintest.Games{Game: "keen", Presets: 10, PerPreset: 20, Custom: []string{"3de", "7dh", "8dx", "9dh", "9du", "7dnm"}, PerCustom: 5, Seed: 43,
+	latintest.Games{Game: "keen", Presets: 10, PerPreset: 20, Custom: []string{"3de", "3dem", "7dh", "8dx", "9dh", "9du", "7dnm"}, PerCustom: 5, Seed: 43,
 		Case: func(sg sgt.SolvedGame) (latintest.Case, error) {
 			g, err := sgt.ParseKeen(sg.ID)
 			if err != nil {

@@ -14,7 +14,7 @@ import (
 // game's own, which keeps every rule as internal/sgt checks them, and the
 // moves type it in every cell not given with Towers' keys.
 func TestGames(t *testing.T) {
-	latintest.Games{Game: "towers", Presets: 7, PerPreset: 20, Custom: []string{"3de", "4dh", "7dh", "8dx", "9dh"}, PerCustom: 3, Seed: 43,
+	latintest.Games{Game: "towers", Presets: 7, PerPreset: 20, Custom: []string{"3de", "3dh", "4dh", "7dh", "8dx", "9dh"}, PerCustom: 3, Seed: 43,
 		Case: func(sg sgt.SolvedGame) (latintest.Case, error) {
 			g, err := sgt.ParseTowers(sg.ID)
 			if err != nil {

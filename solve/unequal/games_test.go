@@ -14,7 +14,7 @@ import (
 // own, which keeps every rule as internal/sgt checks them, and the moves
 // type it in every cell not given with Unequal's keys.
 func TestGames(t *testing.T) {
-	latintest.Games{Game: "unequal", Presets: 12, PerPreset: 20, Custom: []string{"3de", "4ade", "8dk", "8adx", "9dx", "10dk", "12de", "16de"}, PerCustom: 3, Seed: 43,
+	latintest.Games{Game: "unequal", Presets: 12, PerPreset: 20, Custom: []string{"3de", "3dk", "3ade", "4ade", "8dk", "8adx", "9dx", "10dk", "12de", "16de"}, PerCustom: 3, Seed: 43,
 		Case: func(sg sgt.SolvedGame) (latintest.Case, error) {
 			g, err := sgt.ParseUnequal(sg.ID)
 			if err != nil {
