@@ -222,18 +222,19 @@ func readCell(p picture, cell image.Rectangle, origin image.Point, tiled bool) C
 		return readTile(p, cell, origin)
 	}
 	papers := cellPapers(p, cell)
-	return Content{Background: papers[0], Glyph: glyphIn(p, cell, papers, nil, origin, false)}
+	return Content{Background: papers[0], Glyph: glyphIn(p, cell, papers, nil, nil, origin, false)}
 }
 
 // glyphIn returns the cell's large glyph on its background's colours
 // (papers, its own first: cellPapers), nil when it shows none: the ink
-// (but the pixels skip names) apart from lines, of
+// (but the pixels skip names, its parts joined by those link names: see
+// inkComponents) apart from lines, of
 // which the tallest part that is a glyph and those within its box make
 // the glyph; none when another mark as tall stands beside it (pencil
 // marks, one of them centred). tiled says whether the cell is a tile
 // (isLine).
-func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) bool, origin image.Point, tiled bool) *Glyph {
-	comps := inkComponents(p, cell, papers, skip)
+func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip, link func(x, y int) bool, origin image.Point, tiled bool) *Glyph {
+	comps := inkComponents(p, cell, papers, skip, link)
 	main := mainGlyph(comps, cell, tiled)
 	if main < 0 {
 		return nil
@@ -252,10 +253,11 @@ func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) 
 // isLine says whether comp is a line along the cell rather than a mark in
 // it (markLines). In a tile (tiled), whose glyph may be as long (a tile is
 // its cell less the gaps), a line also reaches the tile's edge (its bevel,
-// its shadow), where a glyph stands clear of it.
+// its shadow). A glyph nearly as tall as its tile may reach the edge too,
+// but does not run straight along it.
 func isLine(comp component, cell image.Rectangle, tiled bool) bool {
 	if tiled {
-		return isLong(comp.box, cell) && touches(comp.box, cell)
+		return comp.line && touches(comp.box, cell)
 	}
 	return comp.line
 }
@@ -399,38 +401,60 @@ type component struct {
 }
 
 // inkComponents returns the 8-connected components of the cell's ink: its
-// pixels unlike all its papers, but those skip names (when not nil).
-func inkComponents(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) bool) []component {
+// pixels unlike all its papers, but those skip names (when not nil). The
+// pixels link names (when not nil), which are no ink, join the ink on
+// either side of them into one component, which holds only the ink: a
+// stroke fainter than the ink, a thin one's, is no break in a glyph.
+func inkComponents(p picture, cell image.Rectangle, papers []rgb, skip, link func(x, y int) bool) []component {
+	const (
+		none = iota
+		ink
+		linking
+	)
 	w, h := cell.Dx(), cell.Dy()
-	ink := make([]bool, w*h)
+	kind := make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			px, py := cell.Min.X+x, cell.Min.Y+y
-			ink[y*w+x] = !nearAny(p.at(px, py), papers, inkTol) && (skip == nil || !skip(px, py))
+			switch {
+			case nearAny(p.at(px, py), papers, inkTol):
+			case skip == nil || !skip(px, py):
+				kind[y*w+x] = ink
+			case link != nil && link(px, py):
+				kind[y*w+x] = linking
+			}
 		}
 	}
 	var comps []component
 	var stack []int
-	for start := range ink {
-		if !ink[start] {
+	for start := range kind {
+		if kind[start] != ink {
 			continue
 		}
-		ink[start] = false
+		kind[start] = none
 		comp := component{box: image.Rect(start%w, start/w, start%w+1, start/w+1)}
 		stack = append(stack[:0], start)
 		for len(stack) > 0 {
-			i := stack[len(stack)-1]
+			i := stack[len(stack)-1] // a linking pixel's index is stacked as -1-index
 			stack = stack[:len(stack)-1]
-			pt := image.Pt(i%w, i/w)
-			comp.pixels = append(comp.pixels, pt.Add(cell.Min))
-			comp.box = comp.box.Union(image.Rect(pt.X, pt.Y, pt.X+1, pt.Y+1))
+			if i >= 0 {
+				comp.pixels = append(comp.pixels, image.Pt(i%w, i/w).Add(cell.Min))
+				comp.box = comp.box.Union(image.Rect(i%w, i/w, i%w+1, i/w+1))
+			} else {
+				i = -1 - i
+			}
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
-					x, y := pt.X+dx, pt.Y+dy
-					if x >= 0 && x < w && y >= 0 && y < h && ink[y*w+x] {
-						ink[y*w+x] = false
-						stack = append(stack, y*w+x)
+					x, y := i%w+dx, i/w+dy
+					if x < 0 || x >= w || y < 0 || y >= h || kind[y*w+x] == none {
+						continue
 					}
+					next := y*w + x
+					if kind[next] == linking {
+						next = -1 - next
+					}
+					kind[y*w+x] = none
+					stack = append(stack, next)
 				}
 			}
 		}

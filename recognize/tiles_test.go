@@ -1,0 +1,69 @@
+package recognize
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/puzbot/puzbot/internal/gridstyle"
+	"github.com/puzbot/puzbot/internal/testdata"
+	"github.com/puzbot/puzbot/recognize/sudoku"
+)
+
+// TestFaintTiles reads half played 9x9 grids of flat tiles that differ
+// from their page by 8 grey levels only (the least gridstyle draws),
+// darker and lighter than a light page and a dark one, in cells of 20 to
+// 80 pixels with the widest gaps gridstyle draws: the tiles are found (in
+// cells of 20-35 pixels a glyph leaves too little of its tile around it
+// for the tile finder's first look), their givens and entries read exactly
+// from tiles sudoku.MinTile pixels apart (cells of 24 measure 23, their
+// outer gaps taken as wide as the narrowest), and closer tiles refused as
+// such.
+func TestFaintTiles(t *testing.T) {
+	fonts, err := gridstyle.Fonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	font := fonts[slices.IndexFunc(fonts, func(f string) bool { return strings.HasSuffix(f, "/DejaVuSans.ttf") })]
+	g := styleGrids(t, 6, 42)[5] // the second 9x9, half played
+	grey := func(v uint8) color.RGBA { return color.RGBA{v, v, v, 0xff} }
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, cell := range []int{20, 23, 24, 28, 35, 48, 80} {
+		for _, look := range []struct {
+			name              string
+			page, tile, given color.RGBA
+			entry             color.RGBA
+		}{
+			{"light, tiles darker", grey(240), grey(232), grey(40), color.RGBA{0x20, 0x60, 0xd0, 0xff}},
+			{"light, tiles lighter", grey(240), grey(248), grey(40), color.RGBA{0x20, 0x60, 0xd0, 0xff}},
+			{"dark, tiles lighter", grey(40), grey(48), grey(220), color.RGBA{0x70, 0xa8, 0xff, 0xff}},
+			{"dark, tiles darker", grey(40), grey(32), grey(220), color.RGBA{0x70, 0xa8, 0xff, 0xff}},
+		} {
+			s := gridstyle.Style{Cell: cell, Gap: 1 + max(2, cell/10), Page: look.page, Paper: look.page, Tile: look.tile,
+				Given: look.given, Entry: look.entry, Font: font, Size: 0.6}
+			name := fmt.Sprintf("cells of %d px, %s", cell, look.name)
+			img, err := gridstyle.Draw(g, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			desk := testdata.OnDesktop(img, img.Rect.Dx()+200, img.Rect.Dy()+120, s.Page, image.Pt(100, 60))
+			f, err := FindSudoku(desk, image.Point{}, rd)
+			switch {
+			case f == nil || f.Board == nil || !f.Board.Grid.Tiled() || f.Board.Grid.N != g.N:
+				t.Errorf("%s: no grid of %dx%d tiles found (%v)", name, g.N, g.N, err)
+			case f.Board.Grid.Pitch() < sudoku.MinTile:
+				if err == nil || !strings.Contains(err.Error(), "a grid of tiles") {
+					t.Errorf("%s: %v; want the tiles refused as too close", name, err)
+				}
+			case err != nil:
+				t.Errorf("%s: %v", name, err)
+			case !slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries):
+				t.Errorf("%s: read givens %q, entries %q; drawn %q, %q", name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries)
+			}
+		}
+	}
+}
