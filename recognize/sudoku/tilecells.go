@@ -20,8 +20,9 @@ func readTile(p picture, cell image.Rectangle, origin image.Point) Content {
 	middle, whole := tileMiddle(p, cell), plainest(samples(p, cell, 8))
 	for _, bg := range []rgb{middle, whole} {
 		skip, link := tileInk(p, cell, bg)
-		g := glyphIn(p, cell, []rgb{bg}, skip, link, origin, true)
+		g := glyphIn(p, cell, []rgb{bg}, skip, link, origin)
 		if g != nil && !near(g.Colour, whole, inkTol) {
+			g.Faint = faintInk(p, g.Box.Sub(origin), g.Ink, link)
 			return Content{Background: tileColour(p, cell, bg), Glyph: g}
 		}
 	}
@@ -54,9 +55,44 @@ func tileInk(p picture, cell image.Rectangle, bg rgb) (skip, link func(x, y int)
 	}
 	link = func(x, y int) bool {
 		c := p.at(x, y)
-		return distance(c, glyph) < 2*distance(c, bg)
+		return distance(c, glyph) < 2*distance(c, bg) && !near(c, bg, inkTol)
 	}
 	return skip, link
+}
+
+// faintInk returns the ink of a glyph in box (ink, black on white) with
+// the fainter pixels of its strokes (link) that touch it, through one
+// another, in box; nil when none does.
+func faintInk(p picture, box image.Rectangle, ink *image.Gray, link func(x, y int) bool) *image.Gray {
+	var faint *image.Gray
+	var stack []image.Point
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if ink.Pix[ink.PixOffset(x-box.Min.X, y-box.Min.Y)] == 0 {
+				stack = append(stack, image.Pt(x, y))
+			}
+		}
+	}
+	for len(stack) > 0 {
+		pt := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				q := pt.Add(image.Pt(dx, dy))
+				k := ink.PixOffset(q.X-box.Min.X, q.Y-box.Min.Y)
+				if !q.In(box) || ink.Pix[k] == 0 || faint != nil && faint.Pix[k] == 0 || !link(q.X, q.Y) {
+					continue
+				}
+				if faint == nil {
+					faint = image.NewGray(ink.Rect)
+					copy(faint.Pix, ink.Pix)
+				}
+				faint.Pix[k] = 0
+				stack = append(stack, q)
+			}
+		}
+	}
+	return faint
 }
 
 // tileMiddle returns the plainest colour (plainest) of an 8x8 sample of a
