@@ -15,8 +15,8 @@ import (
 
 // TestFaintTiles reads half played 9x9 grids of flat tiles that differ
 // from their page by 8 grey levels only (the least gridstyle draws),
-// darker and lighter than a light page and a dark one, in cells of 20 to
-// 80 pixels with the widest gaps gridstyle draws: the tiles are found (in
+// darker and lighter than a light page and a dark one, and by 6 (the tile
+// finder's lowest threshold: 5 is not seen), in cells of 20 to 80 pixels with the widest gaps gridstyle draws: the tiles are found (in
 // cells of 20-35 pixels a glyph leaves too little of its tile around it
 // for the tile finder's first look), and their givens and entries read
 // exactly, down to cells of 20 pixels.
@@ -40,6 +40,8 @@ func TestFaintTiles(t *testing.T) {
 			{"light, tiles lighter", grey(240), grey(248), grey(40), color.RGBA{0x20, 0x60, 0xd0, 0xff}},
 			{"dark, tiles lighter", grey(40), grey(48), grey(220), color.RGBA{0x70, 0xa8, 0xff, 0xff}},
 			{"dark, tiles darker", grey(40), grey(32), grey(220), color.RGBA{0x70, 0xa8, 0xff, 0xff}},
+			{"light, tiles lighter by 6", grey(240), grey(246), grey(40), color.RGBA{0x20, 0x60, 0xd0, 0xff}},
+			{"dark, tiles darker by 6", grey(40), grey(34), grey(220), color.RGBA{0x70, 0xa8, 0xff, 0xff}},
 		} {
 			s := gridstyle.Style{Cell: cell, Gap: 1 + max(2, cell/10), Page: look.page, Paper: look.page, Tile: look.tile,
 				Given: look.given, Entry: look.entry, Font: font, Size: 0.6}
