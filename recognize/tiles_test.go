@@ -16,10 +16,11 @@ import (
 // TestFaintTiles reads half played 9x9 grids of flat tiles that differ
 // from their page by 8 grey levels only (the least gridstyle draws),
 // darker and lighter than a light page and a dark one, and by 6 (the tile
-// finder's lowest threshold: 5 is not seen), in cells of 20 to 80 pixels with the widest gaps gridstyle draws: the tiles are found (in
-// cells of 20-35 pixels a glyph leaves too little of its tile around it
-// for the tile finder's first look), and their givens and entries read
-// exactly, down to cells of 20 pixels.
+// finder's lowest threshold: 5 is not seen), in cells of 20 to 80 pixels
+// with the widest gaps gridstyle draws: the tiles are found (in cells of
+// 20-35 pixels a glyph leaves too little of its tile around it for the
+// tile finder's first look), and their givens and entries read exactly,
+// down to cells of 20 pixels.
 func TestFaintTiles(t *testing.T) {
 	fonts, err := gridstyle.Fonts()
 	if err != nil {
