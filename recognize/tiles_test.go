@@ -71,27 +71,9 @@ func TestFaintTiles(t *testing.T) {
 // at seed 100 (a 9x9 in cells of 22 pixels, DejaVu Serif Bold Italic, a
 // dark look), whose 5s its ink alone reads as 3s.
 func TestSmallTileReadTwice(t *testing.T) {
-	const seed, at = 100, 957
-	fonts, err := gridstyle.Fonts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := styleGrids(t, 1000, seed)[at]
-	rng := rand.New(rand.NewPCG(seed, 7))
-	var s gridstyle.Style
-	for range at + 1 {
-		s = gridstyle.Random(rng, fonts)
-	}
-	if !strings.HasSuffix(s.Font, "/DejaVuSerif-BoldItalic.ttf") || s.Cell != 22 || s.Gap == 0 {
-		t.Fatalf("the sweep's grid %d at seed %d is drawn in %s: gridstyle draws other styles now; pick the grid again", at, seed, s.Name)
-	}
-	img, err := gridstyle.Draw(g, s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, s, desk := sweepGrid(t, 100, 957, "DejaVuSerif-BoldItalic.ttf", 22)
 	rd := NewSymbolReader()
 	defer rd.Close()
-	desk := testdata.OnDesktop(img, img.Rect.Dx()+200, img.Rect.Dy()+120, s.Page, image.Pt(100+at%50, 60))
 	f, err := FindSudoku(desk, image.Point{}, rd)
 	switch {
 	case err == nil && (!slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries)):
@@ -99,4 +81,48 @@ func TestSmallTileReadTwice(t *testing.T) {
 	case err != nil && !strings.Contains(err.Error(), "faint pixels"):
 		t.Errorf("%s: %v; want it read exactly, or a glyph refused as read unlike with its faint pixels", s.Name, err)
 	}
+}
+
+// TestBoldObliqueTiles: a grid of tiles whose bold oblique glyphs' counters
+// make patches of their own, three columns of them between two columns of
+// tiles, is found and read: the style sweep's grid 145 at seed 11 (a 4x4
+// in cells of 74 pixels, DejaVu Sans Bold Oblique), where the finder
+// looked for a column's next only among the three bands after it.
+func TestBoldObliqueTiles(t *testing.T) {
+	g, s, desk := sweepGrid(t, 11, 145, "DejaVuSans-BoldOblique.ttf", 74)
+	rd := NewSymbolReader()
+	defer rd.Close()
+	f, err := FindSudoku(desk, image.Point{}, rd)
+	switch {
+	case err != nil:
+		t.Errorf("%s: %v", s.Name, err)
+	case !slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries):
+		t.Errorf("%s: read givens %q, entries %q; drawn %q, %q", s.Name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries)
+	}
+}
+
+// sweepGrid returns the grid TestStyleSweep draws at the seed as its
+// at-th, its style and the desktop it lies on; the style must be in the
+// font and of the cell size given, else gridstyle draws other styles now
+// and the test must pick its grid again.
+func sweepGrid(t *testing.T, seed, at int, font string, cell int) (gridstyle.Grid, gridstyle.Style, *image.RGBA) {
+	t.Helper()
+	fonts, err := gridstyle.Fonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := styleGrids(t, 1000, seed)[at]
+	rng := rand.New(rand.NewPCG(uint64(seed), 7))
+	var s gridstyle.Style
+	for range at + 1 {
+		s = gridstyle.Random(rng, fonts)
+	}
+	if !strings.HasSuffix(s.Font, "/"+font) || s.Cell != cell || s.Gap == 0 {
+		t.Fatalf("the sweep's grid %d at seed %d is drawn in %s: gridstyle draws other styles now; pick the grid again", at, seed, s.Name)
+	}
+	img, err := gridstyle.Draw(g, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, s, testdata.OnDesktop(img, img.Rect.Dx()+200, img.Rect.Dy()+120, s.Page, image.Pt(100+at%50, 60))
 }

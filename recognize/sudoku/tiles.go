@@ -367,9 +367,12 @@ func bandRuns(bands []tileBand, mode tileMode) [][]int {
 	var runs [][]int
 	for a := range bands {
 		w := bands[a].hi - bands[a].lo
-		for b := a + 1; b < len(bands) && b <= a+3; b++ {
+		for b := a + 1; b < len(bands); b++ {
 			pitch2 := bands[b].centre2() - bands[a].centre2()
-			if pitch2 <= 2*w || pitch2 > mode.widestPitch2(w) || !sameWidth(bands[a], bands[b]) {
+			if pitch2 > mode.widestPitch2(w) {
+				break // the bands are sorted by centre
+			}
+			if pitch2 <= 2*w || !sameWidth(bands[a], bands[b]) {
 				continue
 			}
 			if bandAt(bands, a, bands[a].centre2()-pitch2, pitch2) >= 0 {
