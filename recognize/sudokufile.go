@@ -74,6 +74,11 @@ func readSudokuBoard(img *image.RGBA, b *sudoku.Board, err error, origin image.P
 		}
 		return f, err
 	}
+	if b.Grid.Tiled() && b.Grid.Pitch() < sudoku.SureTile {
+		if f.Failed, err = checkFaint(img, b, rd, p); err != nil {
+			return f, err
+		}
+	}
 	if f.Failed, err = readCages(img, b, rd, p); err != nil {
 		return f, err
 	}
@@ -115,6 +120,44 @@ func numbersShown(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader) [
 		rows[r] = string(shown)
 	}
 	return rows
+}
+
+// checkFaint reads again, on its ink with the fainter pixels of its
+// strokes, each glyph of the board's small tiles that has such pixels
+// (sudoku.SureTile), and refuses the board where a reading differs from
+// the one p holds, with the glyph's box returned: a thin face's small
+// glyph may read as another symbol either way.
+func checkFaint(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sudoku) (image.Rectangle, error) {
+	n := b.Grid.N
+	for r, row := range b.Cells {
+		for c, cell := range row {
+			if cell.Glyph == nil || cell.Glyph.Faint == nil {
+				continue
+			}
+			read := p.Grid[r][c]
+			if p.Entries != nil && p.Entries[r][c] != '.' {
+				read = p.Entries[r][c]
+			}
+			faint := *cell.Glyph
+			faint.Ink = faint.Faint
+			s, err := rd.Read(img, &faint, Symbols[:n])
+			switch {
+			case err == nil && strings.ToUpper(string(s))[0] == read:
+			case errors.Is(err, ErrNoSymbol) && read == '.':
+			default:
+				return cell.Glyph.Box, fmt.Errorf("row %d, col %d: read as %q on its ink, not alike with the faint pixels of its strokes (%v; tiles %d pixels apart: zoom in)", r+1, c+1, read, faintReading(s, err), b.Grid.Pitch())
+			}
+		}
+	}
+	return image.Rectangle{}, nil
+}
+
+// faintReading says what checkFaint read: a symbol, or why none.
+func faintReading(s byte, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("%q", s)
 }
 
 // checkSymbolsShown refuses a grid whose cells show fewer than n-1 of its

@@ -3,8 +3,10 @@
 // weight and colour, boxes told by heavier or darker lines, separate tiles
 // with gaps, givens' cells shaded, the selected cell's row, column and box
 // highlighted, digits in any of the fonts of Debian's font packages, light
-// and dark, cells of 20 to 80 pixels. A Style is drawn from a seed, so a
-// sweep's failures can be drawn again.
+// and dark, cells of 20 to 80 pixels. Tiles differ from their page by 8
+// grey levels at least, light and dark: a person sees no grid in tiles of
+// nearly the page's colour. A Style is drawn from a seed, so a sweep's
+// failures can be drawn again.
 package gridstyle
 
 import (
@@ -78,7 +80,7 @@ func Random(rng *rand.Rand, fonts []string) Style {
 	if dark {
 		ink, paper = grey(200+rng.IntN(56)), grey(20+rng.IntN(40))
 	}
-	s.Page, s.Paper, s.Given = shift(paper, rng, 12), paper, ink
+	s.Page, s.Paper, s.Given = shift(paper, rng, pageShift), paper, ink
 	s.Entry = pick(rng, color.RGBA{0x20, 0x60, 0xd0, 255}, color.RGBA{0x30, 0x90, 0x30, 255}, color.RGBA{0xc0, 0x30, 0x60, 255})
 	if dark {
 		s.Entry = pick(rng, color.RGBA{0x70, 0xa8, 0xff, 255}, color.RGBA{0x80, 0xe0, 0x80, 255}, color.RGBA{0xff, 0xa0, 0x50, 255})
@@ -86,7 +88,8 @@ func Random(rng *rand.Rand, fonts []string) Style {
 	switch rng.IntN(3) {
 	case 0: // tiles with gaps
 		s.Gap = 2 + rng.IntN(max(2, s.Cell/10))
-		s.Tile, s.Paper = shift(paper, rng, 25), s.Page
+		s.Tile, s.Page = tileShades(paper, s.Page, rng)
+		s.Paper = s.Page
 		s.Name = fmt.Sprintf("tiles, gap %d", s.Gap)
 	case 1: // box lines only darker
 		s.Thin, s.Thick = 1, 1+rng.IntN(2)
@@ -243,6 +246,39 @@ func grey(v int) color.RGBA { return color.RGBA{uint8(v), uint8(v), uint8(v), 25
 func mix(a, b color.RGBA, t float64) color.RGBA {
 	m := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t) }
 	return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), 255}
+}
+
+// The page lies up to pageShift grey levels from the paper, towards mid
+// grey; a tile, up to tileShift from the paper (the same way) and, so that
+// a person sees it, minTileContrast at least from the page: a tile a few
+// levels from its page is no grid to see, only digits on a blank page.
+const (
+	pageShift, tileShift = 12, 25
+	minTileContrast      = 8
+)
+
+// tileShades returns the colours of a tile and of the page around it,
+// given the paper and the page drawn from it: the tile's difference from
+// the page is drawn uniformly from those a tile up to tileShift from the
+// paper can have, less those under minTileContrast. So the tile lies 8 to
+// 25 levels further from the paper than the page, or 8 to 12 nearer it;
+// where a tile nearer the paper would pass white or black, the page moves
+// away from it instead.
+func tileShades(paper, page color.RGBA, rng *rand.Rand) (tile, newPage color.RGBA) {
+	d := minTileContrast + rng.IntN(tileShift+pageShift+2-2*minTileContrast)
+	if d > tileShift {
+		d = tileShift - minTileContrast + 1 - d // nearer the paper: -minTileContrast down to -pageShift
+	}
+	towardsMid := 1
+	if paper.R > 128 {
+		towardsMid = -1
+	}
+	v := int(page.R) + towardsMid*d
+	if v < 0 || v > 255 {
+		v = min(255, max(0, v))
+		page = grey(v - towardsMid*d)
+	}
+	return grey(v), page
 }
 
 // shift returns c with each channel moved by up to d, the same way.

@@ -190,6 +190,7 @@ type Glyph struct {
 	Paper  color.RGBA        // the colour around it (its cell's background)
 	Colour rgb               // its ink, where strongest
 	Ink    *image.Gray       // its ink black (0) on white (255), Box's size
+	Faint  *image.Gray       // a tile's: Ink with the fainter pixels of its strokes (tileInk's link) that touch it, nil when none does
 }
 
 // Content is what a cell holds: its background and its glyph, nil when it
@@ -222,42 +223,45 @@ func readCell(p picture, cell image.Rectangle, origin image.Point, tiled bool) C
 		return readTile(p, cell, origin)
 	}
 	papers := cellPapers(p, cell)
-	return Content{Background: papers[0], Glyph: glyphIn(p, cell, papers, nil, origin, false)}
+	return Content{Background: papers[0], Glyph: glyphIn(p, cell, papers, nil, nil, origin)}
 }
 
 // glyphIn returns the cell's large glyph on its background's colours
 // (papers, its own first: cellPapers), nil when it shows none: the ink
-// (but the pixels skip names) apart from lines, of
-// which the tallest part that is a glyph and those within its box make
-// the glyph; none when another mark as tall stands beside it (pencil
-// marks, one of them centred). tiled says whether the cell is a tile
-// (isLine).
-func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) bool, origin image.Point, tiled bool) *Glyph {
-	comps := inkComponents(p, cell, papers, skip)
-	main := mainGlyph(comps, cell, tiled)
-	if main < 0 {
+// (but the pixels skip names) apart from lines, of which the tallest part
+// that is a glyph and those within its box make the glyph; none when
+// another mark as tall stands beside it (pencil marks, one of them
+// centred). When one does, the ink is looked at again with its parts
+// joined by the pixels link names (when not nil; see inkComponents): a
+// glyph whose thin stroke is fainter than its ink is parted in marks of a
+// height.
+func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip, link func(x, y int) bool, origin image.Point) *Glyph {
+	parts, peers := glyphOf(inkComponents(p, cell, papers, skip, nil), cell)
+	if peers && link != nil {
+		parts, _ = glyphOf(inkComponents(p, cell, papers, skip, link), cell)
+	}
+	if parts == nil {
 		return nil
 	}
-	parts := glyphParts(comps, main, cell, tiled)
-	if hasPeers(comps, parts, main, cell, tiled) {
-		return nil
-	}
-	glyph := make([]component, len(parts))
-	for i, k := range parts {
-		glyph[i] = comps[k]
-	}
-	return makeGlyph(p, glyph, papers[0], origin)
+	return makeGlyph(p, parts, papers[0], origin)
 }
 
-// isLine says whether comp is a line along the cell rather than a mark in
-// it (markLines). In a tile (tiled), whose glyph may be as long (a tile is
-// its cell less the gaps), a line also reaches the tile's edge (its bevel,
-// its shadow), where a glyph stands clear of it.
-func isLine(comp component, cell image.Rectangle, tiled bool) bool {
-	if tiled {
-		return isLong(comp.box, cell) && touches(comp.box, cell)
+// glyphOf returns the parts of the large glyph among the components of a
+// cell's ink, nil when there is none, and whether that is because another
+// mark as tall stands beside it (see glyphIn).
+func glyphOf(comps []component, cell image.Rectangle) (parts []component, peers bool) {
+	main := mainGlyph(comps, cell)
+	if main < 0 {
+		return nil, false
 	}
-	return comp.line
+	in := glyphParts(comps, main, cell)
+	if hasPeers(comps, in, main, cell) {
+		return nil, true
+	}
+	for _, k := range in {
+		parts = append(parts, comps[k])
+	}
+	return parts, false
 }
 
 // isLong says whether the box b is seven tenths of the cell long or more,
@@ -277,7 +281,9 @@ func touches(b, cell image.Rectangle) bool {
 // a jigsaw region's thick border, a killer cage's outline a few pixels in)
 // or around another mark at least a fifth of the cell high (a ring around
 // an entry). A large glyph may be as long, four fifths of the cell and
-// more in some fonts, but its strokes are neither.
+// more in some fonts, but its strokes are neither. So are a tile's bevel,
+// its shadow and a selected tile's frame, where a glyph nearly as tall as
+// its tile reaches the tile's edge but runs along no side.
 func markLines(comps []component, cell image.Rectangle) {
 	for i := range comps {
 		comps[i].line = isLong(comps[i].box, cell) && (alongSide(comps[i], cell) || enclosesMark(comps, i, cell))
@@ -351,14 +357,14 @@ func enclosesMark(comps []component, i int, cell image.Rectangle) bool {
 // reaches the cell's edge is a piece of the grid's line there (a
 // hand-drawn line wobbles into the cell: KSudoku's Scribble), where
 // pencil marks stand clear of it.
-func hasPeers(comps []component, parts []int, main int, cell image.Rectangle, tiled bool) bool {
+func hasPeers(comps []component, parts []int, main int, cell image.Rectangle) bool {
 	in := map[int]bool{}
 	for _, k := range parts {
 		in[k] = true
 	}
 	h := comps[main].box.Dy()
 	for i, comp := range comps {
-		if !in[i] && !isLine(comp, cell, tiled) && !touches(comp.box, cell) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
+		if !in[i] && !comp.line && !touches(comp.box, cell) && 5*comp.box.Dy() >= 3*h && comp.box.Dx() > 2 {
 			return true
 		}
 	}
@@ -367,10 +373,10 @@ func hasPeers(comps []component, parts []int, main int, cell image.Rectangle, ti
 
 // mainGlyph returns the index of the tallest of comps that is a cell's
 // large glyph (isGlyph), -1 when none is.
-func mainGlyph(comps []component, cell image.Rectangle, tiled bool) int {
+func mainGlyph(comps []component, cell image.Rectangle) int {
 	main := -1
 	for i, comp := range comps {
-		if isGlyph(comp, cell, tiled) && (main < 0 || comp.box.Dy() > comps[main].box.Dy()) {
+		if isGlyph(comp, cell) && (main < 0 || comp.box.Dy() > comps[main].box.Dy()) {
 			main = i
 		}
 	}
@@ -380,11 +386,11 @@ func mainGlyph(comps []component, cell image.Rectangle, tiled bool) int {
 // glyphParts returns the indexes of the component main and of the others,
 // lines aside, that lie within its box grown by a sixth of its height: the
 // parts of one glyph (a dot, a stroke the ink's threshold broke off).
-func glyphParts(comps []component, main int, cell image.Rectangle, tiled bool) []int {
+func glyphParts(comps []component, main int, cell image.Rectangle) []int {
 	box := comps[main].box.Inset(-max(1, comps[main].box.Dy()/6))
 	parts := []int{main}
 	for i, comp := range comps {
-		if i != main && !isLine(comp, cell, tiled) && comp.box.In(box) {
+		if i != main && !comp.line && comp.box.In(box) {
 			parts = append(parts, i)
 		}
 	}
@@ -399,38 +405,60 @@ type component struct {
 }
 
 // inkComponents returns the 8-connected components of the cell's ink: its
-// pixels unlike all its papers, but those skip names (when not nil).
-func inkComponents(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) bool) []component {
+// pixels unlike all its papers, but those skip names (when not nil). The
+// pixels link names (when not nil), which are no ink, join the ink on
+// either side of them into one component, which holds only the ink: a
+// stroke fainter than the ink, a thin one's, is no break in a glyph.
+func inkComponents(p picture, cell image.Rectangle, papers []rgb, skip, link func(x, y int) bool) []component {
+	const (
+		none = iota
+		ink
+		linking
+	)
 	w, h := cell.Dx(), cell.Dy()
-	ink := make([]bool, w*h)
+	kind := make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			px, py := cell.Min.X+x, cell.Min.Y+y
-			ink[y*w+x] = !nearAny(p.at(px, py), papers, inkTol) && (skip == nil || !skip(px, py))
+			switch {
+			case nearAny(p.at(px, py), papers, inkTol):
+			case skip == nil || !skip(px, py):
+				kind[y*w+x] = ink
+			case link != nil && link(px, py):
+				kind[y*w+x] = linking
+			}
 		}
 	}
 	var comps []component
 	var stack []int
-	for start := range ink {
-		if !ink[start] {
+	for start := range kind {
+		if kind[start] != ink {
 			continue
 		}
-		ink[start] = false
+		kind[start] = none
 		comp := component{box: image.Rect(start%w, start/w, start%w+1, start/w+1)}
 		stack = append(stack[:0], start)
 		for len(stack) > 0 {
-			i := stack[len(stack)-1]
+			i := stack[len(stack)-1] // a linking pixel's index is stacked as -1-index
 			stack = stack[:len(stack)-1]
-			pt := image.Pt(i%w, i/w)
-			comp.pixels = append(comp.pixels, pt.Add(cell.Min))
-			comp.box = comp.box.Union(image.Rect(pt.X, pt.Y, pt.X+1, pt.Y+1))
+			if i >= 0 {
+				comp.pixels = append(comp.pixels, image.Pt(i%w, i/w).Add(cell.Min))
+				comp.box = comp.box.Union(image.Rect(i%w, i/w, i%w+1, i/w+1))
+			} else {
+				i = -1 - i
+			}
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
-					x, y := pt.X+dx, pt.Y+dy
-					if x >= 0 && x < w && y >= 0 && y < h && ink[y*w+x] {
-						ink[y*w+x] = false
-						stack = append(stack, y*w+x)
+					x, y := i%w+dx, i/w+dy
+					if x < 0 || x >= w || y < 0 || y >= h || kind[y*w+x] == none {
+						continue
 					}
+					next := y*w + x
+					if kind[next] == linking {
+						next = -1 - next
+					}
+					kind[y*w+x] = none
+					stack = append(stack, next)
 				}
 			}
 		}
@@ -443,13 +471,13 @@ func inkComponents(p picture, cell image.Rectangle, papers []rgb, skip func(x, y
 
 // isGlyph says whether comp is a cell's large glyph, or its main part: at
 // least a fifth of the cell high, across the cell's middle row, centred
-// across within a sixth of the cell's width, and no line (isLine). Small
+// across within a sixth of the cell's width, and no line (markLines). Small
 // marks, such as pencil marks and a cage's sum in a corner, are not.
-func isGlyph(comp component, cell image.Rectangle, tiled bool) bool {
+func isGlyph(comp component, cell image.Rectangle) bool {
 	b := comp.box
 	middle := (cell.Min.Y + cell.Max.Y) / 2
 	dx := abs(b.Min.X + b.Max.X - cell.Min.X - cell.Max.X) // twice the offset from the centre
-	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() && !isLine(comp, cell, tiled)
+	return 5*b.Dy() >= cell.Dy() && b.Min.Y <= middle && middle < b.Max.Y && 3*dx <= cell.Dx() && !comp.line
 }
 
 // makeGlyph returns the glyph made of parts, on the background bg.

@@ -82,7 +82,7 @@ func Marks(m *image.RGBA, r image.Rectangle) ([]Mark, color.RGBA) {
 		return nil, color.RGBA{}
 	}
 	papers := cellPapers(p, cell)
-	comps := inkComponents(p, cell, papers, nil)
+	comps := inkComponents(p, cell, papers, nil, nil)
 	marks := make([]Mark, len(comps))
 	for i, c := range comps {
 		marks[i] = Mark{Box: c.box.Add(p.origin), Line: c.line, comp: c}

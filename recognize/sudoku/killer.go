@@ -8,9 +8,18 @@ import (
 )
 
 // MinTile is the smallest pitch, in pixels, at which grids of separate
-// tiles are read: below it, a glyph leaves too little of its tile to be
-// told from it at the tile finder's sampling, and can be lost.
-const MinTile = 24
+// tiles are read: cells 20 pixels apart, the smallest the style sweep
+// draws, measure 19 (their outer gaps taken as wide as the narrowest).
+const MinTile = 19
+
+// SureTile is the pitch, in pixels, under which a tile's glyph is read
+// twice, on its ink and on its ink with the fainter pixels of its strokes
+// (Glyph.Faint), and refused unless both readings agree. Glyphs there are
+// 10-14 pixels tall, and thin faces' are read by either alone as another
+// symbol: the style sweep read a FreeMono 8 as 2 with the faint pixels
+// (tiles 22 pixels apart), a DejaVu Serif Bold Italic 5 as 3 without
+// them (21 apart).
+const SureTile = 24
 
 // MinKillerTile is the smallest cell, in pixels, at which killer grids are
 // read: below it, a cage's sum can touch the cell's large glyph.
@@ -261,10 +270,10 @@ func cageSum(p picture, cell image.Rectangle, inset int, sides [4]bool, origin i
 	}
 	papers := cellPapers(p, cell)
 	bg := papers[0]
-	comps := inkComponents(p, cell, papers, onCageLine)
+	comps := inkComponents(p, cell, papers, onCageLine, nil)
 	glyph := map[int]bool{}
-	if main := mainGlyph(comps, cell, false); main >= 0 {
-		for _, i := range glyphParts(comps, main, cell, false) {
+	if main := mainGlyph(comps, cell); main >= 0 {
+		for _, i := range glyphParts(comps, main, cell) {
 			glyph[i] = true
 		}
 	}

@@ -19,8 +19,10 @@ import "image"
 func readTile(p picture, cell image.Rectangle, origin image.Point) Content {
 	middle, whole := tileMiddle(p, cell), plainest(samples(p, cell, 8))
 	for _, bg := range []rgb{middle, whole} {
-		g := glyphIn(p, cell, []rgb{bg}, tileInk(p, cell, bg), origin, true)
+		skip, link := tileInk(p, cell, bg)
+		g := glyphIn(p, cell, []rgb{bg}, skip, link, origin)
 		if g != nil && !near(g.Colour, whole, inkTol) {
+			g.Faint = faintInk(p, g.Box.Sub(origin), g.Ink, link)
 			return Content{Background: tileColour(p, cell, bg), Glyph: g}
 		}
 	}
@@ -28,12 +30,16 @@ func readTile(p picture, cell image.Rectangle, origin image.Point) Content {
 }
 
 // tileInk returns the pixels of a tile that are no ink, whatever their
-// difference from its background bg: those no nearer the glyph's colour
-// than bg, the glyph's colour being the one, in the tile's middle half,
-// that differs most from bg. A tile's bevel, its shadow, the shading of
-// its colour across it and a glow around its glyph are nearer its
-// background than the glyph drawn on it.
-func tileInk(p picture, cell image.Rectangle, bg rgb) func(x, y int) bool {
+// difference from its background bg (skip): those no nearer the glyph's
+// colour than bg, the glyph's colour being the one, in the tile's middle
+// half, that differs most from bg. A tile's bevel, its shadow, the shading
+// of its colour across it and a glow around its glyph are nearer its
+// background than the glyph drawn on it. Of those, the pixels a third of
+// the way from bg to the glyph's colour at least link the ink around them
+// (link): a thin stroke, a pixel wide or less, is drawn fainter than the
+// glyph's colour, and a glyph whose ink it parted would be taken for
+// marks, or for a part of itself.
+func tileInk(p picture, cell image.Rectangle, bg rgb) (skip, link func(x, y int) bool) {
 	middle := cell.Inset(min(cell.Dx(), cell.Dy()) / 4)
 	glyph, far := bg, 0
 	for y := middle.Min.Y; y < middle.Max.Y; y++ {
@@ -43,10 +49,50 @@ func tileInk(p picture, cell image.Rectangle, bg rgb) func(x, y int) bool {
 			}
 		}
 	}
-	return func(x, y int) bool {
+	skip = func(x, y int) bool {
 		c := p.at(x, y)
 		return distance(c, glyph) >= distance(c, bg)
 	}
+	link = func(x, y int) bool {
+		c := p.at(x, y)
+		return distance(c, glyph) < 2*distance(c, bg) && !near(c, bg, inkTol)
+	}
+	return skip, link
+}
+
+// faintInk returns the ink of a glyph in box (ink, black on white) with
+// the fainter pixels of its strokes (link) that touch it, through one
+// another, in box; nil when none does.
+func faintInk(p picture, box image.Rectangle, ink *image.Gray, link func(x, y int) bool) *image.Gray {
+	var faint *image.Gray
+	var stack []image.Point
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if ink.Pix[ink.PixOffset(x-box.Min.X, y-box.Min.Y)] == 0 {
+				stack = append(stack, image.Pt(x, y))
+			}
+		}
+	}
+	for len(stack) > 0 {
+		pt := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				q := pt.Add(image.Pt(dx, dy))
+				k := ink.PixOffset(q.X-box.Min.X, q.Y-box.Min.Y)
+				if !q.In(box) || ink.Pix[k] == 0 || faint != nil && faint.Pix[k] == 0 || !link(q.X, q.Y) {
+					continue
+				}
+				if faint == nil {
+					faint = image.NewGray(ink.Rect)
+					copy(faint.Pix, ink.Pix)
+				}
+				faint.Pix[k] = 0
+				stack = append(stack, q)
+			}
+		}
+	}
+	return faint
 }
 
 // tileMiddle returns the plainest colour (plainest) of an 8x8 sample of a

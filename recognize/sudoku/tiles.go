@@ -75,8 +75,29 @@ var tileContrasts = [...]uint8{6, 12, 24, 48}
 // one, with the regions its gaps draw or none. The lattices found at one
 // place, at several contrasts, are looked at again closely, those in
 // which most tiles were found first, until one makes a grid.
+//
+// When the first look samples every tileStep-th pixel and finds no grid,
+// every pixel is looked at: in tiles of 20 to 35 pixels a glyph leaves
+// too little of its tile around it to hold together at that sampling, and
+// the tiles found, the empty ones, may be fewer than half. A sudoku's
+// tiles lie tileStep pixels apart at least: a grid of cells a pixel apart
+// is ruled, with lines of 1 pixel (findFaint's), which that closer look,
+// and the first where a sample falls on a line, finds as tiles.
 func findTiled(p picture, mode tileMode) *Grid {
-	coarse := newContrastMap(p, image.Rect(0, 0, p.w, p.h), mode.step())
+	g := findTiledAt(p, mode, mode.step())
+	if g == nil && mode.step() > 1 {
+		g = findTiledAt(p, mode, 1)
+	}
+	if g != nil && mode == sudokuTiles && g.Cols[0].Hi-g.Cols[0].Lo < tileStep {
+		return nil // the outer lines are as wide as the narrowest gap
+	}
+	return g
+}
+
+// findTiledAt is findTiled with the first look sampling every step-th
+// pixel each way.
+func findTiledAt(p picture, mode tileMode, step int) *Grid {
+	coarse := newContrastMap(p, image.Rect(0, 0, p.w, p.h), step)
 	type found struct {
 		l tileLattice
 		t uint8
@@ -356,9 +377,12 @@ func bandRuns(bands []tileBand, mode tileMode) [][]int {
 	var runs [][]int
 	for a := range bands {
 		w := bands[a].hi - bands[a].lo
-		for b := a + 1; b < len(bands) && b <= a+3; b++ {
+		for b := a + 1; b < len(bands); b++ {
 			pitch2 := bands[b].centre2() - bands[a].centre2()
-			if pitch2 <= 2*w || pitch2 > mode.widestPitch2(w) || !sameWidth(bands[a], bands[b]) {
+			if pitch2 > mode.widestPitch2(w) {
+				break // the bands are sorted by centre
+			}
+			if pitch2 <= 2*w || !sameWidth(bands[a], bands[b]) {
 				continue
 			}
 			if bandAt(bands, a, bands[a].centre2()-pitch2, pitch2) >= 0 {

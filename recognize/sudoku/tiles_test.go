@@ -341,6 +341,49 @@ func TestReadTiles(t *testing.T) {
 	}
 }
 
+// TestReadTileGlyphs: a glyph whose thin stroke is drawn fainter than its
+// ink (two fifths of the way from the tile's colour), which the ink alone
+// parts in two of a height, is one glyph, not two pencil marks; and a glyph
+// as tall as its tile, which reaches the tile's edge, is a glyph, not a
+// line along the tile (a bevel, a shadow). Either was read as an empty
+// tile.
+func TestReadTileGlyphs(t *testing.T) {
+	l := flatLight
+	m, tiles := drawTiles(l, nil)
+	faint := lighter(l.glyph, int(l.tile.R-l.glyph.R)*3/5) // two fifths of the way from the tile's colour to the ink
+	at := func(tile image.Rectangle, x0, y0, x1, y1 float64) image.Rectangle {
+		w, h := float64(tile.Dx()), float64(tile.Dy())
+		return image.Rect(tile.Min.X+int(x0*w), tile.Min.Y+int(y0*h), tile.Min.X+int(x1*w), tile.Min.Y+int(y1*h))
+	}
+	parted, tall := tiles[1][1], tiles[4][4]
+	top, bottom := at(parted, 0.35, 0.2, 0.65, 0.45), at(parted, 0.35, 0.5, 0.65, 0.8)
+	fill(m, top, l.glyph)
+	fill(m, bottom, l.glyph)
+	fill(m, image.Rect(top.Max.X-1, top.Max.Y, top.Max.X, bottom.Min.Y), faint)
+	fill(m, at(tall, 0.4, 0, 0.6, 0.9), l.glyph)
+	g, err := Find(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := ReadCells(m, g)
+	for _, tc := range []struct {
+		name string
+		r, c int
+		want image.Rectangle
+	}{
+		{"a glyph parted by a faint stroke", 1, 1, top.Union(bottom)},
+		{"a glyph as tall as its tile", 4, 4, at(tall, 0.4, 0, 0.6, 0.9)},
+	} {
+		got := cells[tc.r][tc.c].Glyph
+		switch {
+		case got == nil:
+			t.Errorf("%s: no glyph", tc.name)
+		case !nearRect(got.Box, tc.want, 1):
+			t.Errorf("%s: a glyph at %v, want %v", tc.name, got.Box, tc.want)
+		}
+	}
+}
+
 // TestMarkTileEntries: tiles of two shades tell givens from entries; when
 // a highlight shades some tiles a third way (the selection's row, column
 // and box), the glyphs' colours tell them if they can, and otherwise the
