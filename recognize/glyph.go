@@ -94,14 +94,65 @@ func coveredGlyph(cover []float64, box image.Rectangle) glyph {
 		return glyph{}
 	}
 	// Scale the cropped shares to glyphHeight rows, averaging each output
-	// pixel over its footprint (4x4 bilinear samples), and binarise at one
-	// half; and, for a second try, at two thirds, which opens the counters
-	// a small bold 8 or 9 may have lost to blur.
-
+	// pixel over its footprint (4x4 bilinear samples), and binarise.
 	cw, ch := crop.Dx(), crop.Dy()
 	scale := float64(glyphHeight) / float64(ch)
 	w := max(1, min(3*glyphHeight, int(math.Round(float64(cw)*scale))))
-	g := glyph{w: w, h: glyphHeight, bits: make([]byte, w*glyphHeight), thin: make([]byte, w*glyphHeight), box: crop.Add(box.Min)}
+	shares := scaledShares(cover, bw, bh, crop, w)
+	g := glyph{w: w, h: glyphHeight, box: crop.Add(box.Min)}
+	g.bits, g.thin = binarise(shares, w, glyphHeight, strokesKept(cover, bw, crop, shares, w))
+	return g
+}
+
+// binarise returns the bitmaps of shares (w x h, row by row): ink where
+// the share reaches at, and, for a second try, where it reaches at and
+// one sixth (two thirds for a glyph cut at one half), which opens the
+// counters a small bold 8 or 9 may have lost to blur.
+func binarise(shares []float64, w, h int, at float64) (bits, thin []byte) {
+	bits, thin = make([]byte, w*h), make([]byte, w*h)
+	for i, v := range shares {
+		if v >= at {
+			bits[i] = 1
+		}
+		if v >= at+1.0/6 {
+			thin[i] = 1
+		}
+	}
+	return bits, thin
+}
+
+// strokesKept returns the share of ink at which to binarise the scaled
+// shares of a glyph (w x glyphHeight) so that it keeps its pieces: one
+// half, unless the scaling breaks strokes that are whole on the screen
+// (cover, bw pixels wide, cropped to crop), as it does those thinner than
+// a pixel, drawn across two (a light face's, a small monospaced one's):
+// then the highest share down to one quarter that binarises the glyph in
+// as few pieces as the screen shows it in, or one quarter. A 3 whose
+// bowls fall apart reads as a 2.
+func strokesKept(cover []float64, bw int, crop image.Rectangle, shares []float64, w int) float64 {
+	src := make([]byte, crop.Dx()*crop.Dy())
+	for y := crop.Min.Y; y < crop.Max.Y; y++ {
+		for x := crop.Min.X; x < crop.Max.X; x++ {
+			if cover[y*bw+x] >= 0.5 {
+				src[(y-crop.Min.Y)*crop.Dx()+x-crop.Min.X] = 1
+			}
+		}
+	}
+	want := inkPieces(crop.Dx(), crop.Dy(), src)
+	at := 0.5
+	for ; at > 0.25; at -= 0.05 {
+		bits, _ := binarise(shares, w, glyphHeight, at)
+		if inkPieces(w, glyphHeight, bits) <= want {
+			break
+		}
+	}
+	return at
+}
+
+// scaledShares scales the shares of ink of crop (in cover, bw pixels
+// wide) to w x glyphHeight, averaging each output pixel over its
+// footprint (4x4 bilinear samples).
+func scaledShares(cover []float64, bw, bh int, crop image.Rectangle, w int) []float64 {
 	sample := func(fx, fy float64) float64 { // bilinear, outside the crop counts as paper
 		x0, y0 := int(math.Floor(fx-0.5)), int(math.Floor(fy-0.5))
 		ax, ay := fx-0.5-float64(x0), fy-0.5-float64(y0)
@@ -124,8 +175,9 @@ func coveredGlyph(cover []float64, box image.Rectangle) glyph {
 		}
 		return v
 	}
-	sx := float64(cw) / float64(w)
-	sy := float64(ch) / float64(glyphHeight)
+	sx := float64(crop.Dx()) / float64(w)
+	sy := float64(crop.Dy()) / float64(glyphHeight)
+	shares := make([]float64, w*glyphHeight)
 	for y := 0; y < glyphHeight; y++ {
 		for x := 0; x < w; x++ {
 			sum := 0.0
@@ -134,15 +186,10 @@ func coveredGlyph(cover []float64, box image.Rectangle) glyph {
 					sum += sample((float64(x)+(float64(i)+0.5)/4)*sx, (float64(y)+(float64(j)+0.5)/4)*sy)
 				}
 			}
-			if sum/16 >= 0.5 {
-				g.bits[y*w+x] = 1
-			}
-			if sum/16 >= 2.0/3 {
-				g.thin[y*w+x] = 1
-			}
+			shares[y*w+x] = sum / 16
 		}
 	}
-	return g
+	return shares
 }
 
 // inkSide says how a character's ink differs from its paper: in colour

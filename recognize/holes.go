@@ -57,3 +57,36 @@ func glyphHoles(w, h int, bits []byte) []hole {
 	slices.SortStableFunc(out, func(a, b hole) int { return b.area - a.area })
 	return out
 }
+
+// inkPieces counts the 8-connected pieces of ink of a w x h bitmap.
+func inkPieces(w, h int, bits []byte) int {
+	seen := make([]bool, w*h)
+	var stack []int
+	pieces := 0
+	for start := range bits {
+		if bits[start] == 0 || seen[start] {
+			continue
+		}
+		pieces++
+		seen[start] = true
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%w, i/w
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx < 0 || ny < 0 || nx >= w || ny >= h {
+						continue
+					}
+					if j := ny*w + nx; bits[j] != 0 && !seen[j] {
+						seen[j] = true
+						stack = append(stack, j)
+					}
+				}
+			}
+		}
+	}
+	return pieces
+}
