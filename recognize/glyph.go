@@ -16,7 +16,7 @@ const glyphHeight = 32
 // glyphVersion names the normalisation and the reading rules. Change it
 // whenever cutGlyph, plausible or the voting changes, so that readings
 // cached by an older version are not reused.
-const glyphVersion = 4
+const glyphVersion = 5
 
 // glyph is one character cut out of a screenshot and normalised: binarised,
 // cropped to its ink and scaled to glyphHeight rows, so that the same digit
@@ -122,31 +122,42 @@ func binarise(shares []float64, w, h int, at float64) (bits, thin []byte) {
 }
 
 // strokesKept returns the share of ink at which to binarise the scaled
-// shares of a glyph (w x glyphHeight) so that it keeps its pieces: one
+// shares of a glyph (w x glyphHeight) so that it keeps its shape: one
 // half, unless the scaling breaks strokes that are whole on the screen
 // (cover, bw pixels wide, cropped to crop), as it does those thinner than
 // a pixel, drawn across two (a light face's, a small monospaced one's):
 // then the highest share down to one quarter that binarises the glyph in
-// as few pieces as the screen shows it in, or one quarter. A 3 whose
-// bowls fall apart reads as a 2.
+// as few pieces, closing as many holes, as the screen shows down to a
+// quarter; failing that, the highest that keeps its pieces, or one
+// quarter. A 3 whose bowls fall apart reads as a 2, a 6
+// whose bowl opens as a 5.
 func strokesKept(cover []float64, bw int, crop image.Rectangle, shares []float64, w int) float64 {
-	src := make([]byte, crop.Dx()*crop.Dy())
+	faint := make([]byte, crop.Dx()*crop.Dy()) // the glyph on the screen, down to a quarter
 	for y := crop.Min.Y; y < crop.Max.Y; y++ {
 		for x := crop.Min.X; x < crop.Max.X; x++ {
-			if cover[y*bw+x] >= 0.5 {
-				src[(y-crop.Min.Y)*crop.Dx()+x-crop.Min.X] = 1
+			if cover[y*bw+x] >= 0.25 {
+				faint[(y-crop.Min.Y)*crop.Dx()+x-crop.Min.X] = 1
 			}
 		}
 	}
-	want := inkPieces(crop.Dx(), crop.Dy(), src)
-	at := 0.5
-	for ; at > 0.25; at -= 0.05 {
+	pieces, holes := inkPieces(crop.Dx(), crop.Dy(), faint), len(glyphHoles(crop.Dx(), crop.Dy(), faint))
+	whole := 0.0 // the highest share that keeps the pieces
+	for at := 0.5; at > 0.24; at -= 0.05 {
 		bits, _ := binarise(shares, w, glyphHeight, at)
-		if inkPieces(w, glyphHeight, bits) <= want {
-			break
+		if inkPieces(w, glyphHeight, bits) > pieces {
+			continue
+		}
+		if len(glyphHoles(w, glyphHeight, bits)) >= holes {
+			return at
+		}
+		if whole == 0 {
+			whole = at
 		}
 	}
-	return at
+	if whole == 0 {
+		return 0.25
+	}
+	return whole
 }
 
 // scaledShares scales the shares of ink of crop (in cover, bw pixels
@@ -337,10 +348,14 @@ func (g glyph) plausible(d int) bool {
 // symbols Tesseract takes others for: a 4 has a bar across three fifths of
 // its width at least, below its top third and above its bottom sixth
 // (sloping, in a hand); a 7, a bar across half its width at least in its
-// top eighth. Tesseract reads a handwritten 1, whose long flag slopes down
-// from its top, as a 4, and a 1 in a small oblique face as a 7.
+// top eighth; a 3 has no stem down the left of its top half (leftStem),
+// as a 5 has. Tesseract reads a handwritten 1, whose long flag slopes down
+// from its top, as a 4, a 1 in a small oblique face as a 7, and a bold
+// italic 5 as a 3 in a third of its renderings.
 func (g glyph) fits(s byte) bool {
 	switch s {
+	case '3':
+		return !g.leftStem()
 	case '4':
 		band := max(1, g.h/6)
 		for y := g.h / 3; y+band <= g.h*5/6; y++ {
@@ -353,6 +368,32 @@ func (g glyph) fits(s byte) bool {
 		return g.barAcross(0, max(1, g.h/8), 0.5)
 	}
 	return true
+}
+
+// leftStem says whether the glyph has ink in its left two fifths in every
+// row from a quarter to 0.35 of its height, as a 5's stem from its top
+// bar to its bowl is; a 3 holds none there, but for its arms' ends above
+// and below. Of the digits 3 and 5 of every face of gridstyle.Fonts, in
+// cells of 20 to 80 pixels at 0.5 to 0.75 of the cell, no 3 has such a
+// stem and every 5 but a small FreeSerif Italic one has.
+func (g glyph) leftStem() bool {
+	for y := g.h / 4; 100*y <= 35*g.h; y++ {
+		if !g.inkBetween(y, 0, 2*g.w/5) {
+			return false
+		}
+	}
+	return true
+}
+
+// inkBetween says whether row y of the glyph has ink in columns x0 to
+// x1-1.
+func (g glyph) inkBetween(y, x0, x1 int) bool {
+	for x := x0; x < x1; x++ {
+		if g.bits[y*g.w+x] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // stem returns the width of the glyph's stem: the commonest number of ink

@@ -275,13 +275,31 @@ func touches(b, cell image.Rectangle) bool {
 // the cell rather than marks in it: seven tenths of the cell long or more,
 // and either straight along a side for as long (in the cell's outer fifth:
 // a jigsaw region's thick border, a killer cage's outline a few pixels in)
-// or around another mark at least a fifth of the cell high (a ring around
-// an entry). A large glyph may be as long, four fifths of the cell and
-// more in some fonts, but its strokes are neither.
+// with two thirds of its ink there at least, or around another mark at
+// least a fifth of the cell high (a ring around an entry). A large glyph
+// may be as long, four fifths of the cell and more in some fonts, but its
+// strokes are neither: a large 2's foot, as long as a line and as near
+// the side, holds less of its ink (0.56 of a bold italic 2's filling
+// three quarters of a small cell; 0.79 at least of Solo's cage outlines,
+// their sums joined to them).
 func markLines(comps []component, cell image.Rectangle) {
 	for i := range comps {
-		comps[i].line = isLong(comps[i].box, cell) && (alongSide(comps[i], cell) || enclosesMark(comps, i, cell))
+		comps[i].line = isLong(comps[i].box, cell) && (alongSide(comps[i], cell) && 3*inRing(comps[i], cell) >= 2 || enclosesMark(comps, i, cell))
 	}
+}
+
+// inRing returns the share of comp's pixels that lie in the cell's outer
+// fifth, along any side.
+func inRing(comp component, cell image.Rectangle) float64 {
+	w, h := cell.Dx(), cell.Dy()
+	n := 0
+	for _, pt := range comp.pixels {
+		x, y := pt.X-cell.Min.X, pt.Y-cell.Min.Y
+		if 5*y < h || 5*y >= 4*h || 5*x < w || 5*x >= 4*w {
+			n++
+		}
+	}
+	return float64(n) / float64(len(comp.pixels))
 }
 
 // alongSide says whether comp has a straight run of ink seven tenths of
@@ -378,17 +396,40 @@ func mainGlyph(comps []component, cell image.Rectangle, tiled bool) int {
 }
 
 // glyphParts returns the indexes of the component main and of the others,
-// lines aside, that lie within its box grown by a sixth of its height: the
-// parts of one glyph (a dot, a stroke the ink's threshold broke off).
+// lines aside, that lie within its box grown by a sixth of its height, or
+// come within a pixel of its ink: the parts of one glyph (a dot, a stroke
+// the ink's threshold broke off: a light face's 9 falls into its bowl and
+// its tail, which reaches below the bowl as far as a pencil mark beside
+// it would stand; a small italic 5 into its top bar and the rest, which
+// read as a 2). Pencil marks stand apart.
 func glyphParts(comps []component, main int, cell image.Rectangle, tiled bool) []int {
 	box := comps[main].box.Inset(-max(1, comps[main].box.Dy()/6))
 	parts := []int{main}
 	for i, comp := range comps {
-		if i != main && !isLine(comp, cell, tiled) && comp.box.In(box) {
+		if i != main && !isLine(comp, cell, tiled) && (comp.box.In(box) || brokenOff(comp, comps[main])) {
 			parts = append(parts, i)
 		}
 	}
 	return parts
+}
+
+// brokenOff says whether comp comes within a pixel of the ink of main
+// (one pixel of paper between them at most).
+func brokenOff(comp, main component) bool {
+	if !comp.box.Overlaps(main.box.Inset(-2)) {
+		return false
+	}
+	for _, p := range comp.pixels {
+		if !p.In(main.box.Inset(-2)) {
+			continue
+		}
+		for _, q := range main.pixels {
+			if abs(p.X-q.X) <= 2 && abs(p.Y-q.Y) <= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // component is a connected set of ink pixels.
