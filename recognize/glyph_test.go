@@ -83,7 +83,7 @@ func TestCutMaskedKeepsFaintStrokes(t *testing.T) {
 	}
 }
 
-// TestNoThreeHasAStem: no 3 of any face of gridstyle.Fonts, in cells of 20
+// TestNoThreeHasAStem: no 3 of any face of gridstyle.Fonts, in cells of 24
 // to 80 pixels at 0.5 to 0.75 of the cell, has a stem down the left of its
 // top half (leftStem), which fits then asks of a glyph Tesseract reads as
 // a 3 (a bold italic 5 is read so in a third of its renderings); the 5s
@@ -95,19 +95,19 @@ func TestNoThreeHasAStem(t *testing.T) {
 	}
 	ink, paper := color.RGBA{40, 40, 40, 255}, color.RGBA{241, 241, 241, 255}
 	g := gridstyle.Grid{N: 4, BoxRows: 2, BoxCols: 2, Givens: []string{"3.5.", "....", "....", "...."}}
-	fives, stems, cases := 0, 0, 0
+	fives, stems := 0, 0
 	for _, face := range fonts {
-		for _, cell := range []int{20, 24, 30, 40, 50, 64, 80} {
+		for _, cell := range []int{24, 30, 40, 50, 64, 80} {
 			for _, size := range []float64{0.5, 0.62, 0.75} {
 				s := gridstyle.Style{Cell: cell, Thin: 1, Thick: 2, Page: paper, Paper: paper, Line: ink, BoxLine: ink, Given: ink, Font: face, Size: size}
 				img, err := gridstyle.Draw(g, s)
 				if err != nil {
 					t.Fatal(err)
 				}
-				cases++
 				b, err := sudoku.Read(img)
 				if err != nil || b.Cells[0][0].Glyph == nil || b.Cells[0][2].Glyph == nil {
-					continue // a grid of two glyphs, in cells of 20, may be none
+					t.Errorf("%s, cells of %d at %.2f: the glyphs not found (%v)", filepath.Base(face), cell, size, err)
+					continue
 				}
 				three, five := b.Cells[0][0].Glyph, b.Cells[0][2].Glyph
 				if cut := cutMasked(img, three); cut.leftStem() {
@@ -119,9 +119,6 @@ func TestNoThreeHasAStem(t *testing.T) {
 				}
 			}
 		}
-	}
-	if 10*fives < 9*cases {
-		t.Errorf("%d grids of %d read", fives, cases)
 	}
 	t.Logf("%d of %d 5s have a stem", stems, fives)
 }
