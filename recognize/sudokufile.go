@@ -142,8 +142,11 @@ func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, gam
 			if (errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol)) && !cell.Entry {
 				return givens, entries, cell.Glyph.Box, fmt.Errorf("%w: a grid that is no %s: row %d, col %d holds %v", ErrNoGame, game, r+1, c+1, err)
 			}
-			if err != nil && cell.Entry {
+			if errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol) {
 				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: a player's number that cannot be read (%w)", r+1, c+1, err)
+			}
+			if err != nil && cell.Entry { // what failed said last, which a clipped message keeps
+				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w: a player's number that cannot be read", r+1, c+1, err)
 			}
 			if err != nil {
 				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)

@@ -290,5 +290,5 @@ func cutMasked(im *image.RGBA, sg *sudoku.Glyph) glyph {
 			cover[i] = 0
 		}
 	}
-	return coveredGlyph(cover, sg.Box)
+	return binarisedGlyph(cover, sg.Box, true)
 }
