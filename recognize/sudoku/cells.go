@@ -236,7 +236,13 @@ func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) 
 	comps := inkComponents(p, cell, papers, skip)
 	main := mainGlyph(comps, cell, tiled)
 	if main < 0 {
-		return nil
+		// A glyph of strokes thinner than a pixel may fall into pieces
+		// none of which is a glyph's height (a small monospaced 2 on a
+		// tile, whose ink is what is nearer the glyph's colour).
+		comps = chained(comps)
+		if main = mainGlyph(comps, cell, tiled); main < 0 {
+			return nil
+		}
 	}
 	parts := glyphParts(comps, main, cell, tiled)
 	if hasPeers(comps, parts, main, cell, tiled) {
@@ -411,6 +417,34 @@ func glyphParts(comps []component, main int, cell image.Rectangle, tiled bool) [
 		}
 	}
 	return parts
+}
+
+// chained joins the components of comps that come within a pixel of
+// each other (brokenOff), a chain of them into one.
+func chained(comps []component) []component {
+	uf := newUnionFind(len(comps))
+	for i := range comps {
+		for j := i + 1; j < len(comps); j++ {
+			if brokenOff(comps[i], comps[j]) {
+				uf.join(i, j)
+			}
+		}
+	}
+	joined := map[int]int{} // a chain's root, its component in out
+	var out []component
+	for i, comp := range comps {
+		root := uf.find(i)
+		k, ok := joined[root]
+		if !ok {
+			joined[root] = len(out)
+			out = append(out, component{box: comp.box, pixels: slices.Clone(comp.pixels), line: comp.line})
+			continue
+		}
+		out[k].box = out[k].box.Union(comp.box)
+		out[k].pixels = append(out[k].pixels, comp.pixels...)
+		out[k].line = out[k].line || comp.line
+	}
+	return out
 }
 
 // brokenOff says whether comp comes within a pixel of the ink of main

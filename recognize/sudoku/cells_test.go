@@ -133,3 +133,34 @@ func TestReadCellBrokenGlyph(t *testing.T) {
 		t.Errorf("glyph %+v, want one at %v", got.Glyph, want)
 	}
 }
+
+// TestReadCellShatteredGlyph: a glyph whose thin strokes fall into pieces
+// a pixel apart, none of them a glyph's height (a small monospaced 2 on a
+// tile), is one glyph; pieces two pixels apart are none.
+func TestReadCellShatteredGlyph(t *testing.T) {
+	paper, ink := rgba(0x262626), rgba(0xcdcdcd)
+	cell := image.Rect(10, 10, 90, 90)
+	for _, tc := range []struct {
+		gap  int
+		want image.Rectangle
+	}{{1, image.Rect(36, 26, 64, 59)}, {2, image.Rectangle{}}} {
+		m := image.NewRGBA(image.Rect(0, 0, 100, 100))
+		fill(m, m.Bounds(), paper)
+		// An arc, a diagonal and a foot, each under a fifth of the cell high.
+		y := 26
+		fill(m, image.Rect(40, y, 64, y+3), ink)
+		fill(m, image.Rect(61, y+3, 64, y+14), ink)
+		y += 14 + tc.gap
+		fill(m, image.Rect(44, y, 62, y+14), ink)
+		y += 14 + tc.gap
+		fill(m, image.Rect(36, y, 64, y+3), ink)
+		fill(m, image.Rect(36, y-11, 39, y), ink)
+		got := readCell(newPicture(m), cell, image.Point{}, false)
+		switch {
+		case tc.want.Empty() && got.Glyph != nil:
+			t.Errorf("pieces %d pixels apart: a glyph at %v, want none", tc.gap, got.Glyph.Box)
+		case !tc.want.Empty() && (got.Glyph == nil || got.Glyph.Box != tc.want):
+			t.Errorf("pieces %d pixels apart: glyph %+v, want one at %v", tc.gap, got.Glyph, tc.want)
+		}
+	}
+}
