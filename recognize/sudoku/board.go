@@ -544,10 +544,10 @@ func countNear(cs []rgb, c rgb) int {
 // else the grey glyph colour farthest from its cell's background (a page
 // that draws light grey lines, black givens and blue entries): a small
 // given whose strokes are thinner than a pixel shows its ink nowhere in
-// full, only paler. A grid whose glyphs
-// are all coloured unlike its lines holds entries only (a killer sudoku
-// half played). A tiled grid's lines are its gaps, the board's colour, no
-// ink: its givens are told by the neutral colour alone.
+// full, only paler. A grid whose glyphs are all coloured unlike its lines
+// holds entries only (a killer sudoku half played). A tiled grid's lines
+// are its gaps, the board's colour, no ink: its givens are told by the
+// neutral colour alone.
 func givenColour(cells [][]Content, lines rgb, tiled bool) rgb {
 	ref, best := lines, -1
 	for _, row := range cells {
