@@ -145,8 +145,8 @@ func binarise(shares []float64, w, h int, at float64) (bits, thin []byte) {
 // then the highest share down to one quarter that binarises the glyph in
 // as few pieces, closing as many holes, as the screen shows down to a
 // quarter; failing that, the highest that keeps its pieces, or one
-// quarter. A 3 whose bowls fall apart reads as a 2, a 6
-// whose bowl opens as a 5.
+// quarter. A 3 whose bowls fall apart reads as a 2, a 6 whose bowl opens
+// as a 5.
 func strokesKept(cover []float64, bw int, crop image.Rectangle, shares []float64, w int) float64 {
 	faint := make([]byte, crop.Dx()*crop.Dy()) // the glyph on the screen, down to a quarter
 	for y := crop.Min.Y; y < crop.Max.Y; y++ {
