@@ -239,7 +239,7 @@ func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip func(x, y int) 
 		// A glyph of strokes thinner than a pixel may fall into pieces
 		// none of which is a glyph's height (a small monospaced 2 on a
 		// tile, whose ink is what is nearer the glyph's colour).
-		comps = chained(comps)
+		comps = chained(comps, cell)
 		if main = mainGlyph(comps, cell, tiled); main < 0 {
 			return nil
 		}
@@ -420,12 +420,14 @@ func glyphParts(comps []component, main int, cell image.Rectangle, tiled bool) [
 }
 
 // chained joins the components of comps that come within a pixel of
-// each other (brokenOff), a chain of them into one.
-func chained(comps []component) []component {
+// each other (brokenOff), a chain of them into one, of those clear of the
+// cell's edges: pieces of a hand-drawn line wobbling into the cell
+// (KSudoku's Scribble) reach its edge, and chained would make a glyph.
+func chained(comps []component, cell image.Rectangle) []component {
 	uf := newUnionFind(len(comps))
 	for i := range comps {
 		for j := i + 1; j < len(comps); j++ {
-			if brokenOff(comps[i], comps[j]) {
+			if !touches(comps[i].box, cell) && !touches(comps[j].box, cell) && brokenOff(comps[i], comps[j]) {
 				uf.join(i, j)
 			}
 		}

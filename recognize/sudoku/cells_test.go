@@ -164,3 +164,18 @@ func TestReadCellShatteredGlyph(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCellLinePieces: pieces of a hand-drawn line that wobbles into an
+// empty cell from its edge (KSudoku's Scribble), a pixel apart, are no
+// glyph: only pieces clear of the cell's edges are chained.
+func TestReadCellLinePieces(t *testing.T) {
+	paper, ink := rgba(0xf0eedc), rgba(0x202020)
+	cell := image.Rect(10, 10, 90, 90)
+	m := image.NewRGBA(image.Rect(0, 0, 100, 100))
+	fill(m, m.Bounds(), paper)
+	fill(m, image.Rect(40, 10, 43, 45), ink) // from the cell's top edge
+	fill(m, image.Rect(44, 46, 47, 56), ink) // a pixel off its end
+	if got := readCell(newPicture(m), cell, image.Point{}, false); got.Glyph != nil {
+		t.Errorf("a glyph at %v, want none", got.Glyph.Box)
+	}
+}
