@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -16,7 +17,7 @@ const glyphHeight = 32
 // glyphVersion names the normalisation and the reading rules. Change it
 // whenever cutGlyph, plausible or the voting changes, so that readings
 // cached by an older version are not reused.
-const glyphVersion = 4
+const glyphVersion = 5
 
 // glyph is one character cut out of a screenshot and normalised: binarised,
 // cropped to its ink and scaled to glyphHeight rows, so that the same digit
@@ -76,8 +77,19 @@ func cutGlyph(im *image.RGBA, box image.Rectangle, paper rgb, ink inkSide) glyph
 }
 
 // coveredGlyph makes the glyph of a character from the share of ink each
-// pixel of box (screenshot coordinates) shows, row by row.
+// pixel of box (screenshot coordinates) shows, row by row, binarised where
+// the share reaches one half.
 func coveredGlyph(cover []float64, box image.Rectangle) glyph {
+	return binarisedGlyph(cover, box, false)
+}
+
+// binarisedGlyph makes the glyph of a character as coveredGlyph does, and,
+// with keep, binarised where it keeps the strokes the screen shows whole
+// (strokesKept). That is for a grid's symbols, drawn in any face, thin
+// ones too; Puzlogic's digits are bold, and at a quarter of their ink
+// their JPEG screenshots show compression's ringing, by which the rule
+// misread two of their 5,412 glyphs (TestReadRealGlyphs).
+func binarisedGlyph(cover []float64, box image.Rectangle, keep bool) glyph {
 	if cover == nil {
 		return glyph{}
 	}
@@ -94,14 +106,80 @@ func coveredGlyph(cover []float64, box image.Rectangle) glyph {
 		return glyph{}
 	}
 	// Scale the cropped shares to glyphHeight rows, averaging each output
-	// pixel over its footprint (4x4 bilinear samples), and binarise at one
-	// half; and, for a second try, at two thirds, which opens the counters
-	// a small bold 8 or 9 may have lost to blur.
-
+	// pixel over its footprint (4x4 bilinear samples), and binarise.
 	cw, ch := crop.Dx(), crop.Dy()
 	scale := float64(glyphHeight) / float64(ch)
 	w := max(1, min(3*glyphHeight, int(math.Round(float64(cw)*scale))))
-	g := glyph{w: w, h: glyphHeight, bits: make([]byte, w*glyphHeight), thin: make([]byte, w*glyphHeight), box: crop.Add(box.Min)}
+	shares := scaledShares(cover, bw, bh, crop, w)
+	g := glyph{w: w, h: glyphHeight, box: crop.Add(box.Min)}
+	at := 0.5
+	if keep {
+		at = strokesKept(cover, bw, crop, shares, w)
+	}
+	g.bits, g.thin = binarise(shares, w, glyphHeight, at)
+	return g
+}
+
+// binarise returns the bitmaps of shares (w x h, row by row): ink where
+// the share reaches at, and, for a second try, where it reaches at and
+// one sixth (two thirds for a glyph cut at one half), which opens the
+// counters a small bold 8 or 9 may have lost to blur.
+func binarise(shares []float64, w, h int, at float64) (bits, thin []byte) {
+	bits, thin = make([]byte, w*h), make([]byte, w*h)
+	for i, v := range shares {
+		if v >= at {
+			bits[i] = 1
+		}
+		if v >= at+1.0/6 {
+			thin[i] = 1
+		}
+	}
+	return bits, thin
+}
+
+// strokesKept returns the share of ink at which to binarise the scaled
+// shares of a glyph (w x glyphHeight) so that it keeps its shape: one
+// half, unless the scaling breaks strokes that are whole on the screen
+// (cover, bw pixels wide, cropped to crop), as it does those thinner than
+// a pixel, drawn across two (a light face's, a small monospaced one's):
+// then the highest share down to one quarter that binarises the glyph in
+// as few pieces, closing as many holes, as the screen shows down to a
+// quarter; failing that, the highest that keeps its pieces, or one
+// quarter. A 3 whose bowls fall apart reads as a 2, a 6 whose bowl opens
+// as a 5.
+func strokesKept(cover []float64, bw int, crop image.Rectangle, shares []float64, w int) float64 {
+	faint := make([]byte, crop.Dx()*crop.Dy()) // the glyph on the screen, down to a quarter
+	for y := crop.Min.Y; y < crop.Max.Y; y++ {
+		for x := crop.Min.X; x < crop.Max.X; x++ {
+			if cover[y*bw+x] >= 0.25 {
+				faint[(y-crop.Min.Y)*crop.Dx()+x-crop.Min.X] = 1
+			}
+		}
+	}
+	pieces, holes := inkPieces(crop.Dx(), crop.Dy(), faint), len(glyphHoles(crop.Dx(), crop.Dy(), faint))
+	whole := 0.0 // the highest share that keeps the pieces
+	for at := 0.5; at > 0.24; at -= 0.05 {
+		bits, _ := binarise(shares, w, glyphHeight, at)
+		if inkPieces(w, glyphHeight, bits) > pieces {
+			continue
+		}
+		if len(glyphHoles(w, glyphHeight, bits)) >= holes {
+			return at
+		}
+		if whole == 0 {
+			whole = at
+		}
+	}
+	if whole == 0 {
+		return 0.25
+	}
+	return whole
+}
+
+// scaledShares scales the shares of ink of crop (in cover, bw pixels
+// wide) to w x glyphHeight, averaging each output pixel over its
+// footprint (4x4 bilinear samples).
+func scaledShares(cover []float64, bw, bh int, crop image.Rectangle, w int) []float64 {
 	sample := func(fx, fy float64) float64 { // bilinear, outside the crop counts as paper
 		x0, y0 := int(math.Floor(fx-0.5)), int(math.Floor(fy-0.5))
 		ax, ay := fx-0.5-float64(x0), fy-0.5-float64(y0)
@@ -124,8 +202,9 @@ func coveredGlyph(cover []float64, box image.Rectangle) glyph {
 		}
 		return v
 	}
-	sx := float64(cw) / float64(w)
-	sy := float64(ch) / float64(glyphHeight)
+	sx := float64(crop.Dx()) / float64(w)
+	sy := float64(crop.Dy()) / float64(glyphHeight)
+	shares := make([]float64, w*glyphHeight)
 	for y := 0; y < glyphHeight; y++ {
 		for x := 0; x < w; x++ {
 			sum := 0.0
@@ -134,15 +213,10 @@ func coveredGlyph(cover []float64, box image.Rectangle) glyph {
 					sum += sample((float64(x)+(float64(i)+0.5)/4)*sx, (float64(y)+(float64(j)+0.5)/4)*sy)
 				}
 			}
-			if sum/16 >= 0.5 {
-				g.bits[y*w+x] = 1
-			}
-			if sum/16 >= 2.0/3 {
-				g.thin[y*w+x] = 1
-			}
+			shares[y*w+x] = sum / 16
 		}
 	}
-	return g
+	return shares
 }
 
 // inkSide says how a character's ink differs from its paper: in colour
@@ -290,10 +364,14 @@ func (g glyph) plausible(d int) bool {
 // symbols Tesseract takes others for: a 4 has a bar across three fifths of
 // its width at least, below its top third and above its bottom sixth
 // (sloping, in a hand); a 7, a bar across half its width at least in its
-// top eighth. Tesseract reads a handwritten 1, whose long flag slopes down
-// from its top, as a 4, and a 1 in a small oblique face as a 7.
+// top eighth; a 3 has no stem down the left of its top half (leftStem),
+// as a 5 has. Tesseract reads a handwritten 1, whose long flag slopes down
+// from its top, as a 4, a 1 in a small oblique face as a 7, and a bold
+// italic 5 as a 3 in a third of its renderings.
 func (g glyph) fits(s byte) bool {
 	switch s {
+	case '3':
+		return !g.leftStem()
 	case '4':
 		band := max(1, g.h/6)
 		for y := g.h / 3; y+band <= g.h*5/6; y++ {
@@ -304,6 +382,22 @@ func (g glyph) fits(s byte) bool {
 		return false
 	case '7':
 		return g.barAcross(0, max(1, g.h/8), 0.5)
+	}
+	return true
+}
+
+// leftStem says whether the glyph has ink in its left two fifths in every
+// row from a quarter to 0.35 of its height, as a 5's stem from its top
+// bar to its bowl is; a 3 holds none there, but for its arms' ends above
+// and below. Of the digits 3 and 5 of every face of gridstyle.Fonts, in
+// cells of 24 to 80 pixels at 0.5 to 0.75 of the cell, no 3 has such a
+// stem and every 5 but a small FreeSerif Italic one has
+// (TestNoThreeHasAStem).
+func (g glyph) leftStem() bool {
+	for y := g.h / 4; 100*y <= 35*g.h; y++ {
+		if !slices.Contains(g.bits[y*g.w:y*g.w+2*g.w/5], 1) {
+			return false
+		}
 	}
 	return true
 }

@@ -15,29 +15,14 @@ type hole struct {
 // paper in bits that do not reach its edge, largest first.
 func glyphHoles(w, h int, bits []byte) []hole {
 	label := make([]int32, w*h) // 0 unvisited, -1 outside, n>0 hole n
-	var stack []int
 	fill := func(start int, id int32) (image.Rectangle, int) {
-		box, area := image.Rectangle{}, 0
-		label[start] = id
-		stack = append(stack[:0], start)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := i%w, i/w
-			box = box.Union(image.Rect(x, y, x+1, y+1))
-			area++
-			for _, n := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
-				if n[0] < 0 || n[1] < 0 || n[0] >= w || n[1] >= h {
-					continue
-				}
-				j := n[1]*w + n[0]
-				if bits[j] == 0 && label[j] == 0 {
-					label[j] = id
-					stack = append(stack, j)
-				}
+		return floodFill(w, h, start, false, func(j int) bool {
+			if bits[j] != 0 || label[j] != 0 {
+				return false
 			}
-		}
-		return box, area
+			label[j] = id
+			return true
+		})
 	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -56,4 +41,52 @@ func glyphHoles(w, h int, bits []byte) []hole {
 	}
 	slices.SortStableFunc(out, func(a, b hole) int { return b.area - a.area })
 	return out
+}
+
+// inkPieces counts the 8-connected pieces of ink of a w x h bitmap.
+func inkPieces(w, h int, bits []byte) int {
+	seen := make([]bool, w*h)
+	take := func(j int) bool {
+		if bits[j] == 0 || seen[j] {
+			return false
+		}
+		seen[j] = true
+		return true
+	}
+	pieces := 0
+	for start := range bits {
+		if take(start) {
+			pieces++
+			floodFill(w, h, start, true, take)
+		}
+	}
+	return pieces
+}
+
+// floodFill visits the pixels of a w x h bitmap connected to start (4-
+// or, with eight, 8-connected) that take takes (take marks them taken,
+// and is asked once of start), and returns their box and their number.
+func floodFill(w, h, start int, eight bool, take func(j int) bool) (image.Rectangle, int) {
+	box, area := image.Rectangle{}, 0
+	take(start)
+	stack := []int{start}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := i%w, i/w
+		box = box.Union(image.Rect(x, y, x+1, y+1))
+		area++
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if dx == 0 && dy == 0 || !eight && dx != 0 && dy != 0 {
+					continue
+				}
+				nx, ny := x+dx, y+dy
+				if nx >= 0 && ny >= 0 && nx < w && ny < h && take(ny*w+nx) {
+					stack = append(stack, ny*w+nx)
+				}
+			}
+		}
+	}
+	return box, area
 }

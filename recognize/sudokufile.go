@@ -205,10 +205,10 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 // row of each, '.' for none. A glyph that reads as no symbol and has a
 // mark's shape leaves its cell empty; a given that is no symbol of the
 // grid makes the grid no game's grid (ErrNoGame, naming the game). An
-// entry that is none, drawn in another ink beside the givens, is a
-// player's number the reader cannot read (a handwritten 1), as is a glyph
-// rd is not sure of: either fails the reading, with its box returned; the
-// rows before it are kept.
+// entry that is none, drawn in another ink beside the givens, or that rd
+// is not sure of, is a player's number the reader cannot read (a
+// handwritten 1); a given rd is not sure of fails the reading too, with
+// its box returned; the rows before it are kept.
 func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, game string) (givens, entries []string, failed image.Rectangle, err error) {
 	n := len(cells)
 	symbols := Symbols[:n]
@@ -227,6 +227,9 @@ func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, gam
 			}
 			if errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol) {
 				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: a player's number that cannot be read (%w)", r+1, c+1, err)
+			}
+			if err != nil && cell.Entry { // what failed said last, which a clipped message keeps
+				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w: a player's number that cannot be read", r+1, c+1, err)
 			}
 			if err != nil {
 				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)

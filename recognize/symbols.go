@@ -263,19 +263,32 @@ func (t *tesseract) readNumber(g glyph, maxDigits int) (int, error) {
 }
 
 // cutMasked cuts the glyph sg out of im: the share of ink of each pixel of
-// its box, counted only on the pixels of its own ink (sg.Ink), so that a
-// line or a mark beside it (a killer cage's outline a pixel away) is left
-// out.
+// its box, counted only on the pixels of its own ink (sg.Ink) and those
+// beside them, so that a line or a mark beside it (a killer cage's
+// outline a pixel away) is left out, but not the faint pixels of its own
+// strokes where they are thinner than a pixel (a light face's 9 whose
+// bowl, cut at its ink alone, opens, and reads as a 7).
 func cutMasked(im *image.RGBA, sg *sudoku.Glyph) glyph {
 	paper := rgb{sg.Paper.R, sg.Paper.G, sg.Paper.B}
 	cover := coverage(im, sg.Box, paper, anyInk)
 	if cover == nil {
 		return glyph{}
 	}
+	w, h := sg.Box.Dx(), sg.Box.Dy()
+	inkNear := func(x, y int) bool {
+		for j := max(0, y-1); j <= min(h-1, y+1); j++ {
+			for i := max(0, x-1); i <= min(w-1, x+1); i++ {
+				if sg.Ink.Pix[j*sg.Ink.Stride+i] == 0 {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	for i := range cover {
-		if sg.Ink.Pix[i%sg.Box.Dx()+i/sg.Box.Dx()*sg.Ink.Stride] != 0 {
+		if !inkNear(i%w, i/w) {
 			cover[i] = 0
 		}
 	}
-	return coveredGlyph(cover, sg.Box)
+	return binarisedGlyph(cover, sg.Box, true)
 }

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -181,6 +182,45 @@ func TestReadSerifOnes(t *testing.T) {
 		draw.Draw(img, image.Rect(x-1, y-h, x+1, y+h), image.NewUniform(ink), image.Point{}, draw.Src)
 		if f, err := FindSudoku(img, image.Point{}, rd); err == nil {
 			t.Errorf("cells of %d, a caret in row 1, column 1: read %q, want a refusal", cell, f.Puzzle.Grid)
+		}
+	}
+}
+
+// TestReadThinFaces: digits of light and monospaced faces, whose strokes
+// are a pixel wide or less and fall across two pixels in small cells, are
+// never read other than drawn, and read as drawn in cells of 26 pixels and
+// more at 0.6 of the cell and larger: scaled to the glyph's height their
+// strokes broke apart, a 3 whose lower bowl fell into pieces was read as
+// a 2, and a 6 whose bowl opened as a 5.
+func TestReadThinFaces(t *testing.T) {
+	g := gridstyle.Grid{N: 9, BoxRows: 3, BoxCols: 3, Givens: []string{
+		"..7..26..", "42.3.67..", "3...7..5.", "1.6..5.3.", "8...6...9", "...9..8.1", ".7..1.3..", "..83...25", "3.42..9.."}}
+	ink, paper := color.RGBA{40, 40, 40, 255}, color.RGBA{241, 241, 241, 255}
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, face := range []string{"/usr/share/fonts/opentype/comic-neue/ComicNeue-Light.otf", "/usr/share/fonts/truetype/freefont/FreeMono.ttf"} {
+		if _, err := os.Stat(face); err != nil {
+			t.Skipf("%v (scripts/setup.sh --test installs fonts-comic-neue and fonts-freefont-ttf)", err)
+		}
+		for _, cell := range []int{22, 26, 30, 34} {
+			for _, size := range []float64{0.55, 0.6, 0.65} {
+				s := gridstyle.Style{Cell: cell, Thin: 1, Thick: 2, Page: color.RGBA{236, 236, 236, 255}, Paper: paper,
+					Line: color.RGBA{150, 150, 150, 255}, BoxLine: ink, Given: ink, Font: face, Size: size}
+				img, err := gridstyle.Draw(g, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				what := fmt.Sprintf("%s, cells of %d at %.2f", filepath.Base(face), cell, size)
+				f, err := FindSudoku(img, image.Point{}, rd)
+				switch {
+				case err == nil && !slices.Equal(f.Puzzle.Grid, g.Givens):
+					t.Errorf("%s: read %q, want %q", what, f.Puzzle.Grid, g.Givens)
+				case err != nil && cell >= 26 && size >= 0.6:
+					t.Errorf("%s: %v", what, err)
+				case err != nil:
+					t.Logf("%s: refused: %v", what, err)
+				}
+			}
 		}
 	}
 }

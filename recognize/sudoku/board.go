@@ -2,7 +2,9 @@ package sudoku
 
 import (
 	"errors"
+	"fmt"
 	"image"
+	"math"
 	"slices"
 )
 
@@ -77,12 +79,41 @@ func markEntries(cells [][]Content, lines rgb, layout *Layout, tiled bool) error
 	ref := givenColour(cells, lines, tiled)
 	for _, row := range cells {
 		for i := range row {
-			if g := row[i].Glyph; g != nil {
-				row[i].Entry = distance(g.Colour, ref) > givenTol
+			g := row[i].Glyph
+			if g == nil {
+				continue
+			}
+			if row[i].Entry = distance(g.Colour, ref) > givenTol; row[i].Entry && paler(g.Colour, row[i].Background, ref) {
+				return fmt.Errorf("%w: a glyph drawn in the givens' hue but paler (a given's thin strokes or an entry's ink)", ErrGivens)
 			}
 		}
 	}
 	return nil
+}
+
+// paler says whether the colour c of a glyph on the background bg is the
+// colour ink shown paler (between bg and ink, within givenTol/4 of the
+// line from one to the other in every channel): a glyph drawn in ink
+// whose strokes, thinner than a pixel, cover none of its pixels in full
+// (a light face's, small), or another ink of ink's hue, paler. Which of
+// the two it is cannot be told from its pixels.
+func paler(c, bg, ink rgb) bool {
+	var dot, norm float64
+	for k := range c {
+		d, i := float64(c[k])-float64(bg[k]), float64(ink[k])-float64(bg[k])
+		dot, norm = dot+d*i, norm+i*i
+	}
+	if norm == 0 || dot <= 0 || dot >= norm {
+		return false
+	}
+	a := dot / norm
+	for k := range c {
+		on := float64(bg[k]) + a*(float64(ink[k])-float64(bg[k]))
+		if math.Abs(float64(c[k])-on) > givenTol/4 {
+			return false
+		}
+	}
+	return true
 }
 
 // markTiles tells givens from entries on a tiled grid by its tiles'
@@ -510,13 +541,15 @@ func countNear(cs []rgb, c rgb) int {
 
 // givenColour returns the colour of the givens: the lines' own when a glyph
 // is drawn within givenTol of it (Solo draws its givens in the grid's ink),
-// else the most neutral glyph colour if it is a grey (a page that draws
-// light grey lines, black givens and blue entries). A grid whose glyphs
-// are all coloured unlike its lines holds entries only (a killer sudoku
-// half played). A tiled grid's lines are its gaps, the board's colour, no
-// ink: its givens are told by the neutral colour alone.
+// else the grey glyph colour farthest from its cell's background (a page
+// that draws light grey lines, black givens and blue entries): a small
+// given whose strokes are thinner than a pixel shows its ink nowhere in
+// full, only paler. A grid whose glyphs are all coloured unlike its lines
+// holds entries only (a killer sudoku half played). A tiled grid's lines
+// are its gaps, the board's colour, no ink: its givens are told by the
+// neutral colour alone.
 func givenColour(cells [][]Content, lines rgb, tiled bool) rgb {
-	ref, best := lines, neutralTol+1
+	ref, best := lines, -1
 	for _, row := range cells {
 		for _, c := range row {
 			g := c.Glyph
@@ -526,8 +559,8 @@ func givenColour(cells [][]Content, lines rgb, tiled bool) rgb {
 			if !tiled && distance(g.Colour, lines) <= givenTol {
 				return lines
 			}
-			if chroma(g.Colour) < best {
-				ref, best = g.Colour, chroma(g.Colour)
+			if chroma(g.Colour) <= neutralTol && distance(g.Colour, c.Background) > best {
+				ref, best = g.Colour, distance(g.Colour, c.Background)
 			}
 		}
 	}

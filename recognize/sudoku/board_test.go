@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -134,6 +135,47 @@ func TestEntriesOnShade(t *testing.T) {
 	} {
 		if got := entriesOnShade([][]Content{tc.cells}, shade); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestThinGivens: givens whose strokes, thinner than a pixel, show their
+// ink nowhere in full are told by the strongest grey among them (the
+// first, palest, made green entries near it givens), and a glyph told an
+// entry only by being paler in the givens' hue makes the givens untold;
+// one in another hue is an entry.
+func TestThinGivens(t *testing.T) {
+	paper, lines := rgb{228, 228, 228}, rgb{243, 243, 243}
+	pale, dark, green := rgb{110, 110, 110}, rgb{40, 40, 40}, rgb{48, 144, 48}
+	glyph := func(ink rgb) Content { return Content{Background: paper, Glyph: &Glyph{Colour: ink}} }
+	cells := [][]Content{{glyph(pale), glyph(dark), glyph(green), {Background: paper}}}
+	if got := givenColour(cells, lines, true); got != dark {
+		t.Errorf("givenColour of tiles: %v, want %v", got, dark)
+	}
+	for _, tc := range []struct {
+		name    string
+		inks    []rgb
+		entries []bool
+		err     error
+	}{
+		{"a paler given, a green entry", []rgb{dark, rgb{90, 90, 90}, green}, []bool{false, false, true}, nil},
+		{"a given paler still", []rgb{dark, pale, rgb{122, 122, 122}}, nil, ErrGivens},
+		{"a paler entry of the givens' hue", []rgb{dark, rgb{150, 150, 150}, green}, nil, ErrGivens},
+	} {
+		var row []Content
+		for _, ink := range tc.inks {
+			row = append(row, glyph(ink))
+		}
+		cells := [][]Content{row, {{Background: paper}, {Background: paper}, {Background: paper}}}
+		err := markEntries(cells, dark, &Layout{}, false)
+		if !errors.Is(err, tc.err) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.err)
+			continue
+		}
+		for i, want := range tc.entries {
+			if row[i].Entry != want {
+				t.Errorf("%s: glyph %d an entry: %v, want %v", tc.name, i, row[i].Entry, want)
+			}
 		}
 	}
 }

@@ -252,7 +252,13 @@ func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip, link func(x, y
 func glyphOf(comps []component, cell image.Rectangle) (parts []component, peers bool) {
 	main := mainGlyph(comps, cell)
 	if main < 0 {
-		return nil, false
+		// A glyph of strokes thinner than a pixel may fall into pieces
+		// none of which is a glyph's height (a small monospaced 2 on a
+		// tile, whose ink is what is nearer the glyph's colour).
+		comps = chained(comps, cell)
+		if main = mainGlyph(comps, cell); main < 0 {
+			return nil, false
+		}
 	}
 	in := glyphParts(comps, main, cell)
 	if hasPeers(comps, in, main, cell) {
@@ -279,15 +285,33 @@ func touches(b, cell image.Rectangle) bool {
 // the cell rather than marks in it: seven tenths of the cell long or more,
 // and either straight along a side for as long (in the cell's outer fifth:
 // a jigsaw region's thick border, a killer cage's outline a few pixels in)
-// or around another mark at least a fifth of the cell high (a ring around
-// an entry). A large glyph may be as long, four fifths of the cell and
-// more in some fonts, but its strokes are neither. So are a tile's bevel,
-// its shadow and a selected tile's frame, where a glyph nearly as tall as
-// its tile reaches the tile's edge but runs along no side.
+// with two thirds of its ink there at least, or around another mark at
+// least a fifth of the cell high (a ring around an entry). A large glyph
+// may be as long, four fifths of the cell and more in some fonts, but its
+// strokes are neither: a large 2's foot, as long as a line and as near
+// the side, holds less of its ink (0.56 of a bold italic 2's filling
+// three quarters of a small cell; 0.79 at least of Solo's cage outlines,
+// their sums joined to them). So are a tile's bevel, its shadow and a
+// selected tile's frame, where a glyph nearly as tall as its tile reaches
+// the tile's edge but runs along no side.
 func markLines(comps []component, cell image.Rectangle) {
 	for i := range comps {
-		comps[i].line = isLong(comps[i].box, cell) && (alongSide(comps[i], cell) || enclosesMark(comps, i, cell))
+		comps[i].line = isLong(comps[i].box, cell) && (alongSide(comps[i], cell) && 3*inRing(comps[i], cell) >= 2 || enclosesMark(comps, i, cell))
 	}
+}
+
+// inRing returns the share of comp's pixels that lie in the cell's outer
+// fifth, along any side.
+func inRing(comp component, cell image.Rectangle) float64 {
+	w, h := cell.Dx(), cell.Dy()
+	n := 0
+	for _, pt := range comp.pixels {
+		x, y := pt.X-cell.Min.X, pt.Y-cell.Min.Y
+		if 5*y < h || 5*y >= 4*h || 5*x < w || 5*x >= 4*w {
+			n++
+		}
+	}
+	return float64(n) / float64(len(comp.pixels))
 }
 
 // alongSide says whether comp has a straight run of ink seven tenths of
@@ -384,17 +408,70 @@ func mainGlyph(comps []component, cell image.Rectangle) int {
 }
 
 // glyphParts returns the indexes of the component main and of the others,
-// lines aside, that lie within its box grown by a sixth of its height: the
-// parts of one glyph (a dot, a stroke the ink's threshold broke off).
+// lines aside, that lie within its box grown by a sixth of its height, or
+// come within a pixel of its ink: the parts of one glyph (a dot, a stroke
+// the ink's threshold broke off: a light face's 9 falls into its bowl and
+// its tail, which reaches below the bowl as far as a pencil mark beside
+// it would stand; a small italic 5 into its top bar and the rest, which
+// read as a 2). Pencil marks stand apart.
 func glyphParts(comps []component, main int, cell image.Rectangle) []int {
 	box := comps[main].box.Inset(-max(1, comps[main].box.Dy()/6))
 	parts := []int{main}
 	for i, comp := range comps {
-		if i != main && !comp.line && comp.box.In(box) {
+		if i != main && !comp.line && (comp.box.In(box) || brokenOff(comp, comps[main])) {
 			parts = append(parts, i)
 		}
 	}
 	return parts
+}
+
+// chained joins the components of comps that come within a pixel of
+// each other (brokenOff), a chain of them into one, of those clear of the
+// cell's edges: pieces of a hand-drawn line wobbling into the cell
+// (KSudoku's Scribble) reach its edge, and chained would make a glyph.
+func chained(comps []component, cell image.Rectangle) []component {
+	uf := newUnionFind(len(comps))
+	for i := range comps {
+		for j := i + 1; j < len(comps); j++ {
+			if !touches(comps[i].box, cell) && !touches(comps[j].box, cell) && brokenOff(comps[i], comps[j]) {
+				uf.join(i, j)
+			}
+		}
+	}
+	joined := map[int]int{} // a chain's root, its component in out
+	var out []component
+	for i, comp := range comps {
+		root := uf.find(i)
+		k, ok := joined[root]
+		if !ok {
+			joined[root] = len(out)
+			out = append(out, component{box: comp.box, pixels: slices.Clone(comp.pixels), line: comp.line})
+			continue
+		}
+		out[k].box = out[k].box.Union(comp.box)
+		out[k].pixels = append(out[k].pixels, comp.pixels...)
+		out[k].line = out[k].line || comp.line
+	}
+	return out
+}
+
+// brokenOff says whether comp comes within a pixel of the ink of main
+// (one pixel of paper between them at most).
+func brokenOff(comp, main component) bool {
+	if !comp.box.Overlaps(main.box.Inset(-2)) {
+		return false
+	}
+	for _, p := range comp.pixels {
+		if !p.In(main.box.Inset(-2)) {
+			continue
+		}
+		for _, q := range main.pixels {
+			if abs(p.X-q.X) <= 2 && abs(p.Y-q.Y) <= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // component is a connected set of ink pixels.

@@ -1,10 +1,13 @@
 package sudoku
 
 import (
-	"github.com/puzbot/puzbot/internal/testdata"
 	"image"
 	"image/color"
+	"path/filepath"
 	"testing"
+
+	"github.com/puzbot/puzbot/internal/gridstyle"
+	"github.com/puzbot/puzbot/internal/testdata"
 )
 
 // TestReadCellsSolo: a glyph in every cell that holds a given and in no
@@ -72,5 +75,107 @@ func TestReadCellBesideLines(t *testing.T) {
 		if got := readCell(newPicture(m), cell, image.Point{}, false); (got.Glyph != nil) != tc.glyph {
 			t.Errorf("%s: a glyph: %v, want %v", tc.name, got.Glyph != nil, tc.glyph)
 		}
+	}
+}
+
+// TestReadCellsLargeGlyphs: a glyph that fills three quarters of a small
+// cell is read in every cell that holds one, though its strokes run as
+// long as the lines along the cell's sides and as near them (a bold
+// italic 2's foot in cells of 23 pixels was taken for a line, and its
+// given dropped).
+func TestReadCellsLargeGlyphs(t *testing.T) {
+	fonts, err := gridstyle.Fonts()
+	if err != nil {
+		t.Skip(err)
+	}
+	g := gridstyle.Grid{N: 6, BoxRows: 2, BoxCols: 3, Givens: []string{"1.64.3", ".4....", "..2...", "...6..", "....6.", "3.15.4"}}
+	ink, paper := rgba(0x1f1f1f), rgba(0xf0f0f0)
+	for _, face := range fonts {
+		for _, cell := range []int{21, 23, 26} {
+			s := gridstyle.Style{Cell: cell, Thin: 2, Thick: 4, Page: paper, Paper: paper, Line: ink, BoxLine: ink, Given: ink,
+				GivenShade: rgba(0xe3e3e3), Font: face, Size: 0.75}
+			img, err := gridstyle.Draw(g, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			grid, err := Find(img)
+			if err != nil {
+				t.Errorf("%s, cells of %d: %v", filepath.Base(face), cell, err)
+				continue
+			}
+			for r, row := range ReadCells(img, grid) {
+				for c, content := range row {
+					if want := g.Givens[r][c] != '.'; (content.Glyph != nil) != want {
+						t.Errorf("%s, cells of %d: row %d col %d: a glyph %v, want %v", filepath.Base(face), cell, r+1, c+1, content.Glyph != nil, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReadCellBrokenGlyph: a glyph that the ink's threshold breaks in two
+// (a light face's 9: its bowl, and its tail reaching below it a pixel
+// away) is one glyph, not two pencil marks side by side.
+func TestReadCellBrokenGlyph(t *testing.T) {
+	paper, ink := rgba(0xe5e5e5), rgba(0xc03060)
+	cell := image.Rect(10, 10, 90, 90)
+	m := image.NewRGBA(image.Rect(0, 0, 100, 100))
+	fill(m, m.Bounds(), paper)
+	// The bowl: a ring 3 pixels wide, open at its lower right.
+	fill(m, image.Rect(30, 20, 60, 50), ink)
+	fill(m, image.Rect(33, 23, 57, 47), paper)
+	fill(m, image.Rect(54, 44, 60, 50), paper)
+	// The tail, from a pixel below the bowl's right side.
+	fill(m, image.Rect(57, 45, 60, 80), ink)
+	got := readCell(newPicture(m), cell, image.Point{}, false)
+	if want := image.Rect(30, 20, 60, 80); got.Glyph == nil || got.Glyph.Box != want {
+		t.Errorf("glyph %+v, want one at %v", got.Glyph, want)
+	}
+}
+
+// TestReadCellShatteredGlyph: a glyph whose thin strokes fall into pieces
+// a pixel apart, none of them a glyph's height (a small monospaced 2 on a
+// tile), is one glyph; pieces two pixels apart are none.
+func TestReadCellShatteredGlyph(t *testing.T) {
+	paper, ink := rgba(0x262626), rgba(0xcdcdcd)
+	cell := image.Rect(10, 10, 90, 90)
+	for _, tc := range []struct {
+		gap  int
+		want image.Rectangle
+	}{{1, image.Rect(36, 26, 64, 59)}, {2, image.Rectangle{}}} {
+		m := image.NewRGBA(image.Rect(0, 0, 100, 100))
+		fill(m, m.Bounds(), paper)
+		// An arc, a diagonal and a foot, each under a fifth of the cell high.
+		y := 26
+		fill(m, image.Rect(40, y, 64, y+3), ink)
+		fill(m, image.Rect(61, y+3, 64, y+14), ink)
+		y += 14 + tc.gap
+		fill(m, image.Rect(44, y, 62, y+14), ink)
+		y += 14 + tc.gap
+		fill(m, image.Rect(36, y, 64, y+3), ink)
+		fill(m, image.Rect(36, y-11, 39, y), ink)
+		got := readCell(newPicture(m), cell, image.Point{}, false)
+		switch {
+		case tc.want.Empty() && got.Glyph != nil:
+			t.Errorf("pieces %d pixels apart: a glyph at %v, want none", tc.gap, got.Glyph.Box)
+		case !tc.want.Empty() && (got.Glyph == nil || got.Glyph.Box != tc.want):
+			t.Errorf("pieces %d pixels apart: glyph %+v, want one at %v", tc.gap, got.Glyph, tc.want)
+		}
+	}
+}
+
+// TestReadCellLinePieces: pieces of a hand-drawn line that wobbles into an
+// empty cell from its edge (KSudoku's Scribble), a pixel apart, are no
+// glyph: only pieces clear of the cell's edges are chained.
+func TestReadCellLinePieces(t *testing.T) {
+	paper, ink := rgba(0xf0eedc), rgba(0x202020)
+	cell := image.Rect(10, 10, 90, 90)
+	m := image.NewRGBA(image.Rect(0, 0, 100, 100))
+	fill(m, m.Bounds(), paper)
+	fill(m, image.Rect(40, 10, 43, 45), ink) // from the cell's top edge
+	fill(m, image.Rect(44, 46, 47, 56), ink) // a pixel off its end
+	if got := readCell(newPicture(m), cell, image.Point{}, false); got.Glyph != nil {
+		t.Errorf("a glyph at %v, want none", got.Glyph.Box)
 	}
 }

@@ -68,7 +68,8 @@ func (g *Grid) cell(row, col int) image.Rectangle {
 // lines (findRuled), when its lines draw regions (findRegions); else the
 // largest grid of separate tiles (findTiled), whose gaps or frames draw
 // them, if there is one; else, where no ruled grid is, a grid of faint
-// ruled lines (findFaint).
+// ruled lines (findFaint), which is also taken over tiles too small to
+// read (closer than MinTile): a ruled grid's cells are tiles too.
 // Tiles are looked for only then, so that a ruled grid costs no more to
 // find than it did: a screen that shows a ruled sudoku and a larger tiled
 // one shows the ruled one. (A ruled grid's cells are tiles too, and a
@@ -85,6 +86,12 @@ func Find(m *image.RGBA) (*Grid, error) {
 			best = tiled
 		} else if best == nil {
 			best = findFaint(p)
+		}
+	}
+	if best != nil && best.Tiled() && best.Pitch() < MinTile {
+		// Light grey lines between grey givens' cells, in small cells.
+		if faint := findFaint(p); faint != nil {
+			best = faint
 		}
 	}
 	if best == nil {

@@ -14,7 +14,8 @@ import (
 // are found, with their size, ruled, their regions read: thin lines drawn
 // through a thick border (they end on its outer edge, its own lines at its
 // inner edge) and faint lines between shaded givens' cells and plain ones
-// of nearly their colour, light and dark.
+// of nearly their colour, light and dark, in cells too small to read as
+// tiles too.
 func TestFindRuledStyles(t *testing.T) {
 	fonts, err := gridstyle.Fonts()
 	if err != nil {
@@ -25,6 +26,8 @@ func TestFindRuledStyles(t *testing.T) {
 	g6 := gridstyle.Grid{N: 6, BoxRows: 2, BoxCols: 3, Givens: []string{"1.3...", "..6.2.", ".1....", "....5.", ".3.6..", "...4.2"}}
 	g9 := gridstyle.Grid{N: 9, BoxRows: 3, BoxCols: 3, Givens: []string{
 		"5.3.7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6", ".6....28.", "...419..5", "....8..79"}}
+	g9b := gridstyle.Grid{N: 9, BoxRows: 3, BoxCols: 3, Givens: []string{
+		"....7..26", ".796.....", ".4..91...", "2.5.3..1.", "8.7...2.3", ".3..1.5.8", "...36..8.", ".....834.", "78..5...."}}
 	tests := []struct {
 		name string
 		g    gridstyle.Grid
@@ -40,6 +43,8 @@ func TestFindRuledStyles(t *testing.T) {
 			Page: grey(61), Paper: grey(57), Line: grey(98), BoxLine: grey(205), Given: grey(205), GivenShade: grey(74)}},
 		{"box lines 3 pixels against 2, one colour", g6, gridstyle.Style{Cell: 52, Thin: 2, Thick: 3,
 			Page: grey(240), Paper: grey(250), Line: grey(40), BoxLine: grey(40), Given: grey(40)}},
+		{"faint lines between shaded givens, cells of 22 (found as tiles too small to read)", g9b, gridstyle.Style{Cell: 22, Thin: 1, Thick: 2,
+			Page: grey(250), Paper: grey(255), Line: grey(200), BoxLine: grey(44), Given: grey(44), GivenShade: grey(229)}},
 	}
 	for _, tt := range tests {
 		tt.s.Font, tt.s.Size = fonts[0], 0.6
