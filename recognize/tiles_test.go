@@ -101,6 +101,35 @@ func TestBoldObliqueTiles(t *testing.T) {
 	}
 }
 
+// TestFaintStemTiles: a glyph of tiles whose thin stem, drawn fainter than
+// its ink, parts it where no part of its ink is a glyph, or where one is
+// and its other part stands beside it, is read whole: the style sweep's
+// grid 808 at seed 7 (a 9x9 in cells of 24 pixels, Comic Neue Light), whose
+// 1s, a flag and a foot on their ink, were read as empty cells, and its
+// grid 837 at seed 3 (cells of 27 pixels, Liberation Serif, the 5 on a
+// selected tile), whose 5, its bowl on its ink, was read as a 2.
+func TestFaintStemTiles(t *testing.T) {
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, tc := range []struct {
+		seed, at int
+		font     string
+		cell     int
+	}{
+		{7, 808, "ComicNeue-Light.otf", 24},
+		{3, 837, "LiberationSerif-Regular.ttf", 27},
+	} {
+		g, s, desk := sweepGrid(t, tc.seed, tc.at, tc.font, tc.cell)
+		f, err := FindSudoku(desk, image.Point{}, rd)
+		switch {
+		case err != nil:
+			t.Errorf("seed %d, grid %d (%s): %v", tc.seed, tc.at, s.Name, err)
+		case !slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries):
+			t.Errorf("seed %d, grid %d (%s): read givens %q, entries %q; drawn %q, %q", tc.seed, tc.at, s.Name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries)
+		}
+	}
+}
+
 // sweepGrid returns the grid TestStyleSweep draws at the seed as its
 // at-th, its style and the desktop it lies on; the style must be in the
 // font and of the cell size given, else gridstyle draws other styles now

@@ -190,7 +190,7 @@ type Glyph struct {
 	Paper  color.RGBA        // the colour around it (its cell's background)
 	Colour rgb               // its ink, where strongest
 	Ink    *image.Gray       // its ink black (0) on white (255), Box's size
-	Faint  *image.Gray       // a tile's: Ink with the fainter pixels of its strokes (tileInk's link) that touch it, nil when none does
+	Faint  *image.Gray       // a tile's: Ink with the fainter pixels of its strokes (tileInk's link) that touch it, nil when none does or Ink holds them (readTile)
 }
 
 // Content is what a cell holds: its background and its glyph, nil when it
@@ -223,7 +223,8 @@ func readCell(p picture, cell image.Rectangle, origin image.Point, tiled bool) C
 		return readTile(p, cell, origin)
 	}
 	papers := cellPapers(p, cell)
-	return Content{Background: papers[0], Glyph: glyphIn(p, cell, papers, nil, nil, origin)}
+	g, _ := glyphIn(p, cell, papers, nil, nil, origin)
+	return Content{Background: papers[0], Glyph: g}
 }
 
 // glyphIn returns the cell's large glyph on its background's colours
@@ -231,19 +232,83 @@ func readCell(p picture, cell image.Rectangle, origin image.Point, tiled bool) C
 // (but the pixels skip names) apart from lines, of which the tallest part
 // that is a glyph and those within its box make the glyph; none when
 // another mark as tall stands beside it (pencil marks, one of them
-// centred). When one does, the ink is looked at again with its parts
-// joined by the pixels link names (when not nil; see inkComponents): a
-// glyph whose thin stroke is fainter than its ink is parted in marks of a
-// height.
-func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip, link func(x, y int) bool, origin image.Point) *Glyph {
+// centred). The ink is looked at again with its parts joined by the
+// pixels link names (when not nil; see inkComponents) where it shows
+// marks of a height side by side, or no glyph, or a glyph that leaves out
+// ink those pixels join to it (looksFainter): a glyph whose thin stroke
+// is fainter than its ink is parted in marks of a height, in pieces none
+// of which is a glyph (a light 1's flag and foot, its stem faint), or in
+// a part that is one and another left beside it (a small serif 5's bowl
+// and its top bar, its stem faint, which read as a 2). joined says
+// whether the glyph is that look's.
+func glyphIn(p picture, cell image.Rectangle, papers []rgb, skip, link func(x, y int) bool, origin image.Point) (g *Glyph, joined bool) {
 	parts, peers := glyphOf(inkComponents(p, cell, papers, skip, nil), cell)
-	if peers && link != nil {
-		parts, _ = glyphOf(inkComponents(p, cell, papers, skip, link), cell)
+	if link != nil {
+		parts, joined = looksFainter(parts, peers, inkComponents(p, cell, papers, skip, link), cell)
 	}
 	if parts == nil {
-		return nil
+		return nil, false
 	}
-	return makeGlyph(p, parts, papers[0], origin)
+	return makeGlyph(p, parts, papers[0], origin), joined
+}
+
+// looksFainter returns the parts of the glyph that the cell's ink shows
+// with its fainter pixels joining it (linked: inkComponents with link),
+// given those of the glyph its ink alone shows (parts, nil when none, and
+// peers when that is because of marks beside it: glyphOf): where the ink
+// alone shows marks side by side, the linked look's glyph, if any; where
+// it shows no glyph, or one, the linked look's when that stands clear of
+// the cell's edges (the fainter pixels of a tile's rim, its bevel or its
+// glow join specks of ink along it into a ring as large as the tile) and
+// holds all of its ink and more; else its own. It also says whether they
+// are the linked look's.
+func looksFainter(parts []component, peers bool, linked []component, cell image.Rectangle) ([]component, bool) {
+	joined, _ := glyphOf(linked, cell)
+	switch {
+	case peers:
+		return joined, joined != nil
+	case joined != nil && clearOf(joined, cell) && inkCount(joined) > inkCount(parts) && holdsInk(joined, parts):
+		return joined, true
+	}
+	return parts, false
+}
+
+// clearOf says whether none of the components reaches an edge of the cell.
+func clearOf(comps []component, cell image.Rectangle) bool {
+	for _, c := range comps {
+		if touches(c.box, cell) {
+			return false
+		}
+	}
+	return true
+}
+
+// inkCount returns the number of ink pixels of the components.
+func inkCount(comps []component) int {
+	n := 0
+	for _, c := range comps {
+		n += len(c.pixels)
+	}
+	return n
+}
+
+// holdsInk says whether the components outer hold every ink pixel of the
+// components inner.
+func holdsInk(outer, inner []component) bool {
+	in := map[image.Point]bool{}
+	for _, c := range outer {
+		for _, pt := range c.pixels {
+			in[pt] = true
+		}
+	}
+	for _, c := range inner {
+		for _, pt := range c.pixels {
+			if !in[pt] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // glyphOf returns the parts of the large glyph among the components of a

@@ -15,14 +15,19 @@ import "image"
 // when none is found there, on the plainest colour of the whole tile: a
 // large bold glyph fills the middle, whose plainest colour is then the
 // glyph's own. A glyph of the whole tile's colour is none: it is a
-// counter of such a glyph, seen on the glyph's colour.
+// counter of such a glyph, seen on the glyph's colour. A glyph whose parts
+// its fainter pixels join (glyphIn) has them in its ink: they are its
+// thin strokes, without which a 1's stem is lost.
 func readTile(p picture, cell image.Rectangle, origin image.Point) Content {
 	middle, whole := tileMiddle(p, cell), plainest(samples(p, cell, 8))
 	for _, bg := range []rgb{middle, whole} {
 		skip, link := tileInk(p, cell, bg)
-		g := glyphIn(p, cell, []rgb{bg}, skip, link, origin)
+		g, joined := glyphIn(p, cell, []rgb{bg}, skip, link, origin)
 		if g != nil && !near(g.Colour, whole, inkTol) {
 			g.Faint = faintInk(p, g.Box.Sub(origin), g.Ink, link)
+			if joined && g.Faint != nil {
+				g.Ink, g.Faint = g.Faint, nil
+			}
 			return Content{Background: tileColour(p, cell, bg), Glyph: g}
 		}
 	}

@@ -343,10 +343,13 @@ func TestReadTiles(t *testing.T) {
 
 // TestReadTileGlyphs: a glyph whose thin stroke is drawn fainter than its
 // ink (two fifths of the way from the tile's colour), which the ink alone
-// parts in two of a height, is one glyph, not two pencil marks; and a glyph
-// as tall as its tile, which reaches the tile's edge, is a glyph, not a
-// line along the tile (a bevel, a shadow). Either was read as an empty
-// tile.
+// parts in two of a height, is one glyph, not two pencil marks; as is one
+// it parts in two pieces neither of which is a glyph (a light 1's flag and
+// foot), and one it parts in a glyph and a piece beside it (a small serif
+// 5's bowl and its top bar, which read as a 2: the style sweep's seed 3);
+// their faint strokes are their ink. A glyph as tall as its tile, which
+// reaches the tile's edge, is a glyph, not a line along the tile (a bevel,
+// a shadow). Each was read as an empty tile, or the 5 as its bowl.
 func TestReadTileGlyphs(t *testing.T) {
 	l := flatLight
 	m, tiles := drawTiles(l, nil)
@@ -355,24 +358,38 @@ func TestReadTileGlyphs(t *testing.T) {
 		w, h := float64(tile.Dx()), float64(tile.Dy())
 		return image.Rect(tile.Min.X+int(x0*w), tile.Min.Y+int(y0*h), tile.Min.X+int(x1*w), tile.Min.Y+int(y1*h))
 	}
-	parted, tall := tiles[1][1], tiles[4][4]
+	parted, tall, one, five := tiles[1][1], tiles[4][4], tiles[2][6], tiles[6][2]
 	top, bottom := at(parted, 0.35, 0.2, 0.65, 0.45), at(parted, 0.35, 0.5, 0.65, 0.8)
 	fill(m, top, l.glyph)
 	fill(m, bottom, l.glyph)
-	fill(m, image.Rect(top.Max.X-1, top.Max.Y, top.Max.X, bottom.Min.Y), faint)
+	stroke := image.Rect(top.Max.X-1, top.Max.Y, top.Max.X, bottom.Min.Y)
+	fill(m, stroke, faint)
 	fill(m, at(tall, 0.4, 0, 0.6, 0.9), l.glyph)
+	flag, foot := at(one, 0.4, 0.27, 0.55, 0.33), at(one, 0.35, 0.67, 0.65, 0.74)
+	fill(m, flag, l.glyph)
+	fill(m, foot, l.glyph)
+	stem := image.Rect(flag.Max.X-1, flag.Max.Y, flag.Max.X, foot.Min.Y)
+	fill(m, stem, faint)
+	bar, bowl := at(five, 0.35, 0.15, 0.65, 0.22), at(five, 0.35, 0.45, 0.65, 0.8)
+	fill(m, bar, l.glyph)
+	fill(m, bowl, l.glyph)
+	left := image.Rect(bar.Min.X, bar.Max.Y, bar.Min.X+1, bowl.Min.Y)
+	fill(m, left, faint)
 	g, err := Find(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cells := ReadCells(m, g)
 	for _, tc := range []struct {
-		name string
-		r, c int
-		want image.Rectangle
+		name   string
+		r, c   int
+		want   image.Rectangle
+		stroke image.Rectangle // a faint stroke the glyph's ink holds
 	}{
-		{"a glyph parted by a faint stroke", 1, 1, top.Union(bottom)},
-		{"a glyph as tall as its tile", 4, 4, at(tall, 0.4, 0, 0.6, 0.9)},
+		{"a glyph parted by a faint stroke", 1, 1, top.Union(bottom), stroke},
+		{"a glyph as tall as its tile", 4, 4, at(tall, 0.4, 0, 0.6, 0.9), image.Rectangle{}},
+		{"a flag and a foot joined by a faint stem", 2, 6, flag.Union(foot), stem},
+		{"a bowl and a bar joined by a faint stem", 6, 2, bar.Union(bowl), left},
 	} {
 		got := cells[tc.r][tc.c].Glyph
 		switch {
@@ -380,8 +397,23 @@ func TestReadTileGlyphs(t *testing.T) {
 			t.Errorf("%s: no glyph", tc.name)
 		case !nearRect(got.Box, tc.want, 1):
 			t.Errorf("%s: a glyph at %v, want %v", tc.name, got.Box, tc.want)
+		case !inkAt(got, tc.stroke):
+			t.Errorf("%s: its faint stroke at %v is not in its ink", tc.name, tc.stroke)
 		}
 	}
+}
+
+// inkAt says whether the glyph's ink covers r (in the image's
+// coordinates, within its box).
+func inkAt(g *Glyph, r image.Rectangle) bool {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if !image.Pt(x, y).In(g.Box) || g.Ink.Pix[g.Ink.PixOffset(x-g.Box.Min.X, y-g.Box.Min.Y)] != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // TestMarkTileEntries: tiles of two shades tell givens from entries; when
