@@ -208,10 +208,14 @@ func readCells(img *image.RGBA, b *sudoku.Board, rd *SymbolReader, p *puzzle.Sud
 // entry that is none, drawn in another ink beside the givens, or that rd
 // is not sure of, is a player's number the reader cannot read (a
 // handwritten 1); a given rd is not sure of fails the reading too, with
-// its box returned; the rows before it are kept.
+// its box returned. After such a failure the other cells are still read,
+// so that a given that is no symbol of the grid still makes it no game's
+// (another game's 9 in a 4x4, which rd may not be sure of as any of 1-4,
+// beside its 5); their numbers are kept.
 func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, game string) (givens, entries []string, failed image.Rectangle, err error) {
 	n := len(cells)
 	symbols := Symbols[:n]
+	var unsure error // the first glyph that failed but makes no other game's grid
 	for r, row := range cells {
 		given, entered := []byte(strings.Repeat(".", n)), []byte(strings.Repeat(".", n))
 		for c, cell := range row {
@@ -225,14 +229,11 @@ func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, gam
 			if (errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol)) && !cell.Entry {
 				return givens, entries, cell.Glyph.Box, fmt.Errorf("%w: a grid that is no %s: row %d, col %d holds %v", ErrNoGame, game, r+1, c+1, err)
 			}
-			if errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol) {
-				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: a player's number that cannot be read (%w)", r+1, c+1, err)
-			}
-			if err != nil && cell.Entry { // what failed said last, which a clipped message keeps
-				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w: a player's number that cannot be read", r+1, c+1, err)
+			if err != nil && unsure == nil {
+				unsure, failed = glyphError(r, c, cell, err), cell.Glyph.Box
 			}
 			if err != nil {
-				return givens, entries, cell.Glyph.Box, fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
+				continue
 			}
 			s = strings.ToUpper(string(s))[0]
 			if cell.Entry {
@@ -243,7 +244,21 @@ func readGlyphs(img *image.RGBA, cells [][]sudoku.Content, rd *SymbolReader, gam
 		}
 		givens, entries = append(givens, string(given)), append(entries, string(entered))
 	}
-	return givens, entries, image.Rectangle{}, nil
+	return givens, entries, failed, unsure
+}
+
+// glyphError says why the glyph of the cell at row r, col c (from 0) could
+// not be read, err being the reader's error: a player's number that cannot
+// be read (said last, which a clipped message keeps), or a given rd is not
+// sure of.
+func glyphError(r, c int, cell sudoku.Content, err error) error {
+	switch {
+	case errors.Is(err, ErrNotSymbol) || errors.Is(err, ErrNoSymbol):
+		return fmt.Errorf("row %d, col %d: a player's number that cannot be read (%w)", r+1, c+1, err)
+	case cell.Entry:
+		return fmt.Errorf("row %d, col %d: %w: a player's number that cannot be read", r+1, c+1, err)
+	}
+	return fmt.Errorf("row %d, col %d: %w", r+1, c+1, err)
 }
 
 // anyEntry says whether the rows hold a symbol.
