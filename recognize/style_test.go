@@ -1,6 +1,7 @@
 package recognize
 
 import (
+	"cmp"
 	"context"
 	"image"
 	"math/rand/v2"
@@ -23,22 +24,25 @@ const (
 	styleSeedEnv  = "PUZBOT_STYLE_SEED"
 )
 
+// defaultStyleGrids is how many grids TestStyleSweep reads unless told:
+// a few seconds of the suite, so that a change that misreads a style
+// fails it.
+const defaultStyleGrids = 150
+
 // TestStyleSweep reads sudoku grids drawn in styles of gridstyle's choosing
 // (ruled lines of any weight and colour, box lines only darker, tiles with
 // gaps, givens shaded, a cell selected, fonts of Debian's font packages,
 // light and dark, cells of 20-80 pixels): 4x4, 6x6 and 9x9 games of Solo's,
 // half of them half played. A grid read other than drawn, without an
 // error, fails the test: a silent misread. A grid refused is counted; the
-// share read exactly is logged. It runs when PUZBOT_STYLE_SWEEP says how
-// many grids to draw, and PUZBOT_STYLE_SEED, if set, from which seed:
+// share read exactly is logged. It draws defaultStyleGrids grids, or as
+// many as PUZBOT_STYLE_SWEEP says, and from the seed PUZBOT_STYLE_SEED,
+// if set:
 //
 //	PUZBOT_STYLE_SWEEP=1000 go test -run TestStyleSweep -v -timeout 60m ./recognize
 //	PUZBOT_STYLE_SWEEP=1000 PUZBOT_STYLE_SEED=7 go test -run TestStyleSweep -v ./recognize
 func TestStyleSweep(t *testing.T) {
-	v := os.Getenv(styleSweepEnv)
-	if v == "" {
-		t.Skipf("set %s=N to read N grids (the vision does not read every style yet: docs/recognize.md)", styleSweepEnv)
-	}
+	v := cmp.Or(os.Getenv(styleSweepEnv), strconv.Itoa(defaultStyleGrids))
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 {
 		t.Fatalf("%s=%q: want a number of grids", styleSweepEnv, v)
