@@ -346,13 +346,14 @@ func (pl *player) noteClick(ctx context.Context, mv puzzle.Move) error {
 // was and read its numbers (GridUnread's Numbers), but could not tell its
 // givens from its entries, or read one of them, by the givens the first
 // look read: the cells a game starts with do not change, and every other
-// number is an entry. A look with a number it could not read ('?') is
-// still unreadable, but it tells a grid that something covers (errCovered,
-// coveredAfterLast): a dialog's edge can cut a number in two; and it
-// confirms the numbers typed that it read, so that giving up empties only
-// the cells it could not read (undoUnread). It returns
-// err when it cannot read the look: no sudoku is being played, the grid
-// lies elsewhere, or a given of the first look shows another number.
+// number is an entry. A look with a number it could not read ('?'), or
+// with a given of the first look that shows another number, is still
+// unreadable, but it tells a grid that something covers (errCovered,
+// coveredAfterLast): a dialog's edge can cut a number in two, or cut it
+// so that it reads as another. A look with no such given confirms the
+// numbers typed that it read, so that giving up empties only the cells it
+// could not read (undoUnread). It returns err when it cannot read the
+// look: no sudoku is being played, or the grid lies elsewhere.
 func (pl *player) byFirstGivens(err error) (*Reading, error) {
 	var unread *GridUnread
 	if pl.grid == nil || !errors.As(err, &unread) || unread.Numbers == nil || pl.first.board == nil || !pl.first.board.Near(unread.Board) {
@@ -364,7 +365,7 @@ func (pl *player) byFirstGivens(err error) (*Reading, error) {
 	}
 	s := *first
 	s.Grid, s.Entries, s.Board = make([]string, len(first.Grid)), make([]string, len(first.Grid)), &unread.Board
-	unreadable := false
+	unreadable, otherGiven := false, false
 	for r, row := range first.Grid {
 		shown := unread.Numbers[r]
 		givens, entries := []byte(row), []byte(shown)
@@ -377,18 +378,20 @@ func (pl *player) byFirstGivens(err error) (*Reading, error) {
 				entries[c] = '.'
 			case v == '.': // a given hidden: the layout differs (sameLayout)
 				givens[c] = '.'
-			default:
-				return nil, err
+			default: // a given shows another number: cut by a cover, or another grid
+				givens[c], entries[c], otherGiven = '.', '.', true
 			}
 		}
 		s.Grid[r], s.Entries[r] = string(givens), string(entries)
 	}
-	if unreadable {
+	if unreadable || otherGiven {
 		g := givensAsFirstRead(pl.first, gridOf(&Reading{Sudoku: &s}))
 		if pl.coveredAfterLast(g) {
 			return nil, fmt.Errorf("%w: a number is cut where something covers the grid: %w", errCovered, err)
 		}
-		pl.confirm(g) // the numbers it read: giving up empties only the others
+		if !otherGiven {
+			pl.confirm(g) // the numbers it read: giving up empties only the others
+		}
 		return nil, err
 	}
 	return &Reading{Sudoku: &s}, nil

@@ -51,6 +51,7 @@ type sudokuSim struct {
 	coverPart       bool // the dialog covers part of the grid: the look reads the first row empty
 	coverEntries    bool // with coverPart, the dialog covers only the first row's entries: its givens still show
 	coverCuts       bool // with coverPart, the dialog's edge cuts the second row's first number: the look cannot read it (GridUnread)
+	coverMisreads   bool // with coverCuts, the cut number (a given) reads as another, surely
 	// givensAsEntries: once a key is typed, the look reads the givens as
 	// entries (their cells' shading changes, as an X's diagonal's can).
 	givensAsEntries bool
@@ -120,7 +121,11 @@ func (s *sudokuSim) Read(context.Context, *Frame) (*Reading, error) {
 	if covered && s.coverCuts {
 		numbers := s.numbers()
 		numbers[0] = strings.Repeat(".", len(s.givens))
-		numbers[1] = strings.Replace(strings.Replace(numbers[1], "1", "?", 1), "2", "?", 1)
+		cut := "?"
+		if s.coverMisreads {
+			cut = "4"
+		}
+		numbers[1] = strings.Replace(strings.Replace(numbers[1], "1", cut, 1), "2", cut, 1)
 		return nil, &GridUnread{Board: *p.Board, Numbers: numbers, Err: fmt.Errorf("%w: row 2: a number that cannot be read", ErrUnreadable)}
 	}
 	if s.givensUntold && s.typed > 0 {
@@ -694,24 +699,25 @@ func TestStrays(t *testing.T) {
 // TestPlaySudokuCovered: a program that covers its grid once the last
 // number is typed (GNOME Sudoku's "Well done"), or part of it so that a
 // given is hidden (KSudoku's "Congratulations" dialog), or its edge cuts
-// a number the look cannot read then, ends the game well, with a line that
-// says so; one that covers it before, with a cell
+// a number the look cannot read then, or a given it then reads as another,
+// ends the game well, with a line that says so; one that covers it before, with a cell
 // still empty, makes play give up: it never claims a game it did not see
 // filled.
 func TestPlaySudokuCovered(t *testing.T) {
 	givens := []string{".1..", "..2.", ".3..", "..3."}
 	for _, tc := range []struct {
-		coverAt             int
-		part, entries, cuts bool
-		done                bool
+		coverAt                       int
+		part, entries, cuts, misreads bool
+		done                          bool
 	}{
-		{12, false, false, false, true}, {11, false, false, false, false}, {1, false, false, false, false},
-		{12, true, false, false, true}, {11, true, false, false, false}, {1, true, false, false, false},
-		{12, true, true, false, true}, {11, true, true, false, false}, {1, true, true, false, false},
-		{12, true, false, true, true}, {11, true, false, true, false}, {1, true, false, true, false},
+		{12, false, false, false, false, true}, {11, false, false, false, false, false}, {1, false, false, false, false, false},
+		{12, true, false, false, false, true}, {11, true, false, false, false, false}, {1, true, false, false, false, false},
+		{12, true, true, false, false, true}, {11, true, true, false, false, false}, {1, true, true, false, false, false},
+		{12, true, false, true, false, true}, {11, true, false, true, false, false}, {1, true, false, true, false, false},
+		{12, true, false, true, true, true}, {11, true, false, true, true, false}, {1, true, false, true, true, false},
 	} {
 		s := newSudokuSim(givens, 7)
-		s.coverAt, s.coverPart, s.coverEntries, s.coverCuts = tc.coverAt, tc.part, tc.entries, tc.cuts
+		s.coverAt, s.coverPart, s.coverEntries, s.coverCuts, s.coverMisreads = tc.coverAt, tc.part, tc.entries, tc.cuts, tc.misreads
 		var log strings.Builder
 		o := fast
 		o.Log = &log
