@@ -112,6 +112,10 @@ func newGrid(kind string, n int, givens, entries []string, board *puzzle.Rect, r
 	return &grid{kind: kind, size: n, givens: fill(givens), entries: fill(entries), board: board, reading: r}
 }
 
+// at says whether the grid lies at board, as far as looks tell (Rect.Near);
+// a grid whose place is not known lies nowhere.
+func (g *grid) at(board puzzle.Rect) bool { return g.board != nil && g.board.Near(board) }
+
 // file returns the grid's puzzle file with its givens and entries as the
 // grid holds them (givensAsFirstRead may have moved some).
 func (g *grid) file() any {
@@ -334,7 +338,7 @@ func (pl *player) noteClick(ctx context.Context, mv puzzle.Move) error {
 	if err != nil && !errors.Is(err, ErrUnreadable) {
 		return err
 	}
-	if g := gridOf(r); err == nil && g != nil && g.board != nil && pl.before.board != nil && pl.before.board.Near(*g.board) {
+	if g := gridOf(r); err == nil && g != nil && g.board != nil && pl.before.at(*g.board) {
 		if v := entryAt(g, *mv.Row, *mv.Col); v != 0 {
 			pl.clickEnters = v
 		}
@@ -356,7 +360,7 @@ func (pl *player) noteClick(ctx context.Context, mv puzzle.Move) error {
 // look: no sudoku is being played, or the grid lies elsewhere.
 func (pl *player) byFirstGivens(err error) (*Reading, error) {
 	var unread *GridUnread
-	if pl.grid == nil || !errors.As(err, &unread) || unread.Numbers == nil || pl.first.board == nil || !pl.first.board.Near(unread.Board) {
+	if pl.grid == nil || !errors.As(err, &unread) || unread.Numbers == nil || !pl.first.at(unread.Board) {
 		return nil, err
 	}
 	first, ok := pl.first.file().(*puzzle.Sudoku)
@@ -455,17 +459,16 @@ func (pl *player) endGrid(how string) error {
 }
 
 // coveredLooks is how many looks in a row after the last number that read
-// no grid, or hidden givens, tell that the program covered its grid to end the game.
+// no grid, or a covered one (errCovered), tell that the program covered
+// its grid to end the game.
 const coveredLooks = 3
 
-// checkCovered ends the game when looks see no game, or a grid with some
-// of its givens hidden and the last number in its cell (coveredLooks in a
-// row), after the
+// checkCovered ends the game when looks see no game, or a grid covered in
+// part with the last number in its cell (coveredLooks in a row), after the
 // last number was typed into a grid that a look had confirmed right
 // everywhere else: programs end a game by covering the grid with their
 // word on it (GNOME Sudoku's "Well done"), or part of it (KSudoku's
-// "Congratulations" dialog, which hides some givens), which hides what
-// could be read.
+// "Congratulations" dialog), which hides what could be read.
 func (pl *player) checkCovered() error {
 	if pl.grid == nil || !pl.lastNumber || pl.unseen < coveredLooks {
 		return nil
@@ -606,7 +609,7 @@ func (pl *player) undoWrong(ctx context.Context, g *grid) string {
 // what came of it, for the error that ends the game.
 func (pl *player) undoUnread(ctx context.Context, err error) string {
 	var unread *GridUnread
-	if pl.grid == nil || len(pl.unconfirmed) == 0 || !errors.As(err, &unread) || pl.before.board == nil || !pl.before.board.Near(unread.Board) {
+	if pl.grid == nil || len(pl.unconfirmed) == 0 || !errors.As(err, &unread) || !pl.before.at(unread.Board) {
 		return ""
 	}
 	return "; " + pl.emptyCells(ctx, pl.unconfirmedMoves())
@@ -660,18 +663,8 @@ func (pl *player) numbersShown(r *Reading, err error) []string {
 	n := pl.first.size
 	switch g := gridOf(r); {
 	case err == nil && g != nil && g.size == n:
-		rows := make([]string, g.size)
-		for i, row := range g.givens {
-			shown := []byte(row)
-			for c := range shown {
-				if shown[c] == '.' {
-					shown[c] = g.entries[i][c]
-				}
-			}
-			rows[i] = string(shown)
-		}
-		return rows
-	case errors.As(err, &unread) && pl.first.board != nil && pl.first.board.Near(unread.Board) && squareRows(unread.Numbers, n):
+		return puzzle.Shown(g.givens, g.entries)
+	case errors.As(err, &unread) && pl.first.at(unread.Board) && squareRows(unread.Numbers, n):
 		return unread.Numbers
 	}
 	return nil

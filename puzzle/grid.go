@@ -138,6 +138,23 @@ func ParseEntries(rows []string, givens []uint8, size int) ([]uint8, error) {
 	return entries, nil
 }
 
+// Shown returns the numbers a grid shows, givens and a player's entries
+// alike, one string a row: each row of givens with the entries (nil for
+// none) in its empty cells.
+func Shown(givens, entries []string) []string {
+	rows := make([]string, len(givens))
+	for r, row := range givens {
+		shown := []byte(row)
+		for c := range shown {
+			if shown[c] == '.' && r < len(entries) && c < len(entries[r]) {
+				shown[c] = entries[r][c]
+			}
+		}
+		rows[r] = string(shown)
+	}
+	return rows
+}
+
 // FillMoves returns the moves file of kind that fills a grid of size x size
 // cells with its solution (row by row, values 1..size): one "type" move,
 // row by row, per cell that is not given (givens 0) and whose entry (nil

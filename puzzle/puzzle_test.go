@@ -268,3 +268,19 @@ func TestCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestShown: the numbers a grid shows are its givens, with the entries in
+// the cells that hold no given; no entries, the givens alone.
+func TestShown(t *testing.T) {
+	for _, tc := range []struct {
+		givens, entries, want []string
+	}{
+		{[]string{"1...", "..2."}, []string{".3..", "4..."}, []string{"13..", "4.2."}},
+		{[]string{"1...", "..2."}, nil, []string{"1...", "..2."}},
+		{[]string{"1.?.", "...."}, []string{"..4.", ".2.."}, []string{"1.?.", ".2.."}},
+	} {
+		if got := Shown(tc.givens, tc.entries); !slices.Equal(got, tc.want) {
+			t.Errorf("Shown(%q, %q) = %q, want %q", tc.givens, tc.entries, got, tc.want)
+		}
+	}
+}

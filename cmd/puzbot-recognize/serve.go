@@ -8,7 +8,6 @@ import (
 	"image"
 	"io"
 	"runtime"
-	"slices"
 
 	"github.com/puzbot/puzbot/internal/errkind"
 	"github.com/puzbot/puzbot/puzzle"
@@ -114,18 +113,7 @@ func numbersOf(found *recognize.FoundGrid, ferr error) []string {
 	case ferr != nil || len(found.Sudoku.Puzzle.Grid) == 0:
 		return found.Sudoku.Numbers
 	}
-	p := found.Sudoku.Puzzle
-	rows := slices.Clone(p.Grid)
-	for r, row := range p.Entries {
-		shown := []byte(rows[r])
-		for c := range shown {
-			if row[c] != '.' {
-				shown[c] = row[c]
-			}
-		}
-		rows[r] = string(shown)
-	}
-	return rows
+	return puzzle.Shown(found.Sudoku.Puzzle.Grid, found.Sudoku.Puzzle.Entries)
 }
 
 func writeReply(w *bufio.Writer, r worker.Reply) error {
