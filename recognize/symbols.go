@@ -18,19 +18,20 @@ const Symbols = "123456789abcdefghijklmnop"
 // letters a-p), with Tesseract in single-character mode limited to the
 // grid's symbols. A glyph is taken once its renderings' readings favour one
 // symbol by two over any other; otherwise it is refused, never guessed.
-// What it read is remembered for the rest of the run. A SymbolReader is
-// not safe for concurrent use.
+// What it read, or could not, is remembered for the rest of the run. A
+// SymbolReader is not safe for concurrent use.
 type SymbolReader struct {
 	engines map[string]*tesseract // by the symbols it reads
 	numbers *tesseract            // a line of digits
 	memo    map[string]byte
+	unread  map[string]error // the glyphs it could not read, and why: read again, they say the same
 	numMemo map[string]int
 }
 
 // NewSymbolReader returns a SymbolReader; Tesseract starts at the first
 // glyph.
 func NewSymbolReader() *SymbolReader {
-	return &SymbolReader{engines: map[string]*tesseract{}, numbers: &tesseract{line: true}, memo: map[string]byte{}, numMemo: map[string]int{}}
+	return &SymbolReader{engines: map[string]*tesseract{}, numbers: &tesseract{line: true}, memo: map[string]byte{}, unread: map[string]error{}, numMemo: map[string]int{}}
 }
 
 // Close frees Tesseract, if it was started.
@@ -55,6 +56,9 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	if s, ok := r.memo[key]; ok {
 		return s, nil
 	}
+	if err, ok := r.unread[key]; ok {
+		return 0, err
+	}
 	// Letters in either case: Solo draws a, b, c; other programs A, B,
 	// C, which Tesseract limited to lower case reads as the nearest
 	// symbol it may (B as 8).
@@ -64,6 +68,7 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 		s, err = r.engine(whitelist+oneLookalikes).readOne(g, symbols)
 	}
 	if err != nil {
+		r.unread[key] = err
 		return 0, err
 	}
 	r.memo[key] = s
