@@ -173,13 +173,13 @@ func checkGnomeShot(t *testing.T, what string, shot *image.RGBA, rd *SymbolReade
 	t.Helper()
 	f, err := FindSudoku(shot, image.Point{}, rd)
 	if err != nil {
-		t.Errorf("%s: %v%s", what, err, keepShot(t, what, shot))
+		t.Errorf("%s: %v%s", what, err, keepShot(t, "PUZBOT_GNOME_SHOTS", what, shot))
 		return 0
 	}
 	p := f.Puzzle
 	want := &puzzle.Sudoku{Grid: givens, Entries: entries}
 	if !slices.Equal(p.Grid, want.Grid) || !slices.Equal(p.Entries, want.Entries) || p.Regions != nil || p.Diagonals || p.Cages != nil {
-		t.Errorf("%s: read\n%s\nwant\n%s%s", what, sudokuText(p), sudokuText(want), keepShot(t, what, shot))
+		t.Errorf("%s: read\n%s\nwant\n%s%s", what, sudokuText(p), sudokuText(want), keepShot(t, "PUZBOT_GNOME_SHOTS", what, shot))
 	}
 	return countMarks(f)
 }
@@ -202,10 +202,10 @@ func countMarks(f *FoundSudoku) int {
 	return n
 }
 
-// keepShot saves a screenshot read wrong in the folder $PUZBOT_GNOME_SHOTS
+// keepShot saves a screenshot read wrong in the folder the variable env
 // names, if set, and says where.
-func keepShot(t *testing.T, what string, shot *image.RGBA) string {
-	dir := os.Getenv("PUZBOT_GNOME_SHOTS")
+func keepShot(t *testing.T, env, what string, shot *image.RGBA) string {
+	dir := os.Getenv(env)
 	if dir == "" {
 		return ""
 	}

@@ -17,11 +17,13 @@ import (
 )
 
 // styleSweepEnv names the variable that sets how many grids
-// TestStyleSweep draws, and styleSeedEnv the one that sets its seed (42
-// unless set): another seed draws other games in other styles.
+// TestStyleSweep draws, styleSeedEnv the one that sets its seed (42
+// unless set: another seed draws other games in other styles), and
+// styleShotsEnv a folder to keep the grids it refuses or misreads in.
 const (
 	styleSweepEnv = "PUZBOT_STYLE_SWEEP"
 	styleSeedEnv  = "PUZBOT_STYLE_SEED"
+	styleShotsEnv = "PUZBOT_STYLE_SHOTS"
 )
 
 // defaultStyleGrids is how many grids TestStyleSweep reads unless told:
@@ -37,7 +39,7 @@ const defaultStyleGrids = 150
 // error, fails the test: a silent misread. A grid refused is counted; the
 // share read exactly is logged. It draws defaultStyleGrids grids, or as
 // many as PUZBOT_STYLE_SWEEP says, and from the seed PUZBOT_STYLE_SEED,
-// if set:
+// if set; PUZBOT_STYLE_SHOTS=DIR keeps the grids refused or misread there:
 //
 //	PUZBOT_STYLE_SWEEP=1000 go test -run TestStyleSweep -v -timeout 60m ./recognize
 //	PUZBOT_STYLE_SWEEP=1000 PUZBOT_STYLE_SEED=7 go test -run TestStyleSweep -v ./recognize
@@ -73,9 +75,9 @@ func TestStyleSweep(t *testing.T) {
 		switch {
 		case err != nil:
 			refusals[styleKind(s)]++
-			t.Logf("grid %d (%dx%d, %s): refused: %.200v", i, g.N, g.N, s.Name, err)
+			t.Logf("grid %d (%dx%d, %s): refused: %.200v%s", i, g.N, g.N, s.Name, err, keepShot(t, styleShotsEnv, strconv.Itoa(i), desk))
 		case !slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries):
-			t.Errorf("grid %d (%dx%d, %s): read givens %q, entries %q; drawn %q, %q", i, g.N, g.N, s.Name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries)
+			t.Errorf("grid %d (%dx%d, %s): read givens %q, entries %q; drawn %q, %q%s", i, g.N, g.N, s.Name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries, keepShot(t, styleShotsEnv, strconv.Itoa(i), desk))
 		default:
 			exact++
 		}

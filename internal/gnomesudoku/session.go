@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/puzbot/puzbot/capture"
+	"github.com/puzbot/puzbot/internal/screentest"
 )
 
 // Difficulty is one of the difficulties GNOME Sudoku's start screen lists,
@@ -119,10 +120,7 @@ func StartChooser(tb testing.TB, l Look) *Session {
 	tb.Helper()
 	s := &Session{tb: tb, home: tb.TempDir(), look: l}
 	s.launch("^Select Difficulty$")
-	if l.Width > 0 && l.Height > 0 {
-		s.xdotool("windowsize", s.window, fmt.Sprint(l.Width), fmt.Sprint(l.Height))
-	}
-	s.xdotool("windowfocus", "--sync", s.window)
+	s.resize()
 	return s
 }
 
@@ -131,8 +129,18 @@ func StartChooser(tb testing.TB, l Look) *Session {
 func (s *Session) Resume() {
 	s.tb.Helper()
 	s.launch("^Sudoku$")
+	s.resize()
+}
+
+// resize sizes the window as the look asks, if it does, and lets GNOME
+// Sudoku lay it out again before anything is typed or grabbed (a grab too
+// soon shows the old layout cut by the smaller window), then gives the
+// window the keyboard.
+func (s *Session) resize() {
+	s.tb.Helper()
 	if s.look.Width > 0 && s.look.Height > 0 {
-		s.xdotool("windowsize", s.window, fmt.Sprint(s.look.Width), fmt.Sprint(s.look.Height))
+		s.xdotool("windowsize", "--sync", s.window, fmt.Sprint(s.look.Width), fmt.Sprint(s.look.Height))
+		screentest.Settled(s.tb)
 	}
 	s.xdotool("windowfocus", "--sync", s.window)
 }

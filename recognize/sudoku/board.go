@@ -139,7 +139,7 @@ func markTiles(cells [][]Content, ref rgb, layout *Layout) (done bool, err error
 	}
 	if byColour, ok := colourGivens(cells, ref); ok {
 		given = byColour
-	} else if layout.Diagonals || !litGivens(cells, given, score, x) {
+	} else if layout.Diagonals || !litGivens(cells, given, score, x) && !inkGivens(cells, given, x) {
 		return true, ErrGivens
 	}
 	n := len(cells)
@@ -149,6 +149,53 @@ func markTiles(cells [][]Content, ref rgb, layout *Layout) (done bool, err error
 		}
 	}
 	return true, nil
+}
+
+// inkGivens tells the glyphs on the lit cross x whose light hides the
+// givens' tiles (a flat colour over them all) by their ink: a glyph in the
+// givens' ink (that of the glyphs on the givens' tiles out of the cross),
+// nearer it than the ink of every entry out of the cross, is a given, as
+// markByShade reads a ruled grid's selection (inkOf); one whose ink lies
+// farther than givenTol from it is an entry. So a grid that shows no entry
+// out of the cross, and glyphs in one ink, has only givens under it (an
+// entry typed there alone, in the givens' ink, cannot be told from them;
+// play takes the givens its first look read). It sets given for the cross
+// and reports false when a glyph is neither: entries drawn in the givens'
+// ink out of the cross tell that those under the light cannot be told.
+func inkGivens(cells [][]Content, given []bool, x litCross) bool {
+	n := len(cells)
+	var givens, entries []rgb // the glyphs' inks out of the cross
+	for r, row := range cells {
+		for c, cell := range row {
+			switch {
+			case cell.Glyph == nil || x.zone(r, c) != unlit:
+			case given[r*n+c]:
+				givens = append(givens, cell.Glyph.Colour)
+			default:
+				entries = append(entries, cell.Glyph.Colour)
+			}
+		}
+	}
+	if len(givens) == 0 {
+		return false
+	}
+	ink := commonestOf(givens)
+	for r, row := range cells {
+		for c, cell := range row {
+			if x.zone(r, c) == unlit {
+				continue
+			}
+			given[r*n+c] = false
+			switch {
+			case cell.Glyph == nil || distance(cell.Glyph.Colour, ink) > givenTol:
+			case inkOf(cell.Glyph.Colour, ink, entries):
+				given[r*n+c] = true
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // colourGivens tells, cell by cell, the glyphs drawn in the givens' colour

@@ -535,7 +535,7 @@ func TestLitCross(t *testing.T) {
 	}
 	const sr, sc = 4, 6
 	regions := boxRegions(9, 3, 3)
-	build := func(flat, selGiven bool) ([][]Content, [][]bool) {
+	build := func(flat, selGiven, played bool) ([][]Content, [][]bool) {
 		cells := make([][]Content, 9)
 		want := make([][]bool, 9)
 		for r := range 9 {
@@ -566,7 +566,7 @@ func TestLitCross(t *testing.T) {
 				switch {
 				case isGiven:
 					cells[r][c] = Content{Background: bg, Glyph: &Glyph{Colour: ink}}
-				case i%5 == 2 || r == sr && c == sc && !selGiven:
+				case played && i%5 == 2 || r == sr && c == sc && !selGiven:
 					cells[r][c] = Content{Background: bg, Glyph: &Glyph{Colour: ink}}
 					want[r][c] = true
 				default:
@@ -577,15 +577,16 @@ func TestLitCross(t *testing.T) {
 		return cells, want
 	}
 	for _, tc := range []struct {
-		name           string
-		flat, selGiven bool
-		err            error
+		name                   string
+		flat, selGiven, played bool
+		err                    error
 	}{
-		{"translucent highlight, an entry selected", false, false, nil},
-		{"translucent highlight, a given selected", false, true, nil},
-		{"flat highlight", true, false, ErrGivens},
+		{"translucent highlight, an entry selected", false, false, true, nil},
+		{"translucent highlight, a given selected", false, true, true, nil},
+		{"flat highlight", true, false, true, ErrGivens},
+		{"flat highlight, a fresh grid", true, true, false, nil},
 	} {
-		cells, want := build(tc.flat, tc.selGiven)
+		cells, want := build(tc.flat, tc.selGiven, tc.played)
 		checkTileEntries(t, tc.name, cells, want, rgb{40, 30, 10}, &Layout{Regions: regions}, tc.err)
 	}
 }
