@@ -64,7 +64,7 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	// symbol it may (B as 8).
 	whitelist := symbols + strings.ToUpper(strings.TrimLeft(symbols, "0123456789"))
 	s, err := r.engine(whitelist).readSymbol(g, symbols)
-	if errors.Is(err, ErrNoSymbol) && oneLike(g, symbols) {
+	if (errors.Is(err, ErrNoSymbol) || errors.Is(err, errNothingOrOne)) && oneLike(g, symbols) {
 		s, err = r.engine(whitelist+oneLookalikes).readOne(g, symbols)
 	}
 	if err != nil {
@@ -106,16 +106,23 @@ func oneLike(g glyph, symbols string) bool {
 
 // readOne reads g, which read as no symbol, with Tesseract allowed the
 // letters a 1 looks like (oneLookalikes): '1' when the readings of its
-// renderings favour a 1 or its lookalikes by two over any other symbol
-// and over readings of no character (tesseract.vote), else ErrNoSymbol.
+// renderings favour a 1 or its lookalikes (one or two of them: "Il") by
+// two over any other symbol and over readings of no character
+// (tesseract.vote), or, where they do not, when a quarter of them at
+// least are and every other reading is of no character (a slanted 1 with
+// serifs, FreeSerif's italic, in a small cell); else ErrNoSymbol.
 func (t *tesseract) readOne(g glyph, symbols string) (byte, error) {
+	ones, others := 0, 0
 	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
 		switch {
 		case text == "":
 			return noText, true
-		case len(text) == 1 && strings.Contains("1"+oneLookalikes, text):
+		case len(text) <= 2 && strings.Trim(text, "1"+oneLookalikes) == "":
+			ones++
 			return '1', true
-		case len(text) == 1 && strings.Contains(symbols, strings.ToLower(text)):
+		}
+		others++
+		if len(text) == 1 && strings.Contains(symbols, strings.ToLower(text)) {
 			return int(strings.ToLower(text)[0]), true
 		}
 		return 0, false
@@ -123,6 +130,8 @@ func (t *tesseract) readOne(g glyph, symbols string) (byte, error) {
 	switch {
 	case err != nil:
 		return 0, err
+	case got != nil && others == 0 && 4*ones >= len(got):
+		return '1', nil
 	case got != nil || s != '1':
 		return 0, ErrNoSymbol
 	}
@@ -141,13 +150,34 @@ var ErrNoSymbol = errors.New("no symbol: a mark")
 // in most of them. Its grid is no sudoku.
 var ErrNotSymbol = errors.New("no symbol of the grid")
 
+// errNothingOrOne marks a glyph whose readings did not settle and were
+// all of no character or of a 1: a 1 with serifs, slanted (FreeSerif's
+// italic), which Tesseract reads as a 1 in a few renderings only. Read
+// tries it as a 1 that looks like a letter (readOne), as a glyph read as
+// no symbol.
+var errNothingOrOne = errors.New("read as no character or as 1 only")
+
+// unsettled is the error of readings that did not settle; it matches
+// errNothingOrOne when they were all of no character or of a 1.
+type unsettled struct {
+	error
+	nothingOrOne bool
+}
+
+func (u unsettled) Unwrap() error        { return u.error }
+func (u unsettled) Is(target error) bool { return u.nothingOrOne && target == errNothingOrOne }
+
 // readSymbol reads g as one of symbols: the symbol that the readings of
 // its renderings favour by two over any other and over readings of no
-// character (tesseract.vote), or ErrNoSymbol, or ErrNotSymbol.
+// character (tesseract.vote), or ErrNoSymbol, or ErrNotSymbol; an error
+// for readings that did not settle also matches errNothingOrOne when they
+// were all of no character or of a 1.
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 	symbolReadings := 0
+	nothingOrOne := true
 	counts := map[int]int{} // the readings of each symbol that fits the glyph
 	s, got, err := t.vote(g, func(text string, h glyph) (int, bool) {
+		nothingOrOne = nothingOrOne && (text == "" || text == "1")
 		if text == "" {
 			return noText, true
 		}
@@ -175,9 +205,9 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 	case err != nil:
 		return 0, err
 	case got != nil && symbolReadings*4 < len(got):
-		return 0, fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", "))
+		return 0, unsettled{fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", ")), nothingOrOne}
 	case got != nil:
-		return 0, fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols)
+		return 0, unsettled{fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols), nothingOrOne}
 	case s == noText:
 		return 0, ErrNoSymbol
 	}

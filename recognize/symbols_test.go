@@ -149,18 +149,29 @@ func TestFaintSymbol(t *testing.T) {
 
 // TestReadSerifOnes: a 1 with serifs (FreeSerif's, which Tesseract limited
 // to a grid's digits reads as no character and, allowed them, as I, l or
-// |) is read as a 1, in every size of cell; a plain bar in an empty cell
+// |; its italic ones, which it reads as no character or now and then as
+// 1) is read as a 1, in every size of cell; a plain bar in an empty cell
 // (a caret) is no 1: its grid is refused.
 func TestReadSerifOnes(t *testing.T) {
-	const face = "/usr/share/fonts/truetype/freefont/FreeSerif.ttf"
-	if _, err := os.Stat(face); err != nil {
-		t.Skipf("%v (scripts/setup.sh --test installs fonts-freefont-ttf)", err)
-	}
 	g := gridstyle.Grid{N: 9, BoxRows: 3, BoxCols: 3, Givens: []string{
 		"..7..26..", "42...67..", "....7..5.", "1.6..5...", "8...6...9", "...9..8.1", ".7..1....", "..83...25", "..42..9.."}}
 	ink, paper := color.RGBA{50, 50, 50, 255}, color.RGBA{242, 242, 242, 255}
 	rd := NewSymbolReader()
 	defer rd.Close()
+	for _, name := range []string{"FreeSerif.ttf", "FreeSerifItalic.ttf", "FreeSerifBoldItalic.ttf"} {
+		face := filepath.Join("/usr/share/fonts/truetype/freefont", name)
+		if _, err := os.Stat(face); err != nil {
+			t.Skipf("%v (scripts/setup.sh --test installs fonts-freefont-ttf)", err)
+		}
+		readSerifOnes(t, rd, g, face, ink, paper)
+	}
+}
+
+// readSerifOnes draws g in the face, in cells of several sizes, and checks
+// that each reads exactly, and is refused with a caret drawn in an empty
+// cell.
+func readSerifOnes(t *testing.T, rd *SymbolReader, g gridstyle.Grid, face string, ink, paper color.RGBA) {
+	t.Helper()
 	for _, cell := range []int{28, 35, 48, 64} {
 		s := gridstyle.Style{Cell: cell, Thin: 1, Thick: 1, Page: color.RGBA{236, 236, 236, 255}, Paper: paper,
 			Line: color.RGBA{170, 170, 170, 255}, BoxLine: ink, Given: ink, Font: face, Size: 0.65}
@@ -171,9 +182,9 @@ func TestReadSerifOnes(t *testing.T) {
 		f, err := FindSudoku(img, image.Point{}, rd)
 		switch {
 		case err != nil:
-			t.Errorf("cells of %d: %v", cell, err)
+			t.Errorf("%s, cells of %d: %v", filepath.Base(face), cell, err)
 		case !slices.Equal(f.Puzzle.Grid, g.Givens):
-			t.Errorf("cells of %d: read %q, want %q", cell, f.Puzzle.Grid, g.Givens)
+			t.Errorf("%s, cells of %d: read %q, want %q", filepath.Base(face), cell, f.Puzzle.Grid, g.Givens)
 		}
 		// A caret: a bar as tall as the digits, two pixels wide, in the
 		// empty cell at row 1, column 1.
@@ -181,7 +192,7 @@ func TestReadSerifOnes(t *testing.T) {
 		h := int(0.65 * float64(cell) / 2)
 		draw.Draw(img, image.Rect(x-1, y-h, x+1, y+h), image.NewUniform(ink), image.Point{}, draw.Src)
 		if f, err := FindSudoku(img, image.Point{}, rd); err == nil {
-			t.Errorf("cells of %d, a caret in row 1, column 1: read %q, want a refusal", cell, f.Puzzle.Grid)
+			t.Errorf("%s, cells of %d, a caret in row 1, column 1: read %q, want a refusal", filepath.Base(face), cell, f.Puzzle.Grid)
 		}
 	}
 }

@@ -213,7 +213,38 @@ func ReadCells(m *image.RGBA, g *Grid) [][]Content {
 			out[r][c] = readCell(p, g.cell(r, c), g.origin, g.Tiled())
 		}
 	}
+	dropMarks(out)
 	return out
+}
+
+// dropMarks empties the cells whose glyph is less than three fifths as
+// tall as most of the grid's glyphs (their median height), when it holds
+// four at least: a program draws its numbers in one size (a face's small
+// letters and old-style figures stand seven tenths as tall at least), and
+// a pencil mark alone across a small cell's middle passes for a glyph
+// (GNOME Sudoku's, 4 pixels tall in cells of 21, where its numbers stand
+// 8).
+func dropMarks(cells [][]Content) {
+	var heights []int
+	for _, row := range cells {
+		for _, c := range row {
+			if c.Glyph != nil {
+				heights = append(heights, c.Glyph.Box.Dy())
+			}
+		}
+	}
+	if len(heights) < 4 {
+		return
+	}
+	slices.Sort(heights)
+	median := heights[len(heights)/2]
+	for _, row := range cells {
+		for i := range row {
+			if g := row[i].Glyph; g != nil && 5*g.Box.Dy() < 3*median {
+				row[i].Glyph = nil
+			}
+		}
+	}
 }
 
 // readCell returns the content of the cell whose inside is cell; a tile's

@@ -179,3 +179,35 @@ func TestReadCellLinePieces(t *testing.T) {
 		t.Errorf("a glyph at %v, want none", got.Glyph.Box)
 	}
 }
+
+// TestReadCellsSmallMark: a pencil mark alone across the middle of a small
+// cell (GNOME Sudoku's, 4 pixels tall in cells of 21, its numbers 8) is no
+// glyph: it is half as tall as the grid's numbers.
+func TestReadCellsSmallMark(t *testing.T) {
+	const face = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+	g := gridstyle.Grid{N: 9, BoxRows: 3, BoxCols: 3, Givens: []string{
+		"..7..26..", "42...67..", "....7..5.", "1.6..5...", "8...6...9", "...9..8.1", ".7..1....", "..83...25", "..42..9.."}}
+	ink, paper := rgba(0x202020), rgba(0xf6f6f6)
+	for _, cell := range []int{21, 24, 27} {
+		s := gridstyle.Style{Cell: cell, Thin: 1, Thick: 2, Page: paper, Paper: paper, Line: rgba(0xa0a0a0), BoxLine: ink, Given: ink,
+			GivenShade: rgba(0xd0d0d0), Font: face, Size: 0.5}
+		img, err := gridstyle.Draw(g, s)
+		if err != nil {
+			t.Skipf("%v (scripts/setup.sh --test installs fonts-dejavu-core)", err)
+		}
+		grid, err := Find(img)
+		if err != nil {
+			t.Fatalf("cells of %d: %v", cell, err)
+		}
+		mark := grid.Cell(0, 0) // an empty cell: a red mark 3 pixels wide, 4 tall, across its middle
+		mid := mark.Min.Add(mark.Size().Div(2))
+		fill(img, image.Rect(mid.X-1, mid.Y-2, mid.X+2, mid.Y+2), rgba(0xff0000))
+		for r, row := range ReadCells(img, grid) {
+			for c, content := range row {
+				if want := g.Givens[r][c] != '.'; (content.Glyph != nil) != want {
+					t.Errorf("cells of %d: row %d col %d: a glyph %v, want %v", cell, r+1, c+1, content.Glyph != nil, want)
+				}
+			}
+		}
+	}
+}

@@ -10,7 +10,7 @@ import (
 // thick.
 const (
 	maxThick  = 12 // the thickest line, and the widest gap in one where another crosses it
-	minLine   = 80 // the shortest grid line: 4 cells of 24 pixels, less the borders
+	minLine   = 72 // the shortest grid line: 4 cells of 20 pixels, less the borders
 	minPiece  = 20 // the shortest piece of a line broken by a cell of nearly its colour: most of a cell's side
 	extentTol = 3  // how far the ends of two rows of one line may differ
 	colourTol = 32 // the largest difference, in any channel, within one colour
