@@ -29,6 +29,23 @@ type glyph struct {
 	box  image.Rectangle
 }
 
+// bolder returns the glyph with its strokes a pixel bolder (every pixel
+// beside ink made ink), and no thinner strokes.
+func (g glyph) bolder() glyph {
+	out := g
+	out.thin = nil
+	out.bits = make([]byte, len(g.bits))
+	at := func(x, y int) bool { return x >= 0 && y >= 0 && x < g.w && y < g.h && g.bits[y*g.w+x] != 0 }
+	for y := range g.h {
+		for x := range g.w {
+			if at(x, y) || at(x-1, y) || at(x+1, y) || at(x, y-1) || at(x, y+1) {
+				out.bits[y*g.w+x] = 1
+			}
+		}
+	}
+	return out
+}
+
 func (g glyph) empty() bool { return g.w == 0 || g.h == 0 }
 
 // key identifies the glyph's bitmaps, both of which a reading may use, for

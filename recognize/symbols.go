@@ -105,13 +105,25 @@ func oneLike(g glyph, symbols string) bool {
 }
 
 // readOne reads g, which read as no symbol, with Tesseract allowed the
-// letters a 1 looks like (oneLookalikes): '1' when the readings of its
-// renderings favour a 1 or its lookalikes (one or two of them: "Il") by
-// two over any other symbol and over readings of no character
-// (tesseract.vote), or, where they do not, when a quarter of them at
-// least are and every other reading is of no character (a slanted 1 with
-// serifs, FreeSerif's italic, in a small cell); else ErrNoSymbol.
+// letters a 1 looks like (oneLookalikes), as it is (oneVote), then, if
+// that reads no 1, with its strokes a pixel bolder (glyph.bolder): a light
+// face's 1, or a bold italic one in a small cell, whose strokes Tesseract
+// sees nothing in.
 func (t *tesseract) readOne(g glyph, symbols string) (byte, error) {
+	s, err := t.oneVote(g, symbols)
+	if errors.Is(err, ErrNoSymbol) {
+		return t.oneVote(g.bolder(), symbols)
+	}
+	return s, err
+}
+
+// oneVote is '1' when the readings of g's renderings favour a 1 or its
+// lookalikes (one or two of them: "Il") by two over any other symbol and
+// over readings of no character (tesseract.vote), or, where they do not,
+// when a quarter of them at least are and every other reading is of no
+// character (a slanted 1 with serifs, FreeSerif's italic, in a small
+// cell); else ErrNoSymbol.
+func (t *tesseract) oneVote(g glyph, symbols string) (byte, error) {
 	ones, others := 0, 0
 	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
 		switch {

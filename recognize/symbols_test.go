@@ -167,6 +167,35 @@ func TestReadSerifOnes(t *testing.T) {
 	}
 }
 
+// TestReadLightOnes: 1s that Tesseract sees nothing in, allowed the
+// letters a 1 looks like too, until their strokes are drawn a pixel
+// bolder, are read: the style sweep's grid 909 at seed 11 (a 9x9 in cells
+// of 27 pixels, Comic Neue Light Italic), 885 at seed 200 (cells of 21,
+// FreeSerif Italic) and 248 at seed 200 (a 4x4 in tiles 20 pixels apart,
+// FreeSerif Italic), each refused before as holding a mark, no symbol.
+func TestReadLightOnes(t *testing.T) {
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, tc := range []struct {
+		seed, at int
+		font     string
+		cell     int
+	}{
+		{11, 909, "ComicNeue-LightItalic.otf", 27},
+		{200, 885, "FreeSerifItalic.ttf", 21},
+		{200, 248, "FreeSerifItalic.ttf", 20},
+	} {
+		g, s, desk := sweepGrid(t, tc.seed, tc.at, tc.font, tc.cell)
+		f, err := FindSudoku(desk, image.Point{}, rd)
+		switch {
+		case err != nil:
+			t.Errorf("seed %d, grid %d (%s): %v", tc.seed, tc.at, s.Name, err)
+		case !slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries):
+			t.Errorf("seed %d, grid %d (%s): read givens %q, entries %q; drawn %q, %q", tc.seed, tc.at, s.Name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries)
+		}
+	}
+}
+
 // readSerifOnes draws g in the face, in cells of several sizes, and checks
 // that each reads exactly, and is refused with a caret drawn in an empty
 // cell.

@@ -152,7 +152,9 @@ func markTiles(cells [][]Content, ref rgb, layout *Layout) (done bool, err error
 }
 
 // inkGivens tells the glyphs on the lit cross x whose light hides the
-// givens' tiles (a flat colour over them all) by their ink: a glyph in the
+// givens' tiles (a flat colour over them all, the selected one too; a
+// light that shows them through, KSudoku's, draws the row's and column's
+// tiles unlike the box's and the selected tile unlike both) by their ink: a glyph in the
 // givens' ink (that of the glyphs on the givens' tiles out of the cross),
 // nearer it than the ink of every entry out of the cross, is a given, as
 // markByShade reads a ruled grid's selection (inkOf); one whose ink lies
@@ -164,11 +166,13 @@ func markTiles(cells [][]Content, ref rgb, layout *Layout) (done bool, err error
 // ink out of the cross tell that those under the light cannot be told.
 func inkGivens(cells [][]Content, given []bool, x litCross) bool {
 	n := len(cells)
-	var givens, entries []rgb // the glyphs' inks out of the cross
+	var givens, entries, lit []rgb // the glyphs' inks out of the cross; the tiles' colours in it
 	for r, row := range cells {
 		for c, cell := range row {
 			switch {
-			case cell.Glyph == nil || x.zone(r, c) != unlit:
+			case x.zone(r, c) != unlit:
+				lit = append(lit, cell.Background)
+			case cell.Glyph == nil:
 			case given[r*n+c]:
 				givens = append(givens, cell.Glyph.Colour)
 			default:
@@ -176,7 +180,7 @@ func inkGivens(cells [][]Content, given []bool, x litCross) bool {
 			}
 		}
 	}
-	if len(givens) == 0 {
+	if len(givens) == 0 || !flat(lit) {
 		return false
 	}
 	ink := commonestOf(givens)
@@ -196,6 +200,17 @@ func inkGivens(cells [][]Content, given []bool, x litCross) bool {
 		}
 	}
 	return true
+}
+
+// flat says whether the colours cs are all within backgroundTol of the
+// first.
+func flat(cs []rgb) bool {
+	for _, c := range cs {
+		if !near(c, cs[0], backgroundTol) {
+			return false
+		}
+	}
+	return len(cs) > 0
 }
 
 // colourGivens tells, cell by cell, the glyphs drawn in the givens' colour
