@@ -29,6 +29,10 @@ type glyph struct {
 	box  image.Rectangle
 }
 
+// narrow says whether the glyph is narrower than a mark (isMark): less
+// than four fifths as wide as tall.
+func (g glyph) narrow() bool { return 5*g.w < 4*g.h }
+
 // bolder returns the glyph with its strokes a pixel bolder (every pixel
 // beside ink made ink), and no thinner strokes.
 func (g glyph) bolder() glyph {

@@ -63,9 +63,11 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	// C, which Tesseract limited to lower case reads as the nearest
 	// symbol it may (B as 8).
 	whitelist := symbols + strings.ToUpper(strings.TrimLeft(symbols, "0123456789"))
-	s, err := r.engine(whitelist).readSymbol(g, symbols)
-	if (errors.Is(err, ErrNoSymbol) || errors.Is(err, errNothingOrOne)) && oneLike(g, symbols) {
-		s, err = r.engine(whitelist+oneLookalikes).readOne(g, symbols)
+	s, err := r.readGlyph(g, symbols, whitelist)
+	if only, ok := thinOnly(g, sg, err); ok {
+		if s2, err2 := r.readGlyph(g.bolder(), symbols, whitelist); only == 0 || err2 == nil && s2 == only {
+			s, err = s2, err2
+		}
 	}
 	if err != nil {
 		r.unread[key] = err
@@ -73,6 +75,41 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	}
 	r.memo[key] = s
 	return s, nil
+}
+
+// readGlyph reads g as one of symbols (readSymbol, Tesseract limited to
+// whitelist), or as a 1 that Tesseract took for a letter (readOne). A
+// glyph whose readings did not settle keeps their error when it reads as
+// no 1.
+func (r *SymbolReader) readGlyph(g glyph, symbols, whitelist string) (byte, error) {
+	s, err := r.engine(whitelist).readSymbol(g, symbols)
+	if (errors.Is(err, ErrNoSymbol) || onlySymbol(err) == '1') && oneLike(g, symbols) {
+		if s1, err1 := r.engine(whitelist+oneLookalikes).readOne(g, symbols); err1 == nil || errors.Is(err, ErrNoSymbol) {
+			s, err = s1, err1
+		}
+	}
+	return s, err
+}
+
+// thinOnly says whether Read reads the glyph g (sg on the screen) again
+// with its strokes a pixel bolder (glyph.bolder), where its strokes are
+// thin enough that Tesseract sees little in them (a hand's 8 or 9:
+// KSudoku's Scribble): it read as
+// no symbol (err ErrNoSymbol), or its readings did not settle but read
+// one symbol only beside readings of no character, which it returns (the
+// bolder reading must then be that symbol; 0 for none). Not a mark, as
+// wide as tall (isMark), which stays one; nor a tile's glyph that its
+// ink alone cuts in part (sg.Faint): bolder, a light 4 whose top is
+// fainter than its ink reads as a 2.
+func thinOnly(g glyph, sg *sudoku.Glyph, err error) (byte, bool) {
+	if !g.narrow() || sg.Faint != nil {
+		return 0, false
+	}
+	if errors.Is(err, ErrNoSymbol) {
+		return 0, true
+	}
+	only := onlySymbol(err)
+	return only, only != 0
 }
 
 // engine returns the reader limited to the characters of whitelist,
@@ -98,17 +135,19 @@ const oneLookalikes = "Il|"
 // reach past its stem, so that it is half as wide again as the stem at
 // least.
 func oneLike(g glyph, symbols string) bool {
-	if strings.ContainsAny(symbols, "il") || 5*g.w >= 4*g.h {
+	if strings.ContainsAny(symbols, "il") || !g.narrow() {
 		return false
 	}
 	return 2*g.w >= 3*g.stem()
 }
 
-// readOne reads g, which read as no symbol, with Tesseract allowed the
-// letters a 1 looks like (oneLookalikes), as it is (oneVote), then, if
-// that reads no 1, with its strokes a pixel bolder (glyph.bolder): a light
-// face's 1, or a bold italic one in a small cell, whose strokes Tesseract
-// sees nothing in.
+// readOne reads g, which read as no symbol, or as nothing but a 1, with
+// Tesseract allowed the letters a 1 looks like (oneLookalikes), as it is
+// (oneVote), then, if that reads no 1, with its strokes a pixel bolder
+// (glyph.bolder): a light face's 1, a small italic serif one, whose
+// strokes Tesseract sees nothing in. Only a 1 is read so: ink that a
+// tile's fainter pixels leave in part (a light 4's) may read as another
+// symbol bolder (see thinOnly).
 func (t *tesseract) readOne(g glyph, symbols string) (byte, error) {
 	s, err := t.oneVote(g, symbols)
 	if errors.Is(err, ErrNoSymbol) {
@@ -162,34 +201,38 @@ var ErrNoSymbol = errors.New("no symbol: a mark")
 // in most of them. Its grid is no sudoku.
 var ErrNotSymbol = errors.New("no symbol of the grid")
 
-// errNothingOrOne marks a glyph whose readings did not settle and were
-// all of no character or of a 1: a 1 with serifs, slanted (FreeSerif's
-// italic), which Tesseract reads as a 1 in a few renderings only. Read
-// tries it as a 1 that looks like a letter (readOne), as a glyph read as
-// no symbol.
-var errNothingOrOne = errors.New("read as no character or as 1 only")
-
-// unsettled is the error of readings that did not settle; it matches
-// errNothingOrOne when they were all of no character or of a 1.
+// unsettled is the error of readings that did not settle; only is the
+// one symbol they read beside readings of no character, 0 when they read
+// none or more than one, or text that is none of the grid's symbols.
 type unsettled struct {
 	error
-	nothingOrOne bool
+	only byte
 }
 
-func (u unsettled) Unwrap() error        { return u.error }
-func (u unsettled) Is(target error) bool { return u.nothingOrOne && target == errNothingOrOne }
+func (u unsettled) Unwrap() error { return u.error }
+
+// onlySymbol returns the one symbol that readings that did not settle (err
+// an unsettled) read beside readings of no character, 0 for none: a 1
+// with serifs, slanted (FreeSerif's italic), which Tesseract reads as a 1
+// in a few renderings only; a hand's thin 8.
+func onlySymbol(err error) byte {
+	var u unsettled
+	if errors.As(err, &u) {
+		return u.only
+	}
+	return 0
+}
 
 // readSymbol reads g as one of symbols: the symbol that the readings of
 // its renderings favour by two over any other and over readings of no
-// character (tesseract.vote), or ErrNoSymbol, or ErrNotSymbol; an error
-// for readings that did not settle also matches errNothingOrOne when they
-// were all of no character or of a 1.
+// character (tesseract.vote), or ErrNoSymbol, or ErrNotSymbol; readings
+// that did not settle give an unsettled error.
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 	symbolReadings := 0
-	nothingOrOne := true
+	var only byte           // the one symbol read, 0 for none
+	others := false         // whether a reading was neither no character nor only
 	counts := map[int]int{} // the readings of each symbol that fits the glyph
 	s, got, err := t.vote(g, func(text string, h glyph) (int, bool) {
-		nothingOrOne = nothingOrOne && (text == "" || text == "1")
 		if text == "" {
 			return noText, true
 		}
@@ -197,6 +240,11 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 		text = strings.ToLower(text)
 		if len(text) == 2 && text[0] == text[1] {
 			text = text[:1]
+		}
+		if len(text) != 1 || !strings.Contains(symbols, text) || only != 0 && text[0] != only {
+			others = true
+		} else {
+			only = text[0]
 		}
 		if len(text) != 1 || !strings.Contains(symbols, text) {
 			return 0, false
@@ -213,13 +261,16 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 			return byte(s), nil
 		}
 	}
+	if others {
+		only = 0
+	}
 	switch {
 	case err != nil:
 		return 0, err
 	case got != nil && symbolReadings*4 < len(got):
-		return 0, unsettled{fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", ")), nothingOrOne}
+		return 0, unsettled{fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", ")), only}
 	case got != nil:
-		return 0, unsettled{fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols), nothingOrOne}
+		return 0, unsettled{fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols), only}
 	case s == noText:
 		return 0, ErrNoSymbol
 	}
