@@ -407,6 +407,35 @@ func (g glyph) fits(s byte) bool {
 	return true
 }
 
+// oneStroke says whether the glyph, from three eighths of its height down
+// to its bottom sixth, is one stroke: every row holds one run of ink, no
+// wider than twice its stem and a pixel, touching the run of the row
+// above (a slanted stem moves across). A 1's stem is so, below its flag,
+// however long; a 4 has its diagonal or, open at its top, its other stem
+// beside its stem there, though its bar be broken.
+func (g glyph) oneStroke() bool {
+	width := 2*g.stem() + 1
+	prevLo, prevHi := -1, -1
+	for y := g.h * 3 / 8; y < g.h*5/6; y++ {
+		lo, hi, runs := -1, -1, 0
+		for x := range g.w {
+			if g.bits[y*g.w+x] == 0 {
+				continue
+			}
+			if runs == 0 || hi != x-1 {
+				runs++
+				lo = x
+			}
+			hi = x
+		}
+		if runs != 1 || hi-lo+1 > width || prevLo >= 0 && (lo > prevHi+1 || hi < prevLo-1) {
+			return false
+		}
+		prevLo, prevHi = lo, hi
+	}
+	return true
+}
+
 // leftStem says whether the glyph has ink in its left two fifths in every
 // row from a quarter to 0.35 of its height, as a 5's stem from its top
 // bar to its bowl is; a 3 holds none there, but for its arms' ends above

@@ -122,3 +122,38 @@ func TestNoThreeHasAStem(t *testing.T) {
 	}
 	t.Logf("%d of %d 5s have a stem", stems, fives)
 }
+
+// TestOneStroke: a 1 is one stroke below its flag, however long (KSudoku's
+// Scribble 1, which Tesseract reads as a 4), straight or slanted; a 4 is
+// not, though its bar be broken (a light face's, which its shape then
+// rules out as a 4 too), nor a 0.
+func TestOneStroke(t *testing.T) {
+	scribbleOne := drawnGlyph(
+		".............#.", "............###", "...........####", "..........#####", ".........##..#.", ".......####..#.",
+		"....#####....#.", "...#####....##.", ".###........##.", ".##.........##.", "#...........##.", "............##.",
+		"............##.", "............##.", "............##.", "............##.", "............##.", "............##.",
+		"............##.", "............##.", "............##.", "............##.", "............##.", "............##.",
+		"............##.", "............##.", "............##.", ".............#.", ".............#.", ".............#.",
+		".............##", ".............##")
+	brokenFour := drawnGlyph(
+		"......##..", ".....###..", "....#.##..", "...#..##..", "..#...##..", ".#....##..", "#.....##..",
+		"#...#.##..", "......##..", "......##..", "......##..", "......##..", "......##..", "......##..")
+	slantedOne := drawnGlyph(
+		".....###", "...#####", "....###.", "....###.", "....##..", "...###..", "...###..",
+		"...##...", "..###...", "..###...", "..##....", ".###....", "######..", "######..")
+	for _, tc := range []struct {
+		name string
+		g    glyph
+		want bool
+	}{
+		{"Scribble's 1", scribbleOne, true},
+		{"a slanted 1", slantedOne, true},
+		{"a 1", drawnOne, true},
+		{"a 4, its bar broken", brokenFour, false},
+		{"a 0", drawnZero, false},
+	} {
+		if got := tc.g.oneStroke(); got != tc.want {
+			t.Errorf("%s: oneStroke() = %v, want %v\n%s", tc.name, got, tc.want, tc.g)
+		}
+	}
+}

@@ -141,8 +141,21 @@ func oneLike(g glyph, symbols string) bool {
 	return 2*g.w >= 3*g.stem()
 }
 
-// readOne reads g, which read as no symbol, or as nothing but a 1, with
-// Tesseract allowed the letters a 1 looks like (oneLookalikes), as it is
+// oneMisreadings are the digits Tesseract reads some 1s as: a
+// handwritten 1, whose long flag slopes from its top, as a 4; a 1 in a
+// small oblique face as a 7.
+const oneMisreadings = "47"
+
+// oneMisread says whether text, a reading of the glyph g, is a digit
+// Tesseract reads a 1 as (oneMisreadings) where g's shape rules that
+// digit out (glyph.fits) and is a 1's, one stroke below its flag
+// (glyph.oneStroke): a light 4 whose bar is broken has its diagonal there.
+func oneMisread(text string, g glyph) bool {
+	return len(text) == 1 && strings.Contains(oneMisreadings, text) && !g.fits(text[0]) && g.oneStroke()
+}
+
+// readOne reads g, which read as no symbol, or as nothing but a 1 or
+// digits Tesseract reads 1s as (oneMisread), with Tesseract allowed the letters a 1 looks like (oneLookalikes), as it is
 // (oneVote), then, if that reads no 1, with its strokes a pixel bolder
 // (glyph.bolder): a light face's 1, a small italic serif one, whose
 // strokes Tesseract sees nothing in. Only a 1 is read so: ink that a
@@ -164,11 +177,11 @@ func (t *tesseract) readOne(g glyph, symbols string) (byte, error) {
 // cell); else ErrNoSymbol.
 func (t *tesseract) oneVote(g glyph, symbols string) (byte, error) {
 	ones, others := 0, 0
-	s, got, err := t.vote(g, func(text string, _ glyph) (int, bool) {
+	s, got, err := t.vote(g, func(text string, h glyph) (int, bool) {
 		switch {
 		case text == "":
 			return noText, true
-		case len(text) <= 2 && strings.Trim(text, "1"+oneLookalikes) == "":
+		case len(text) <= 2 && strings.Trim(text, "1"+oneLookalikes) == "", oneMisread(text, h):
 			ones++
 			return '1', true
 		}
@@ -241,10 +254,14 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 		if len(text) == 2 && text[0] == text[1] {
 			text = text[:1]
 		}
-		if len(text) != 1 || !strings.Contains(symbols, text) || only != 0 && text[0] != only {
+		read := text // the symbol it reads, a 1 for a misreading of one
+		if oneMisread(text, h) {
+			read = "1"
+		}
+		if len(read) != 1 || !strings.Contains(symbols, read) || only != 0 && read[0] != only {
 			others = true
 		} else {
-			only = text[0]
+			only = read[0]
 		}
 		if len(text) != 1 || !strings.Contains(symbols, text) {
 			return 0, false
