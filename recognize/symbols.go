@@ -64,8 +64,8 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 	// symbol it may (B as 8).
 	whitelist := symbols + strings.ToUpper(strings.TrimLeft(symbols, "0123456789"))
 	s, err := r.readGlyph(g, symbols, whitelist)
-	if only, ok := thinOnly(g, sg, err); ok {
-		if s2, err2 := r.readGlyph(g.bolder(), symbols, whitelist); only == 0 || err2 == nil && s2 == only {
+	if lead, ok := rereadBolder(g, sg, err); ok {
+		if s2, err2 := r.readGlyph(g.bolder(), symbols, whitelist); lead == 0 || err2 == nil && s2 == lead {
 			s, err = s2, err2
 		}
 	}
@@ -83,7 +83,7 @@ func (r *SymbolReader) Read(im *image.RGBA, sg *sudoku.Glyph, symbols string) (b
 // no 1.
 func (r *SymbolReader) readGlyph(g glyph, symbols, whitelist string) (byte, error) {
 	s, err := r.engine(whitelist).readSymbol(g, symbols)
-	if (errors.Is(err, ErrNoSymbol) || onlySymbol(err) == '1') && oneLike(g, symbols) {
+	if (errors.Is(err, ErrNoSymbol) || leadingSymbol(err) == '1') && oneLike(g, symbols) {
 		if s1, err1 := r.engine(whitelist+oneLookalikes).readOne(g, symbols); err1 == nil || errors.Is(err, ErrNoSymbol) {
 			s, err = s1, err1
 		}
@@ -91,25 +91,37 @@ func (r *SymbolReader) readGlyph(g glyph, symbols, whitelist string) (byte, erro
 	return s, err
 }
 
-// thinOnly says whether Read reads the glyph g (sg on the screen) again
+// rereadBolder says whether Read reads the glyph g (sg on the screen) again
 // with its strokes a pixel bolder (glyph.bolder), where its strokes are
 // thin enough that Tesseract sees little in them (a hand's 8 or 9:
 // KSudoku's Scribble): it read as
-// no symbol (err ErrNoSymbol), or its readings did not settle but read
-// one symbol only beside readings of no character, which it returns (the
-// bolder reading must then be that symbol; 0 for none). Not a mark, as
-// wide as tall (isMark), which stays one; nor a tile's glyph that its
-// ink alone cuts in part (sg.Faint): bolder, a light 4 whose top is
-// fainter than its ink reads as a 2.
-func thinOnly(g glyph, sg *sudoku.Glyph, err error) (byte, bool) {
-	if !g.narrow() || sg.Faint != nil {
+// no symbol (err ErrNoSymbol), or its readings did not settle but favour
+// one symbol (leadingSymbol), which it returns (the bolder reading must
+// then be that symbol; 0 for none). Not a mark, as
+// wide as tall (isMark), which stays one; nor a glyph that its ink alone
+// shows in part, whose fainter pixels (sg.Faint) hold half as much ink
+// again: bolder, a light 4 whose top is fainter than its ink reads as a
+// 2 (where a glyph's fainter pixels add a tenth to a third to its ink).
+func rereadBolder(g glyph, sg *sudoku.Glyph, err error) (byte, bool) {
+	if !g.narrow() || sg.Faint != nil && 2*inkPixels(sg.Faint) >= 3*inkPixels(sg.Ink) {
 		return 0, false
 	}
 	if errors.Is(err, ErrNoSymbol) {
 		return 0, true
 	}
-	only := onlySymbol(err)
-	return only, only != 0
+	lead := leadingSymbol(err)
+	return lead, lead != 0
+}
+
+// inkPixels counts the ink (black) pixels of a glyph's ink image.
+func inkPixels(m *image.Gray) int {
+	n := 0
+	for _, v := range m.Pix {
+		if v < 128 {
+			n++
+		}
+	}
+	return n
 }
 
 // engine returns the reader limited to the characters of whitelist,
@@ -160,7 +172,7 @@ func oneMisread(text string, g glyph) bool {
 // (glyph.bolder): a light face's 1, a small italic serif one, whose
 // strokes Tesseract sees nothing in. Only a 1 is read so: ink that a
 // tile's fainter pixels leave in part (a light 4's) may read as another
-// symbol bolder (see thinOnly).
+// symbol bolder (see rereadBolder).
 func (t *tesseract) readOne(g glyph, symbols string) (byte, error) {
 	s, err := t.oneVote(g, symbols)
 	if errors.Is(err, ErrNoSymbol) {
@@ -214,24 +226,25 @@ var ErrNoSymbol = errors.New("no symbol: a mark")
 // in most of them. Its grid is no sudoku.
 var ErrNotSymbol = errors.New("no symbol of the grid")
 
-// unsettled is the error of readings that did not settle; only is the
-// one symbol they read beside readings of no character, 0 when they read
-// none or more than one, or text that is none of the grid's symbols.
+// unsettled is the error of readings that did not settle; lead is the
+// symbol they read more than three times as often as any other text
+// together (leading), readings of no character aside, 0 for none.
 type unsettled struct {
 	error
-	only byte
+	lead byte
 }
 
 func (u unsettled) Unwrap() error { return u.error }
 
-// onlySymbol returns the one symbol that readings that did not settle (err
-// an unsettled) read beside readings of no character, 0 for none: a 1
-// with serifs, slanted (FreeSerif's italic), which Tesseract reads as a 1
-// in a few renderings only; a hand's thin 8.
-func onlySymbol(err error) byte {
+// leadingSymbol returns the symbol that readings that did not settle (err
+// an unsettled) favour, 0 for none (see unsettled): a 1 with serifs,
+// slanted (FreeSerif's italic), which Tesseract reads as a 1 in a few
+// renderings only, or a handwritten one, which it reads as a 4 or a 7
+// (oneMisread) and now and then as a 2; a hand's thin 8.
+func leadingSymbol(err error) byte {
 	var u unsettled
 	if errors.As(err, &u) {
-		return u.only
+		return u.lead
 	}
 	return 0
 }
@@ -242,9 +255,8 @@ func onlySymbol(err error) byte {
 // that did not settle give an unsettled error.
 func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 	symbolReadings := 0
-	var only byte           // the one symbol read, 0 for none
-	others := false         // whether a reading was neither no character nor only
-	counts := map[int]int{} // the readings of each symbol that fits the glyph
+	tally := map[string]int{} // the readings of text, a 1's misreadings (oneMisread) as 1
+	counts := map[int]int{}   // the readings of each symbol that fits the glyph
 	s, got, err := t.vote(g, func(text string, h glyph) (int, bool) {
 		if text == "" {
 			return noText, true
@@ -254,14 +266,10 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 		if len(text) == 2 && text[0] == text[1] {
 			text = text[:1]
 		}
-		read := text // the symbol it reads, a 1 for a misreading of one
 		if oneMisread(text, h) {
-			read = "1"
-		}
-		if len(read) != 1 || !strings.Contains(symbols, read) || only != 0 && read[0] != only {
-			others = true
+			tally["1"]++
 		} else {
-			only = read[0]
+			tally[text]++
 		}
 		if len(text) != 1 || !strings.Contains(symbols, text) {
 			return 0, false
@@ -278,20 +286,34 @@ func (t *tesseract) readSymbol(g glyph, symbols string) (byte, error) {
 			return byte(s), nil
 		}
 	}
-	if others {
-		only = 0
-	}
+	lead := leading(tally, symbols)
 	switch {
 	case err != nil:
 		return 0, err
 	case got != nil && symbolReadings*4 < len(got):
-		return 0, unsettled{fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", ")), only}
+		return 0, unsettled{fmt.Errorf("%w: tesseract read %s", ErrNotSymbol, strings.Join(got, ", ")), lead}
 	case got != nil:
-		return 0, unsettled{fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols), only}
+		return 0, unsettled{fmt.Errorf("tesseract read %s where one of %s was expected", strings.Join(got, ", "), symbols), lead}
 	case s == noText:
 		return 0, ErrNoSymbol
 	}
 	return byte(s), nil
+}
+
+// leading returns the symbol of symbols that the readings tally holds
+// more than three times as often as all other text together, 0 for none.
+func leading(tally map[string]int, symbols string) byte {
+	best, total := "", 0
+	for text, n := range tally {
+		total += n
+		if n > tally[best] || n == tally[best] && text < best {
+			best = text
+		}
+	}
+	if len(best) != 1 || !strings.Contains(symbols, best) || tally[best] <= 3*(total-tally[best]) {
+		return 0
+	}
+	return best[0]
 }
 
 // faintSymbol returns the symbol that a glyph Tesseract often reads as no

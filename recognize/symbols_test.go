@@ -147,6 +147,29 @@ func TestFaintSymbol(t *testing.T) {
 	}
 }
 
+// TestLeading: readings that did not settle favour a symbol of the grid
+// read more than three times as often as all other text together,
+// readings of no character aside (a handwritten 1, read as a 1, or as a
+// 4 or 7 its shape rules out, and once as a 2).
+func TestLeading(t *testing.T) {
+	for _, tc := range []struct {
+		tally map[string]int
+		want  byte
+	}{
+		{map[string]int{"1": 13, "2": 1}, '1'},
+		{map[string]int{"8": 4}, '8'},
+		{map[string]int{"1": 12, "2": 4}, 0}, // three times only
+		{map[string]int{"1": 2, "7": 2}, 0},
+		{map[string]int{"x": 9}, 0},            // none of the grid's symbols
+		{map[string]int{"1": 9, "Il": 2}, '1'}, // other text counts against it
+		{map[string]int{}, 0},
+	} {
+		if got := leading(tc.tally, "123456789"); got != tc.want {
+			t.Errorf("leading(%v) = %q, want %q", tc.tally, got, tc.want)
+		}
+	}
+}
+
 // TestReadSerifOnes: a 1 with serifs (FreeSerif's, which Tesseract limited
 // to a grid's digits reads as no character and, allowed them, as I, l or
 // |; its italic ones, which it reads as no character or now and then as

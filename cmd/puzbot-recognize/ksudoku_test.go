@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzbot/puzbot/internal/exitcode"
 	"github.com/puzbot/puzbot/internal/ksudoku"
 	"github.com/puzbot/puzbot/internal/screentest"
 	"github.com/puzbot/puzbot/internal/solo"
@@ -35,10 +34,7 @@ import (
 // number replaces: a mistake, which KSudoku draws its own way). The
 // truth is the game the file KSudoku opened holds, with what the clicks
 // entered; the game KSudoku saves at the end must agree with it. Every
-// reading must be exact, but for Scribble's entries: handwritten, thin
-// strokes that Tesseract may not read, so a Scribble game with entries
-// may be refused (exit 1, an entry that cannot be read), never read
-// otherwise.
+// reading must be exact, Scribble's handwritten entries too.
 func TestKSudokuThemes(t *testing.T) {
 	ids, err := solo.Generate("3x3", 900, 3)
 	if err != nil {
@@ -83,8 +79,7 @@ func readKSudokuGame(t *testing.T, g kgame, theme string, size [2]int) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	scribble := theme == "ksudoku_scrible"
-	got := readKSudoku(t, g, scribble, "no cell selected")
+	got := readKSudoku(t, g, "no cell selected")
 	if got == nil {
 		return
 	}
@@ -116,7 +111,7 @@ func readKSudokuGame(t *testing.T, g kgame, theme string, size [2]int) {
 		if !slices.ContainsFunc(entries, func(r string) bool { return strings.Trim(r, ".") != "" }) {
 			now.entries = nil
 		}
-		readKSudoku(t, now, scribble, click.what)
+		readKSudoku(t, now, click.what)
 	}
 	saved, err := w.Save()
 	if err != nil {
@@ -137,15 +132,12 @@ type kclick struct {
 }
 
 // readKSudoku reads the screen and checks it shows the game g (when, a
-// cell selected or not): exactly, or refused as TestKSudokuThemes allows.
-// It returns what it read, nil when it was refused.
-func readKSudoku(t *testing.T, g kgame, scribble bool, when string) *puzzle.Sudoku {
+// cell selected or not) exactly. It returns what it read, nil when it
+// did not.
+func readKSudoku(t *testing.T, g kgame, when string) *puzzle.Sudoku {
 	t.Helper()
 	got, code, stderr := readScreen(t)
 	switch {
-	case code == exitcode.Failure && g.entries != nil && scribble && strings.Contains(stderr, "a player's number that cannot be read"):
-		t.Logf("%s: refused: %s", when, stderr)
-		return nil
 	case code != 0:
 		t.Errorf("%s: exit %d: %s", when, code, stderr)
 		return nil

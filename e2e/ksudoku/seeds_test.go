@@ -29,7 +29,7 @@ func TestPlayKSudokuSeeds(t *testing.T) {
 	}
 	theme := cmp.Or(os.Getenv("PUZBOT_KSUDOKU_THEME"), "default")
 	for _, seed := range seeds {
-		t.Run(strconv.Itoa(seed), func(t *testing.T) { playKSudoku(t, theme, seed, theme == "ksudoku_scrible") })
+		t.Run(strconv.Itoa(seed), func(t *testing.T) { playKSudoku(t, theme, seed) })
 	}
 }
 

@@ -17,6 +17,31 @@ func cellBackground(p picture, cell image.Rectangle) rgb {
 	return commonestOf(samples(p, cell, 8))
 }
 
+// ownBackground returns the cell's own colour: the colour most of its
+// pixels have (cellBackground) when a third of them at least have it, or
+// else the colour most of the outer ring of an 8x8 sample of them has. A
+// mark a program draws around the selected cell's number (KSudoku's
+// Scribble circles it in a thick brush stroke) may cover more of the cell
+// than its background does where bands of colour tint that background in
+// patches, but not its sides.
+func ownBackground(p picture, cell image.Rectangle) rgb {
+	const n = 8
+	all := samples(p, cell, n)
+	bg := commonestOf(all)
+	if 3*countNear(all, bg) >= len(all) {
+		return bg
+	}
+	var rim []rgb
+	for i := range n {
+		for j := range n {
+			if i == 0 || j == 0 || i == n-1 || j == n-1 {
+				rim = append(rim, all[i*n+j])
+			}
+		}
+	}
+	return commonestOf(rim)
+}
+
 // samples returns the colours of an n x n sample of the rectangle r: the
 // middles of n x n equal parts, column by column.
 func samples(p picture, r image.Rectangle, n int) []rgb {
@@ -57,7 +82,7 @@ func tally(colours []rgb, counts []int, c rgb, tol int) ([]rgb, []int) {
 // outline is a thin line.
 func cellPapers(p picture, cell image.Rectangle) []rgb {
 	const n = 8
-	papers := []rgb{cellBackground(p, cell)}
+	papers := []rgb{ownBackground(p, cell)}
 	wide := max(3, min(cell.Dx(), cell.Dy())/10)
 	for i := range n {
 		for j := range n {

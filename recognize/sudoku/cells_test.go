@@ -211,3 +211,34 @@ func TestReadCellsSmallMark(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCellInRing: a thin number that a thick ring circles (KSudoku's
+// Scribble marks the selected cell so), on a background that bands of
+// colour tint in patches, each of less of the cell than the ring covers,
+// is the cell's glyph: the ring, clear of the cell's sides, is not its
+// background, with the ring's inside a glyph.
+func TestReadCellInRing(t *testing.T) {
+	cell := image.Rect(10, 10, 90, 90)
+	m := image.NewRGBA(image.Rect(0, 0, 100, 100))
+	fill(m, m.Bounds(), rgba(0xfaf8ea))
+	tints := []uint32{0xd5e8c6, 0xcddbe2, 0xfddfc0, 0xf4f0dc}
+	for k, tint := range tints { // a patch of each tint, a quarter of the cell
+		x, y := cell.Min.X+(k%2)*40, cell.Min.Y+(k/2)*40
+		fill(m, image.Rect(x, y, x+40, y+40), rgba(tint))
+	}
+	mid := image.Pt(50, 50)
+	for y := cell.Min.Y; y < cell.Max.Y; y++ { // a ring 7 pixels thick, 8 pixels from the sides
+		for x := cell.Min.X; x < cell.Max.X; x++ {
+			dx, dy := x-mid.X, y-mid.Y
+			if d := dx*dx + dy*dy; d >= 25*25 && d < 32*32 {
+				m.SetRGBA(x, y, rgba(0xd27845))
+			}
+		}
+	}
+	one := image.Rect(49, 34, 52, 66)
+	fill(m, one, rgba(0x0041f4))
+	got := readCell(newPicture(m), cell, image.Point{}, false)
+	if got.Glyph == nil || got.Glyph.Box != one {
+		t.Errorf("glyph %+v, want one at %v", got.Glyph, one)
+	}
+}
