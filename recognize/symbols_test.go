@@ -197,26 +197,11 @@ func TestReadSerifOnes(t *testing.T) {
 // FreeSerif Italic) and 248 at seed 200 (a 4x4 in tiles 20 pixels apart,
 // FreeSerif Italic), each refused before as holding a mark, no symbol.
 func TestReadLightOnes(t *testing.T) {
-	rd := NewSymbolReader()
-	defer rd.Close()
-	for _, tc := range []struct {
-		seed, at int
-		font     string
-		cell     int
-	}{
+	readSweepGrids(t, []sweepCase{
 		{11, 909, "ComicNeue-LightItalic.otf", 27},
 		{200, 885, "FreeSerifItalic.ttf", 21},
 		{200, 248, "FreeSerifItalic.ttf", 20},
-	} {
-		g, s, desk := sweepGrid(t, tc.seed, tc.at, tc.font, tc.cell)
-		f, err := FindSudoku(desk, image.Point{}, rd)
-		switch {
-		case err != nil:
-			t.Errorf("seed %d, grid %d (%s): %v", tc.seed, tc.at, s.Name, err)
-		case !slices.Equal(f.Puzzle.Grid, g.Givens) || !slices.Equal(f.Puzzle.Entries, g.Entries):
-			t.Errorf("seed %d, grid %d (%s): read givens %q, entries %q; drawn %q, %q", tc.seed, tc.at, s.Name, f.Puzzle.Grid, f.Puzzle.Entries, g.Givens, g.Entries)
-		}
-	}
+	})
 }
 
 // readSerifOnes draws g in the face, in cells of several sizes, and checks

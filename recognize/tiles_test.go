@@ -109,16 +109,27 @@ func TestBoldObliqueTiles(t *testing.T) {
 // grid 837 at seed 3 (cells of 27 pixels, Liberation Serif, the 5 on a
 // selected tile), whose 5, its bowl on its ink, was read as a 2.
 func TestFaintStemTiles(t *testing.T) {
-	rd := NewSymbolReader()
-	defer rd.Close()
-	for _, tc := range []struct {
-		seed, at int
-		font     string
-		cell     int
-	}{
+	readSweepGrids(t, []sweepCase{
 		{7, 808, "ComicNeue-Light.otf", 24},
 		{3, 837, "LiberationSerif-Regular.ttf", 27},
-	} {
+	})
+}
+
+// sweepCase names a grid of TestStyleSweep's: its seed, its place among
+// the grids, and the font and cell size it is drawn in (see sweepGrid).
+type sweepCase struct {
+	seed, at int
+	font     string
+	cell     int
+}
+
+// readSweepGrids fails the test unless each grid the cases name reads
+// exactly.
+func readSweepGrids(t *testing.T, cases []sweepCase) {
+	t.Helper()
+	rd := NewSymbolReader()
+	defer rd.Close()
+	for _, tc := range cases {
 		g, s, desk := sweepGrid(t, tc.seed, tc.at, tc.font, tc.cell)
 		f, err := FindSudoku(desk, image.Point{}, rd)
 		switch {
