@@ -23,6 +23,10 @@ import (
 // sample CI runs.
 const gnomeSweepEnv = "PUZBOT_GNOME_SWEEP"
 
+// gnomeLookEnv asks TestGnomeSudoku to read every game in one look of
+// gnomeLooks, by its place (4: the smallest window, dark).
+const gnomeLookEnv = "PUZBOT_GNOME_LOOK"
+
 // gnomeLooks are the looks TestGnomeSudoku reads GNOME Sudoku in: its own
 // window, a larger one and its smallest, light and dark, with its warnings
 // on (its default: numbers that clash drawn red, a player's on a red cell,
@@ -44,6 +48,7 @@ var gnomeLooks = []gnomesudoku.Look{
 // square boxes.
 //
 //	PUZBOT_GNOME_SWEEP=10 go test -run TestGnomeSudoku -v -timeout 30m ./recognize
+//	PUZBOT_GNOME_SWEEP=25 PUZBOT_GNOME_LOOK=4 go test -run TestGnomeSudoku -v -timeout 30m ./recognize
 func TestGnomeSudoku(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts GNOME Sudoku: not with -short")
@@ -52,6 +57,7 @@ func TestGnomeSudoku(t *testing.T) {
 		t.Skip(err)
 	}
 	games := gnomeGames(t)
+	looks := gnomeLooksAsked(t)
 	xvfb.ForTest(t, 1280, 1024)
 	rd := NewSymbolReader()
 	defer rd.Close()
@@ -61,12 +67,27 @@ func TestGnomeSudoku(t *testing.T) {
 	}()
 	for _, d := range gnomesudoku.Difficulties {
 		for i := range games {
-			look := gnomeLooks[(int(d)+i)%len(gnomeLooks)]
+			look := looks[(int(d)+i)%len(looks)]
 			t.Run(fmt.Sprintf("%v/%v/%d", d, look, i), func(t *testing.T) {
 				readGnomeGame(t, rd, look, d, rand.New(rand.NewPCG(uint64(d), uint64(i))), &tally)
 			})
 		}
 	}
+}
+
+// gnomeLooksAsked returns the looks TestGnomeSudoku reads in: all of
+// gnomeLooks, or the one the variable gnomeLookEnv names by its place
+// among them (from 0).
+func gnomeLooksAsked(t *testing.T) []gnomesudoku.Look {
+	v := os.Getenv(gnomeLookEnv)
+	if v == "" {
+		return gnomeLooks
+	}
+	i, err := strconv.Atoi(v)
+	if err != nil || i < 0 || i >= len(gnomeLooks) {
+		t.Fatalf("%s=%q: want a look's place among gnomeLooks, 0 to %d", gnomeLookEnv, v, len(gnomeLooks)-1)
+	}
+	return gnomeLooks[i : i+1]
 }
 
 // gnomeTally counts what TestGnomeSudoku read: givens (twice a game, fresh
