@@ -91,17 +91,17 @@ func (r *SymbolReader) readGlyph(g glyph, symbols, whitelist string) (byte, erro
 	return s, err
 }
 
-// rereadBolder says whether Read reads the glyph g (sg on the screen) again
-// with its strokes a pixel bolder (glyph.bolder), where its strokes are
-// thin enough that Tesseract sees little in them (a hand's 8 or 9:
-// KSudoku's Scribble): it read as
-// no symbol (err ErrNoSymbol), or its readings did not settle but favour
-// one symbol (leadingSymbol), which it returns (the bolder reading must
-// then be that symbol; 0 for none). Not a mark, as
-// wide as tall (isMark), which stays one; nor a glyph that its ink alone
-// shows in part, whose fainter pixels (sg.Faint) hold half as much ink
-// again: bolder, a light 4 whose top is fainter than its ink reads as a
-// 2 (where a glyph's fainter pixels add a tenth to a third to its ink).
+// rereadBolder says whether Read reads the glyph g (sg on the screen)
+// again with its strokes a pixel bolder (glyph.bolder), where its strokes
+// are thin enough that Tesseract sees little in them (a hand's 8 or 9:
+// KSudoku's Scribble): it read as no symbol (err ErrNoSymbol), or its
+// readings did not settle but favour one symbol (leadingSymbol), which it
+// returns (the bolder reading must then be that symbol; 0 for none). Not
+// a mark, as wide as tall (isMark), which stays one; nor a glyph that its
+// ink alone shows in part, whose fainter pixels (sg.Faint) hold half as
+// much ink again: bolder, a light 4 whose top is fainter than its ink
+// reads as a 2 (where a glyph's fainter pixels add a tenth to a third to
+// its ink).
 func rereadBolder(g glyph, sg *sudoku.Glyph, err error) (byte, bool) {
 	if !g.narrow() || sg.Faint != nil && 2*inkPixels(sg.Faint) >= 3*inkPixels(sg.Ink) {
 		return 0, false
@@ -166,9 +166,10 @@ func oneMisread(text string, g glyph) bool {
 	return len(text) == 1 && strings.Contains(oneMisreadings, text) && !g.fits(text[0]) && g.oneStroke()
 }
 
-// readOne reads g, which read as no symbol, or as nothing but a 1 or
-// digits Tesseract reads 1s as (oneMisread), with Tesseract allowed the letters a 1 looks like (oneLookalikes), as it is
-// (oneVote), then, if that reads no 1, with its strokes a pixel bolder
+// readOne reads g, which read as no symbol, or whose readings favour a 1
+// (leading, a 1's misreadings counted as 1s: oneMisread), with Tesseract
+// allowed the letters a 1 looks like (oneLookalikes), as it is (oneVote),
+// then, if that reads no 1, with its strokes a pixel bolder
 // (glyph.bolder): a light face's 1, a small italic serif one, whose
 // strokes Tesseract sees nothing in. Only a 1 is read so: ink that a
 // tile's fainter pixels leave in part (a light 4's) may read as another
