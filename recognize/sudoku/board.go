@@ -180,7 +180,7 @@ func inkGivens(cells [][]Content, given []bool, x litCross) bool {
 			}
 		}
 	}
-	if len(givens) == 0 || !flat(lit) {
+	if len(givens) == 0 || countNear(lit, lit[0]) < len(lit) { // the light is not flat
 		return false
 	}
 	ink := commonestOf(givens)
@@ -200,17 +200,6 @@ func inkGivens(cells [][]Content, given []bool, x litCross) bool {
 		}
 	}
 	return true
-}
-
-// flat says whether the colours cs are all within backgroundTol of the
-// first.
-func flat(cs []rgb) bool {
-	for _, c := range cs {
-		if !near(c, cs[0], backgroundTol) {
-			return false
-		}
-	}
-	return len(cs) > 0
 }
 
 // colourGivens tells, cell by cell, the glyphs drawn in the givens' colour
